@@ -1,0 +1,86 @@
+import struct Foundation.Date
+
+/// The gather being played: its lineup, score, goal log and match clock.
+public struct ActiveGather: Sendable, Hashable {
+  /// The id the store gave the gather.
+  public let id: Int64
+  /// When the gather started, by the wall clock.
+  public let startedAt: Date
+  /// Who plays where.
+  public private(set) var lineup: Lineup
+  /// The live score.
+  public private(set) var score: Score
+  /// Goals and corrections, oldest first.
+  public private(set) var log: [ScoreEvent]
+  /// The match clock.
+  public var clock: MatchClock
+
+  /// A gather as started or as restored from the store.
+  public init(
+    id: Int64, startedAt: Date, lineup: Lineup, score: Score = .zero, log: [ScoreEvent] = [], clock: MatchClock
+  ) {
+    self.id = id
+    self.startedAt = startedAt
+    self.lineup = lineup
+    self.score = score
+    self.log = log
+    self.clock = clock
+  }
+
+  /// Moves a player of the gather to another team, or adds a roster player; both sides must keep a player.
+  public mutating func assign(_ player: Player, to team: Team) throws(GatherError) {
+    try lineup.assign(player.id, to: team)
+  }
+
+  /// Scores a goal for a playing team, optionally by a scorer who must be on that team, at match time `now`.
+  public mutating func scoreGoal(
+    for team: Team, by scorer: Player? = nil, at now: Duration, wallNow: Date
+  ) throws(GatherError) -> ScoreEvent {
+    let newScore = try score.addingGoal(for: team)
+    if let scorer {
+      guard let scorerTeam = lineup.team(of: scorer.id) else {
+        throw .validation("player", "\(scorer.name) does not play in this gather.")
+      }
+      guard scorerTeam == team else {
+        throw .validation("player", "\(scorer.name) plays in \(scorerTeam.title), not \(team.title).")
+      }
+    }
+    return record(
+      ScoreEvent(
+        kind: .goal, team: team, scorerID: scorer?.id, scorerName: scorer?.name,
+        matchTimeMs: clock.elapsed(at: now).milliseconds, score: newScore, recordedAt: wallNow))
+  }
+
+  /// Sets the score outright, as a correction that the log keeps.
+  public mutating func correctScore(to newScore: Score, at now: Duration, wallNow: Date) -> ScoreEvent {
+    record(
+      ScoreEvent(
+        kind: .correction, team: nil, scorerID: nil, scorerName: nil,
+        matchTimeMs: clock.elapsed(at: now).milliseconds, score: newScore, recordedAt: wallNow))
+  }
+
+  /// Takes back the last goal and returns it; refused when the log is empty or ends with a correction.
+  public mutating func undoLastGoal() throws(GatherError) -> ScoreEvent {
+    guard let last = log.last else { throw .invalidTransition("There is no goal to undo.") }
+    guard last.kind == .goal else {
+      throw .invalidTransition("The last change was a score correction, not a goal; set the score again instead.")
+    }
+    log.removeLast()
+    score = log.last?.score ?? .zero
+    return last
+  }
+
+  /// The gather as history keeps it once it ends at `endedAt`; `name` gives each player's current name.
+  public func result(endedAt: Date, name: (Player.ID) -> String) -> GatherRecord {
+    GatherRecord(
+      id: id, startedAt: startedAt, endedAt: endedAt, score: score,
+      members: lineup.assignments.map { .init(playerID: $0.player, name: name($0.player), team: $0.team) },
+      log: log)
+  }
+
+  private mutating func record(_ event: ScoreEvent) -> ScoreEvent {
+    log.append(event)
+    score = event.score
+    return event
+  }
+}

@@ -1,0 +1,77 @@
+/// The whole Football Gather in memory: the roster and the active gather, with the rules that span both.
+///
+/// Changes follow one pattern: the rules check a copy, the caller persists it, and only then is it kept.
+/// The closures of ``changeActive(_:)`` run on a copy that is kept only if they return normally.
+public struct FootballGather: Sendable {
+  /// The roster, by id.
+  public private(set) var roster: [Player.ID: Player]
+  /// The gather being played, if any.
+  public private(set) var active: ActiveGather?
+
+  /// A Football Gather as loaded from the store.
+  public init(roster: [Player] = [], active: ActiveGather? = nil) {
+    self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
+    self.active = active
+  }
+
+  /// The roster, ordered by id.
+  public var players: [Player] { roster.values.sorted { $0.id < $1.id } }
+
+  /// The roster player with this id.
+  public func player(_ id: Player.ID) throws(GatherError) -> Player {
+    guard let player = roster[id] else { throw .playerNotFound(id) }
+    return player
+  }
+
+  /// The current name of a player, or "player N" if it is no longer on the roster.
+  public func name(of id: Player.ID) -> String { roster[id]?.name ?? "player \(id)" }
+
+  /// Adds a player the store has just created, or replaces one it has just updated.
+  public mutating func save(_ player: Player) { roster[player.id] = player }
+
+  /// The player with `changes` applied and validated; nothing is kept until ``save(_:)``.
+  public func updating(_ id: Player.ID, with changes: PlayerChanges) throws(GatherError) -> Player {
+    var player = try player(id)
+    player.details = try changes.applied(to: player.details)
+    return player
+  }
+
+  /// Checks that a player exists and plays in no active gather, so that it may be deleted.
+  public func checkDeletable(_ id: Player.ID) throws(GatherError) {
+    let player = try player(id)
+    if active?.lineup.team(of: id) != nil { throw .playerInActiveGather(player.name) }
+  }
+
+  /// Removes a player the store has just deleted.
+  public mutating func remove(_ id: Player.ID) { roster[id] = nil }
+
+  /// Checks a lineup for a new gather: none may be active and every player must be on the roster.
+  public func lineupForNewGather(
+    teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID] = []
+  ) throws(GatherError) -> Lineup {
+    if active != nil { throw .gatherAlreadyActive }
+    let lineup = try Lineup(teamA: teamA, teamB: teamB, bench: bench)
+    for id in lineup.players { _ = try player(id) }
+    return lineup
+  }
+
+  /// Makes a gather the store has just started the active one.
+  public mutating func begin(_ gather: ActiveGather) { active = gather }
+
+  /// The active gather.
+  public func requireActive() throws(GatherError) -> ActiveGather {
+    guard let active else { throw .noActiveGather }
+    return active
+  }
+
+  /// Changes the active gather through `body`, keeping the change only if `body` returns normally.
+  public mutating func changeActive<T>(_ body: (inout ActiveGather) throws -> T) throws -> T {
+    var gather = try requireActive()
+    let result = try body(&gather)
+    active = gather
+    return result
+  }
+
+  /// Forgets the active gather once the store has ended or cancelled it.
+  public mutating func closeActive() { active = nil }
+}

@@ -1,0 +1,81 @@
+/// A rule of the Football Gather refused a change; `reason` is a stable code and `message` a sentence for people.
+///
+/// Two errors are equal when they share a reason and a field, whatever their message says.
+public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
+  private enum Code: String, Sendable {
+    case noActiveGather = "no_active_gather"
+    case gatherAlreadyActive = "gather_already_active"
+    case gatherNotFound = "gather_not_found"
+    case playerNotFound = "player_not_found"
+    case playerInActiveGather = "player_in_active_gather"
+    case invalidTransition = "invalid_transition"
+    case validation = "validation"
+  }
+
+  private let code: Code
+  /// A sentence that explains the refusal to a person.
+  public let message: String
+  /// The offending input field, for validation errors.
+  public let field: String?
+
+  private init(_ code: Code, _ message: String, field: String? = nil) {
+    self.code = code
+    self.message = message
+    self.field = field
+  }
+
+  /// The stable, machine-readable reason, e.g. `no_active_gather`.
+  public var reason: String { code.rawValue }
+  /// Whether the input itself was malformed, as opposed to a refusal by the current state.
+  public var isValidation: Bool { code == .validation }
+  /// Whether the refusal names something that does not exist.
+  public var isNotFound: Bool { code == .gatherNotFound || code == .playerNotFound }
+  /// The message.
+  public var description: String { message }
+
+  /// Whether two errors share a reason and a field.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.code == rhs.code && lhs.field == rhs.field }
+  /// Hashes the reason and the field.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+    hasher.combine(field)
+  }
+
+  /// There is no active gather.
+  public static let noActiveGather = GatherError(
+    .noActiveGather, "There is no active gather; start one first.")
+  /// A gather is already active.
+  public static let gatherAlreadyActive = GatherError(
+    .gatherAlreadyActive, "A gather is already active; end or cancel it first.")
+  /// Matches any `gatherNotFound(_:)` error.
+  public static let gatherNotFound = gatherNotFound(0)
+  /// Matches any `playerNotFound(_:)` error.
+  public static let playerNotFound = playerNotFound(0)
+  /// Matches any `playerInActiveGather(_:)` error.
+  public static let playerInActiveGather = playerInActiveGather("")
+  /// Matches any `invalidTransition(_:)` error.
+  public static let invalidTransition = invalidTransition("")
+
+  /// No gather has this id.
+  public static func gatherNotFound(_ id: Int64) -> GatherError {
+    GatherError(.gatherNotFound, "There is no gather with id \(id).")
+  }
+  /// No roster player has this id.
+  public static func playerNotFound(_ id: Int64) -> GatherError {
+    GatherError(.playerNotFound, "There is no player with id \(id).")
+  }
+  /// The player takes part in the active gather, so it cannot be deleted.
+  public static func playerInActiveGather(_ name: String) -> GatherError {
+    GatherError(
+      .playerInActiveGather,
+      "\(name) plays in the active gather; end the gather or cancel it before deleting the player.")
+  }
+  /// The change is not possible in the current state.
+  public static func invalidTransition(_ message: String) -> GatherError {
+    GatherError(.invalidTransition, message)
+  }
+  /// A field's value is not acceptable.
+  public static func validation(_ field: String, _ message: String) -> GatherError {
+    GatherError(.validation, message, field: field)
+  }
+}

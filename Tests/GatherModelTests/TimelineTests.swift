@@ -1,0 +1,49 @@
+import Clocks
+import GatherModel
+import Testing
+
+/// The match clock driven by an injected clock, the way the daemon drives it: sleep until the next tick,
+/// then advance. A test clock runs a whole match in milliseconds.
+@Suite struct TimelineTests {
+  /// Runs the daemon's tick loop until the clock stops running, collecting every event.
+  static func drive(_ clock: MatchClock, on timeline: Timeline<TestClock<Duration>>) async throws -> [MatchClock.Event]
+  {
+    var clock = clock
+    var events: [MatchClock.Event] = []
+    while let next = clock.nextTick {
+      try await timeline.sleep(until: next)
+      events += clock.advance(to: timeline.now)
+    }
+    return events
+  }
+
+  @Test func aNinetyMinuteMatchTicks5400TimesInOrderThenFinishesOnce() async throws {
+    let testClock = TestClock()
+    let timeline = Timeline(clock: testClock)
+    var clock = try MatchClock(seconds: 90 * 60)
+    _ = try clock.start(at: timeline.now)
+    let driver = Task { [clock] in try await Self.drive(clock, on: timeline) }
+
+    await testClock.advance(by: .seconds(5400))
+    let events = try await driver.value
+
+    #expect(events.ticks == Array((0..<5400).reversed()))
+    #expect(events.filter { $0 == .finished }.count == 1)
+    #expect(events.last == .finished)
+    #expect(timeline.now == .seconds(5400))
+  }
+
+  @Test func nothingTicksBeforeItsSecond() async throws {
+    let testClock = TestClock()
+    let timeline = Timeline(clock: testClock)
+    var clock = try MatchClock(seconds: 10)
+    _ = try clock.start(at: timeline.now)
+    let next = try #require(clock.nextTick)
+    let sleeper = Task { try await timeline.sleep(until: next) }
+    await testClock.advance(by: .milliseconds(999))
+    #expect(clock.advance(to: timeline.now).isEmpty)
+    await testClock.advance(by: .milliseconds(1))
+    try await sleeper.value
+    #expect(clock.advance(to: timeline.now) == [.tick(remainingSeconds: 9)])
+  }
+}
