@@ -6,7 +6,7 @@ FORMAT_PATHS := Package.swift Sources Tests
 # Debian packages the build and the tests need.
 APT_PACKAGES := libsqlite3-dev
 
-.PHONY: all build test lint format deps clean
+.PHONY: all build run test lint format deps bench clean
 
 all: build
 
@@ -31,6 +31,15 @@ deps:
 ## build: build every target (warnings are errors in our targets)
 build: deps
 	$(SWIFT) build
+
+## run: build gatherd and run it in the foreground on its default socket and database (Ctrl-C stops it)
+run: deps
+	$(SWIFT) build --product gatherd
+	$$($(SWIFT) build --show-bin-path)/gatherd $(ARGS)
+
+## bench: measure gatherd against the reference servers in ../shared/tools (release build); see docs/performance.md
+bench: deps
+	Tests/bench/run.sh
 
 ## lint: check the code against the committed .swift-format configuration
 lint:

@@ -7,7 +7,14 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 let package = Package(
   name: "gatherd",
   platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "gatherd", targets: ["gatherd"])
+  ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
   ],
@@ -18,14 +25,44 @@ let package = Package(
       dependencies: ["GatherModel", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
+    .target(name: "GatherRPC", swiftSettings: strict),
+    .target(name: "CGatherShim"),
+    .target(
+      name: "GatherDaemon",
+      dependencies: [
+        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.embedInCode("openrpc.json")],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "gatherd",
+      dependencies: [
+        "GatherDaemon",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "GatherModelTests",
       dependencies: ["GatherModel", .product(name: "Clocks", package: "swift-clocks")],
       swiftSettings: strict
     ),
+    .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
       dependencies: ["GatherStore", "GatherModel"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "GatherDaemonTests",
+      dependencies: ["GatherDaemon", "GatherModel", "GatherRPC", .product(name: "Clocks", package: "swift-clocks")],
       swiftSettings: strict
     ),
   ],

@@ -1,0 +1,22 @@
+#ifndef CGATHERSHIM_H
+#define CGATHERSHIM_H
+
+#include <sys/types.h>
+
+/// The credentials of the process at the other end of a Unix socket, as SO_PEERCRED reports them.
+typedef struct gatherd_peer_credentials {
+  pid_t pid;
+  uid_t uid;
+  gid_t gid;
+} gatherd_peer_credentials;
+
+/// Reads SO_PEERCRED of a connected Unix socket. Returns 0, or -1 with errno set.
+int gatherd_get_peer_credentials(int fd, gatherd_peer_credentials *out);
+
+/// The SO_PEERCRED socket option's number.
+int gatherd_so_peercred(void);
+
+/// Whether the user `uid`, whose primary group is `gid`, belongs to group `group` by /etc/group or NSS.
+int gatherd_user_in_group(uid_t uid, gid_t gid, gid_t group);
+
+#endif

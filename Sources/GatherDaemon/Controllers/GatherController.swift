@@ -1,0 +1,51 @@
+import GatherModel
+import GatherRPC
+import GatherStore
+
+/// gather.* and gathers.*: the active gather and history.
+enum GatherController {
+  static let teams = Team.allCases.map(\.rawValue)
+
+  static func methods<C>(_ session: GatherSession<C>) -> [RPCMethod<Caller>] {
+    [
+      .mutate("gather.start") { params, _ in
+        let teamA = try params.optionalIntArray("teamA") ?? []
+        let teamB = try params.optionalIntArray("teamB") ?? []
+        let bench = try params.optionalIntArray("bench") ?? []
+        let seconds = try TimerController.duration(&params, required: false)
+        try params.finish()
+        return try await session.startGather(teamA: teamA, teamB: teamB, bench: bench, seconds: seconds)
+      },
+      .read("gather.current") { params, _ in
+        try params.finish()
+        return await session.currentGatherJSON()
+      },
+      .mutate("gather.assign") { params, _ in
+        let player = try params.int("player")
+        let team = try params.choice("team", teams, Team.init(rawValue:))
+        try params.finish()
+        return try await session.assign(player, to: team)
+      },
+      .mutate("gather.end") { params, _ in
+        try params.finish()
+        return try await session.endGather()
+      },
+      .mutate("gather.cancel") { params, _ in
+        try params.finish()
+        return try await session.cancelGather()
+      },
+      .read("gathers.list") { params, _ in
+        let limit = try params.optionalInt("limit", in: 1...Int64(GatherStore.maxPageSize)) ?? 20
+        let before = try params.optionalInt("before")
+        let player = try params.optionalInt("player")
+        try params.finish()
+        return try await session.history(limit: Int(limit), before: before, player: player)
+      },
+      .read("gathers.get") { params, _ in
+        let id = try params.int("id")
+        try params.finish()
+        return try await session.record(id)
+      },
+    ]
+  }
+}

@@ -1,0 +1,50 @@
+import GatherModel
+import GatherRPC
+
+/// timer.*: the match clock of the active gather.
+enum TimerController {
+  static func methods<C>(_ session: GatherSession<C>) -> [RPCMethod<Caller>] {
+    let commands: [(String, TimerCommand)] = [
+      ("timer.start", .start), ("timer.pause", .pause), ("timer.resume", .resume), ("timer.toggle", .toggle),
+      ("timer.reset", .reset),
+    ]
+    return [
+      .mutate("timer.set") { params, _ in
+        let seconds = try duration(&params, required: true) ?? 0
+        try params.finish()
+        return try await session.timer(.set(seconds: seconds))
+      },
+      .read("timer.status") { params, _ in
+        try params.finish()
+        return try await session.timerStatus()
+      },
+    ]
+      + commands.map { name, command in
+        .mutate(name) { params, _ in
+          try params.finish()
+          return try await session.timer(command)
+        }
+      }
+  }
+
+  /// Reads a duration given as `{seconds}` or `{minutes, seconds}`: 1 s to 99:59 in all.
+  static func duration(_ params: inout Params, required: Bool) throws(RPCError) -> Int? {
+    let minutes = try params.optionalInt("minutes", in: 0...99)
+    let seconds = try params.optionalInt("seconds", in: 0...5999)
+    if minutes == nil, seconds == nil {
+      if required {
+        throw .invalidParams(
+          field: "seconds", "Give the duration as {\"seconds\": 600} or {\"minutes\": 10, \"seconds\": 0}.")
+      }
+      return nil
+    }
+    if minutes != nil, let seconds, seconds > 59 {
+      throw .invalidParams(field: "seconds", "With minutes, seconds must be from 0 to 59.")
+    }
+    let total = Int((minutes ?? 0) * 60 + (seconds ?? 0))
+    guard MatchClock.durationRange.contains(total) else {
+      throw .invalidParams(field: "seconds", "A match lasts from 1 second to 99:59.")
+    }
+    return total
+  }
+}

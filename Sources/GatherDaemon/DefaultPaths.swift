@@ -1,0 +1,45 @@
+import Foundation
+
+/// Where gatherd keeps its socket and database when no flag or variable says otherwise, following the XDG
+/// base directories for a user and the FHS for root.
+public struct DefaultPaths: Sendable {
+  /// The socket path.
+  public var socket: String
+  /// The database path.
+  public var database: String
+
+  /// The defaults for a process with this environment and effective user id.
+  ///
+  /// - root: `/run/gatherd/gatherd.sock` and `/var/lib/gatherd/gather.sqlite`;
+  /// - a user: `$XDG_RUNTIME_DIR/gatherd/gatherd.sock` and `$XDG_STATE_HOME/gatherd/gather.sqlite`, where
+  ///   `XDG_STATE_HOME` defaults to `~/.local/state`.
+  public init(environment: [String: String], uid: uid_t) throws {
+    if uid == 0 {
+      socket = "/run/gatherd/gatherd.sock"
+      database = "/var/lib/gatherd/gather.sqlite"
+      return
+    }
+    guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
+      throw DefaultPathsError(
+        "XDG_RUNTIME_DIR is not set, so gatherd does not know where to put its socket; pass --socket PATH or set GATHERD_SOCKET."
+      )
+    }
+    socket = runtime + "/gatherd/gatherd.sock"
+    let state: String
+    if let configured = environment["XDG_STATE_HOME"], configured.hasPrefix("/") {
+      state = configured
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      state = home + "/.local/state"
+    } else {
+      throw DefaultPathsError("Neither XDG_STATE_HOME nor HOME is set; pass --database PATH or set GATHERD_DATABASE.")
+    }
+    database = state + "/gatherd/gather.sqlite"
+  }
+}
+
+/// The default paths cannot be worked out from the environment.
+public struct DefaultPathsError: Error, CustomStringConvertible {
+  /// What is missing, and what to do.
+  public let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,89 @@
+import GatherModel
+import GatherRPC
+
+/// The JSON shapes of the model's values, as the protocol documents them.
+extension Player {
+  var json: JSONValue {
+    .object([
+      "id": .int(id),
+      "name": .string(name),
+      "age": details.age.map { .int(Int64($0)) } ?? .null,
+      "position": details.position.map { .string($0.rawValue) } ?? .null,
+      "positionAcronym": details.position.map { .string($0.acronym) } ?? .null,
+      "skill": details.skill.map { .string($0.rawValue) } ?? .null,
+      "favouriteTeam": details.favouriteTeam.map { .string($0) } ?? .null,
+    ])
+  }
+}
+
+extension Score {
+  var json: JSONValue {
+    .object(["teamA": .int(Int64(teamA)), "teamB": .int(Int64(teamB)), "text": .string(text)])
+  }
+}
+
+extension ScoreEvent {
+  var json: JSONValue {
+    let player: JSONValue =
+      scorerName.map { .object(["id": scorerID.map { .int($0) } ?? .null, "name": .string($0)]) } ?? .null
+    return .object([
+      "kind": .string(kind.rawValue),
+      "team": team.map { .string($0.rawValue) } ?? .null,
+      "player": player,
+      "matchTimeMs": .int(matchTimeMs),
+      "matchTime": .string(MatchClock.display(seconds: Int(matchTimeMs / 1000))),
+      "score": score.json,
+      "at": .string(ISO8601.string(recordedAt)),
+    ])
+  }
+}
+
+extension [ScoreEvent] {
+  var json: JSONValue { .array(map(\.json)) }
+}
+
+/// Team A, Team B and the bench, each a list of members.
+func teamsJSON(_ members: [(team: Team, member: JSONValue)]) -> JSONValue {
+  var teams = JSONObject()
+  for team in Team.allCases {
+    teams[team.rawValue] = .array(members.filter { $0.team == team }.map(\.member))
+  }
+  return .object(teams)
+}
+
+extension GatherRecord {
+  /// The record; `roster` supplies the positions of players who are still on it.
+  func json(roster: [Player.ID: Player]) -> JSONValue {
+    .object([
+      "id": .int(id),
+      "startedAt": .string(ISO8601.string(startedAt)),
+      "endedAt": .string(ISO8601.string(endedAt)),
+      "score": score.json,
+      "winner": .string(winner.rawValue),
+      "teams": teamsJSON(
+        members.map { member in
+          (
+            member.team,
+            .object([
+              "id": member.playerID.map { .int($0) } ?? .null, "name": .string(member.name),
+              "position": member.playerID.flatMap { roster[$0]?.details.position }.map { .string($0.rawValue) }
+                ?? .null,
+            ])
+          )
+        }),
+      "goals": log.json,
+    ])
+  }
+}
+
+extension GatherSummary {
+  var json: JSONValue {
+    .object([
+      "id": .int(id),
+      "startedAt": .string(ISO8601.string(startedAt)),
+      "endedAt": .string(ISO8601.string(endedAt)),
+      "score": score.json,
+      "winner": .string(winner.rawValue),
+    ])
+  }
+}

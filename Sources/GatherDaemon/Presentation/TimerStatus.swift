@@ -1,0 +1,33 @@
+import Foundation
+import GatherModel
+import GatherRPC
+
+/// The match clock as clients see it at one instant.
+struct TimerStatus: Sendable, Equatable {
+  var state: MatchClock.State
+  var durationSeconds: Int
+  var remainingMs: Int64
+  var remainingSeconds: Int
+  var endsAt: Date?
+
+  /// The clock at monotonic moment `now`, which is wall-clock time `wallNow`.
+  init(_ clock: MatchClock, at now: Duration, wallNow: Date) {
+    let remaining = clock.remaining(at: now)
+    state = clock.state
+    durationSeconds = Int(clock.duration.components.seconds)
+    remainingMs = remaining.milliseconds
+    remainingSeconds = clock.remainingSeconds(at: now)
+    endsAt = clock.state == .running ? wallNow.addingTimeInterval(remaining.timeInterval) : nil
+  }
+
+  var json: JSONValue {
+    .object([
+      "state": .string(state.rawValue),
+      "duration": .int(Int64(durationSeconds)),
+      "remaining": .int(Int64(remainingSeconds)),
+      "remainingMs": .int(remainingMs),
+      "display": .string(MatchClock.display(seconds: remainingSeconds)),
+      "endsAt": endsAt.map { .string(ISO8601.string($0)) } ?? .null,
+    ])
+  }
+}

@@ -1,0 +1,104 @@
+import GatherRPC
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Serves one connection: answers its lines in order, and writes its subscriptions' events as they come.
+///
+/// Whatever goes wrong here ends this connection only. A peer that half-closes still gets its replies, and
+/// keeps getting its events while it has subscriptions.
+struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
+  let session: GatherSession<C>
+  let dispatcher: RPCDispatcher<Caller>
+  let stats: DaemonStats
+  let maxLineBytes: Int
+  let logger: Logger
+
+  func run(_ channel: NIOAsyncChannel<InboundFrame, ByteBuffer>, caller: Caller) async {
+    stats.connectionOpened()
+    defer {
+      session.hub.unsubscribeAll(mailbox: caller.mailbox)
+      caller.mailbox.close()
+      stats.connectionClosed()
+    }
+    do {
+      try await channel.executeThenClose { inbound, outbound in
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask {
+            try await withGracefulShutdownHandler {
+              try await writeEvents(from: caller.mailbox, to: outbound)
+            } onGracefulShutdown: {
+              caller.mailbox.close()
+            }
+          }
+          let keepOpen = try await answerRequests(from: inbound, to: outbound, caller: caller)
+          if !keepOpen || caller.mailbox.isEmpty { caller.mailbox.close() }
+          try await group.waitForAll()
+        }
+      }
+    } catch {
+      logger.debug("Connection of \(caller.credentials) ended: \(error)")
+    }
+  }
+
+  /// Answers every line until the peer stops sending or the daemon shuts down. Returns false when the
+  /// connection must close at once (a line was too long).
+  private func answerRequests(
+    from inbound: NIOAsyncChannelInboundStream<InboundFrame>, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+    caller: Caller
+  ) async throws -> Bool {
+    for try await frame in inbound.cancelOnGracefulShutdown() {
+      switch frame {
+      case .tooLong:
+        logger.notice("A line from \(caller.credentials) exceeded \(maxLineBytes) bytes; closing the connection.")
+        try await write(RPCResponse.error(id: .null, .lineTooLong(limit: maxLineBytes)), to: outbound)
+        return false
+      case .line(let line):
+        guard line.readableBytesView.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+        let parsed = line.withUnsafeReadableBytes { bytes in
+          Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
+        }
+        if let reply = await dispatcher.respond(to: parsed, from: caller) {
+          try await write(reply, to: outbound)
+        }
+        caller.releaseHeld()
+      }
+    }
+    return !Task.isShuttingDownGracefully
+  }
+
+  private func write(_ reply: JSONValue, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+    var bytes = JSONWriter.bytes(reply)
+    bytes.append(UInt8(ascii: "\n"))
+    try await outbound.write(ByteBuffer(bytes: bytes))
+  }
+
+  private func writeEvents(
+    from mailbox: EventMailbox, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+  ) async throws {
+    while let batch = await mailbox.next() {
+      switch batch {
+      case .events(let events):
+        var bytes: [UInt8] = []
+        for (subscription, event) in events { event.line(for: subscription, into: &bytes) }
+        try await outbound.write(ByteBuffer(bytes: bytes))
+      case .overflow(let subscription):
+        logger.notice("Subscription \(subscription) fell more than \(EventMailbox.capacity) events behind; closing.")
+        let notice = RPCResponse.notification(
+          method: "events.overflow",
+          params: [
+            "subscription": .int(subscription), "reason": "queue_overflow",
+            "message": .string(
+              "This connection stopped reading and more than \(EventMailbox.capacity) events waited for it, so gatherd closes it. Reconnect and subscribe again."
+            ),
+          ])
+        try await write(notice, to: outbound)
+        outbound.finish()
+        throw SubscriberOverflow()
+      }
+    }
+  }
+}
+
+/// A subscriber fell too far behind and its connection was closed.
+struct SubscriberOverflow: Error {}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The socket path of a standalone daemon: checked before binding, given its mode, and removed at exit.
+struct SocketFile: Sendable {
+  let path: String
+
+  /// Makes sure the path is free: refuses when a live daemon answers there or when it is not a socket, and
+  /// removes a stale socket file that nobody answers on. Creates the parent directory if needed.
+  func prepare(directoryMode: mode_t) throws {
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: NSNumber(value: directoryMode)])
+    }
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFSOCK else {
+      throw SocketFileError("\(path) exists and is not a socket; move it away or choose another --socket.")
+    }
+    if Self.answers(path) {
+      throw SocketFileError("Another gatherd is already running on \(path); stop it first or choose another --socket.")
+    }
+    guard unlink(path) == 0 || errno == ENOENT else {
+      throw SocketFileError("Could not remove the stale socket \(path): \(String(cString: strerror(errno))).")
+    }
+  }
+
+  /// Sets the socket file's permission bits.
+  func setMode(_ mode: mode_t) throws {
+    guard chmod(path, mode) == 0 else {
+      throw SocketFileError(
+        "Could not set mode \(String(mode, radix: 8)) on \(path): \(String(cString: strerror(errno))).")
+    }
+  }
+
+  /// Removes the socket file, at a clean exit.
+  func remove() { unlink(path) }
+
+  /// Whether something accepts connections on the socket at `path`.
+  static func answers(_ path: String) -> Bool {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let capacity = MemoryLayout.size(ofValue: address.sun_path)
+    guard path.utf8.count < capacity else { return false }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: path.utf8)
+      raw[path.utf8.count] = 0
+    }
+    return withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+      }
+    }
+  }
+}
+
+/// The socket path cannot be used.
+struct SocketFileError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

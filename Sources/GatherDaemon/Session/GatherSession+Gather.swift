@@ -1,0 +1,76 @@
+import GatherModel
+import GatherRPC
+
+/// Starting, changing and ending gathers, and history.
+extension GatherSession {
+  /// Starts a gather with this lineup and a clock of `seconds` (10:00 when nil).
+  func startGather(teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID], seconds: Int?) throws -> JSONValue {
+    let lineup = try state.lineupForNewGather(teamA: teamA, teamB: teamB, bench: bench)
+    let clock = try MatchClock(seconds: seconds ?? 600)
+    let startedAt = wallClock()
+    let id = try store.startGather(
+      lineup: lineup, clock: clock.snapshot(at: now, wallNow: startedAt), startedAt: startedAt
+    ) { [state] in state.name(of: $0) }
+    let gather = ActiveGather(id: id, startedAt: startedAt, lineup: lineup, clock: clock)
+    state.begin(gather)
+    logger.info("Started gather \(id) with \(lineup.players.count) players.")
+    publishGather("started", gather)
+    return gatherJSON(gather)
+  }
+
+  /// Moves a player of the active gather to `team`, or adds a roster player to it.
+  func assign(_ playerID: Player.ID, to team: Team) throws -> JSONValue {
+    let player = try state.player(playerID)
+    let store = store
+    let gather = try state.changeActive { gather in
+      try gather.assign(player, to: team)
+      try store.assign(.init(player: player.id, team: team), name: player.name, gatherID: gather.id)
+      return gather
+    }
+    publishGather("assigned", gather)
+    return gatherJSON(gather)
+  }
+
+  /// Ends the active gather, files its result in history and stops its clock.
+  func endGather() throws -> JSONValue {
+    let gather = try state.requireActive()
+    let record = gather.result(endedAt: wallClock()) { [state] in state.name(of: $0) }
+    try store.endGather(record)
+    state.closeActive()
+    rearmClock()
+    logger.info("Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).")
+    let json = record.json(roster: state.roster)
+    hub.publish(.gather, ["change": "ended", "id": .int(gather.id), "gather": json])
+    return json
+  }
+
+  /// Cancels the active gather; it keeps no result.
+  func cancelGather() throws -> JSONValue {
+    let gather = try state.requireActive()
+    try store.cancelGather(id: gather.id)
+    state.closeActive()
+    rearmClock()
+    logger.info("Cancelled gather \(gather.id).")
+    hub.publish(.gather, ["change": "cancelled", "id": .int(gather.id), "gather": .null])
+    return .object(["cancelled": .int(gather.id)])
+  }
+
+  /// One page of history, newest first, optionally only the gathers of one player.
+  func history(limit: Int, before: Int64?, player: Player.ID?) throws -> JSONValue {
+    if let player { _ = try state.player(player) }
+    let page =
+      try player.map { try store.gathers(ofPlayer: $0, limit: limit, before: before) }
+      ?? store.gathers(limit: limit, before: before)
+    let next: JSONValue = page.count == limit ? page.last.map { .int($0.id) } ?? .null : .null
+    return .object(["gathers": .array(page.map(\.json)), "next": next])
+  }
+
+  /// An ended gather with its lineup and goals.
+  func record(_ id: Int64) throws -> JSONValue {
+    try store.gather(id: id).json(roster: state.roster)
+  }
+
+  func publishGather(_ change: String, _ gather: ActiveGather) {
+    hub.publish(.gather, ["change": .string(change), "id": .int(gather.id), "gather": gatherJSON(gather)])
+  }
+}

@@ -1,0 +1,39 @@
+import GatherModel
+import GatherRPC
+
+/// The roster.
+extension GatherSession {
+  /// Every player, by id.
+  func players() -> JSONValue { .object(["players": .array(state.players.map(\.json))]) }
+
+  /// One player.
+  func player(_ id: Player.ID) throws -> JSONValue { try state.player(id).json }
+
+  /// Adds a player to the roster.
+  func createPlayer(_ details: PlayerDetails) throws -> JSONValue {
+    let player = try store.createPlayer(details)
+    state.save(player)
+    logger.info("Created player \(player.id), \(player.name).")
+    hub.publish(.players, ["change": "created", "id": .int(player.id), "player": player.json])
+    return player.json
+  }
+
+  /// Changes a player's details.
+  func updatePlayer(_ id: Player.ID, _ changes: PlayerChanges) throws -> JSONValue {
+    let player = try state.updating(id, with: changes)
+    try store.updatePlayer(player)
+    state.save(player)
+    hub.publish(.players, ["change": "updated", "id": .int(player.id), "player": player.json])
+    return player.json
+  }
+
+  /// Deletes a player who is not in the active gather; history keeps their name.
+  func deletePlayer(_ id: Player.ID) throws -> JSONValue {
+    try state.checkDeletable(id)
+    try store.deletePlayer(id)
+    state.remove(id)
+    logger.info("Deleted player \(id).")
+    hub.publish(.players, ["change": "deleted", "id": .int(id), "player": .null])
+    return .object(["deleted": .int(id)])
+  }
+}

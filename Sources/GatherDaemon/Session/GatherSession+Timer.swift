@@ -1,0 +1,53 @@
+import GatherModel
+import GatherRPC
+
+/// What people can do with the match clock.
+enum TimerCommand: Sendable {
+  case set(seconds: Int)
+  case start, pause, resume, toggle, reset
+}
+
+/// The match clock's commands.
+extension GatherSession {
+  /// Runs a clock command on the active gather, saves the clock and announces the change.
+  func timer(_ command: TimerCommand) throws -> JSONValue {
+    _ = try state.requireActive()
+    fireDueTicks()
+    let at = now
+    let wallNow = wallClock()
+    let store = store
+    let (gather, change) = try state.changeActive { gather in
+      let before = gather.clock.state
+      // Due ticks were announced just above, so the commands find none left to report.
+      switch command {
+      case .set(let seconds): _ = try gather.clock.set(seconds: seconds, at: at)
+      case .start: _ = try gather.clock.start(at: at)
+      case .pause: _ = try gather.clock.pause(at: at)
+      case .resume: _ = try gather.clock.resume(at: at)
+      case .toggle: _ = try gather.clock.toggle(at: at)
+      case .reset: _ = gather.clock.reset(at: at)
+      }
+      try store.saveClock(gather.clock.snapshot(at: at, wallNow: wallNow), gatherID: gather.id)
+      return (gather, Self.change(command, from: before, to: gather.clock.state))
+    }
+    rearmClock()
+    let status = timerStatus(of: gather).json
+    hub.publish(.timer, ["change": .string(change), "timer": status])
+    return status
+  }
+
+  /// The clock of the active gather.
+  func timerStatus() throws -> JSONValue { timerStatus(of: try state.requireActive()).json }
+
+  private static func change(_ command: TimerCommand, from before: MatchClock.State, to after: MatchClock.State)
+    -> String
+  {
+    switch (command, after) {
+    case (.set, _): "set"
+    case (.reset, _): "reset"
+    case (_, .running): before == .paused ? "resumed" : "started"
+    case (_, .paused): "paused"
+    default: after.rawValue
+    }
+  }
+}

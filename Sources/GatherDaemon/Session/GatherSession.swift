@@ -1,0 +1,150 @@
+import Foundation
+import GatherModel
+import GatherRPC
+import GatherStore
+import Logging
+
+/// The one owner of the live Football Gather.
+///
+/// Every command runs here, one at a time: the model checks it on a copy, the store commits it, the copy is
+/// kept, and its events are published — so events come in the order of the changes, and a refused command
+/// changes nothing. The match clock's ticks are produced here too, from an alarm set for the next whole second.
+public actor GatherSession<C: Clock> where C.Duration == Duration {
+  var state: FootballGather
+  let store: GatherStore
+  let timeline: Timeline<C>
+  let wallClock: @Sendable () -> Date
+  /// Where events go.
+  public nonisolated let hub: EventHub
+  let logger: Logger
+  private var alarm: Task<Void, Never>?
+
+  /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`.
+  public init(
+    store: GatherStore, clock: C, wallClock: @escaping @Sendable () -> Date = { Date() }, hub: EventHub = EventHub(),
+    logger: Logger = Logger(label: "gatherd.session")
+  ) throws {
+    let timeline = Timeline(clock: clock)
+    self.timeline = timeline
+    self.store = store
+    self.wallClock = wallClock
+    self.hub = hub
+    self.logger = logger
+    state = try store.load(at: timeline.now, wallNow: wallClock())
+  }
+
+  /// Starts the clock's alarm, for a gather restored with its clock running.
+  public func start() {
+    if let active = state.active {
+      logger.info(
+        "Restored gather \(active.id): \(active.score.text), clock \(active.clock.state.rawValue) at \(active.clock.display(at: timeline.now))."
+      )
+      if active.clock.state == .finished { persistFinishedClockIfNeeded() }
+    }
+    rearmClock()
+  }
+
+  /// Stops the alarm; nothing ticks afterwards.
+  public func stop() {
+    alarm?.cancel()
+    alarm = nil
+  }
+
+  /// How many players are on the roster.
+  public var playerCount: Int { state.roster.count }
+
+  // MARK: - Views of the present
+
+  var now: Duration { timeline.now }
+
+  func timerStatus(of gather: ActiveGather) -> TimerStatus {
+    TimerStatus(gather.clock, at: now, wallNow: wallClock())
+  }
+
+  func gatherJSON(_ gather: ActiveGather) -> JSONValue {
+    .object([
+      "id": .int(gather.id),
+      "startedAt": .string(ISO8601.string(gather.startedAt)),
+      "teams": teamsJSON(
+        gather.lineup.assignments.map { assignment in
+          let player = state.roster[assignment.player]
+          return (
+            assignment.team,
+            .object([
+              "id": .int(assignment.player), "name": .string(state.name(of: assignment.player)),
+              "position": player?.details.position.map { .string($0.rawValue) } ?? .null,
+            ])
+          )
+        }),
+      "score": gather.score.json,
+      "goals": gather.log.json,
+      "timer": timerStatus(of: gather).json,
+    ])
+  }
+
+  /// The active gather as JSON, or null.
+  func currentGatherJSON() -> JSONValue { state.active.map(gatherJSON) ?? .null }
+
+  /// A short summary for `daemon.status`.
+  func statusSummary() -> JSONValue {
+    guard let gather = state.active else { return .null }
+    return .object(["id": .int(gather.id), "score": gather.score.json, "timer": timerStatus(of: gather).json])
+  }
+
+  // MARK: - Clock alarm
+
+  /// Sets the alarm for the clock's next tick, replacing any earlier one; none when the clock is not running.
+  func rearmClock() {
+    alarm?.cancel()
+    alarm = nil
+    guard let next = state.active?.clock.nextTick else { return }
+    alarm = Task { [timeline] in
+      do { try await timeline.sleep(until: next) } catch { return }
+      self.clockAlarmRang()
+    }
+  }
+
+  private func clockAlarmRang() {
+    fireDueTicks()
+    rearmClock()
+  }
+
+  /// Announces the ticks, and the finish, that are due by now; commands call it first so that nothing
+  /// that happened before them is announced after them.
+  func fireDueTicks() {
+    let at = now
+    let events = (try? state.changeActive { $0.clock.advance(to: at) }) ?? []
+    if let gather = state.active {
+      for event in events {
+        switch event {
+        case .tick(let seconds): publishTick(seconds, gather: gather, at: at)
+        case .finished:
+          persistFinishedClockIfNeeded()
+          logger.info("Gather \(gather.id): the match clock finished.")
+          hub.publish(.timer, ["change": "finished", "timer": timerStatus(of: gather).json])
+        }
+      }
+    }
+  }
+
+  private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration) {
+    let remaining = gather.clock.remaining(at: moment)
+    let endsAt = wallClock().addingTimeInterval(remaining.timeInterval)
+    hub.publish(
+      .tick,
+      [
+        "state": .string(gather.clock.state == .finished ? "finished" : "running"),
+        "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.milliseconds),
+        "display": .string(MatchClock.display(seconds: seconds)), "endsAt": .string(ISO8601.string(endsAt)),
+      ])
+  }
+
+  private func persistFinishedClockIfNeeded() {
+    guard let gather = state.active else { return }
+    do {
+      try store.saveClock(gather.clock.snapshot(at: now, wallNow: wallClock()), gatherID: gather.id)
+    } catch {
+      logger.error("Could not save the finished clock of gather \(gather.id): \(error)")
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import ServiceLifecycle
+
+/// Runs the session's clock for as long as the daemon runs.
+public struct SessionService<C: Clock>: Service where C.Duration == Duration {
+  let session: GatherSession<C>
+
+  /// A service for `session`.
+  public init(session: GatherSession<C>) { self.session = session }
+
+  /// Starts the clock's alarm, waits for shutdown, then stops it.
+  public func run() async throws {
+    await session.start()
+    try? await gracefulShutdown()
+    await session.stop()
+  }
+}

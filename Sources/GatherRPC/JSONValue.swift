@@ -1,0 +1,101 @@
+/// A JSON value as it travels on the wire. Objects keep their members in order, so replies read the way
+/// they were written.
+public enum JSONValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// The JSON type's name, for error messages: "null", "boolean", "number", "string", "array" or "object".
+  public var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "boolean"
+    case .int, .double: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+
+  /// The string, if this is one.
+  public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+  /// The object, if this is one.
+  public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
+  /// The elements, if this is an array.
+  public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+  /// The integer, if this is a number without a fractional part.
+  public var intValue: Int64? {
+    switch self {
+    case .int(let value): value
+    case .double(let value) where value.rounded() == value && abs(value) < 9e15: Int64(value)
+    default: nil
+    }
+  }
+
+  /// The member named `key`, if this is an object that has it.
+  public subscript(key: String) -> JSONValue? { objectValue?[key] }
+}
+
+/// A JSON object: members in insertion order, looked up by name.
+public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+  /// The members, in order.
+  public private(set) var members: [(key: String, value: JSONValue)]
+
+  /// An object with these members, in order.
+  public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
+
+  /// An object written as a literal, in order.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    members = elements.map { (key: $0.0, value: $0.1) }
+  }
+
+  /// The member named `key`; setting replaces it in place or appends it.
+  public subscript(key: String) -> JSONValue? {
+    get { members.first { $0.key == key }?.value }
+    set {
+      let index = members.firstIndex { $0.key == key }
+      switch (index, newValue) {
+      case (let index?, let value?): members[index].value = value
+      case (let index?, nil): members.remove(at: index)
+      case (nil, let value?): members.append((key: key, value: value))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// The member names, in order.
+  public var keys: [String] { members.map(\.key) }
+
+  /// Whether two objects have the same members, in any order.
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.members.count == rhs.members.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
+  }
+
+  /// Hashes the members' names and values, in any order.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(members.count)
+    for member in members.sorted(by: { $0.key < $1.key }) {
+      hasher.combine(member.key)
+      hasher.combine(member.value)
+    }
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByNilLiteral
+{
+  /// A string literal.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// An integer literal.
+  public init(integerLiteral value: Int64) { self = .int(value) }
+  /// A boolean literal.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// An array literal.
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  /// The null literal.
+  public init(nilLiteral: ()) { self = .null }
+}

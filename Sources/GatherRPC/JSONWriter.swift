@@ -1,0 +1,69 @@
+/// Writes JSON values as compact UTF-8 text, with no line breaks, so that each message is one line.
+public enum JSONWriter {
+  /// The value as compact JSON bytes.
+  public static func bytes(_ value: JSONValue) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(128)
+    write(value, into: &output)
+    return output
+  }
+
+  /// The value as a compact JSON string.
+  public static func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
+
+  /// Appends the value's JSON text to `output`.
+  public static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    switch value {
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .double(let number):
+      if !number.isFinite {
+        output.append(contentsOf: "null".utf8)
+      } else if number.rounded() == number, abs(number) < 1e15 {
+        output.append(contentsOf: String(Int64(number)).utf8)
+      } else {
+        output.append(contentsOf: "\(number)".utf8)
+      }
+    case .string(let text): writeString(text, into: &output)
+    case .array(let elements):
+      output.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        write(element, into: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    case .object(let object):
+      output.append(UInt8(ascii: "{"))
+      for (offset, member) in object.members.enumerated() {
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        writeString(member.key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        write(member.value, into: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Appends a JSON string literal, escaping quotes, backslashes and control characters.
+  public static func writeString(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case ..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [
+          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+          hex[Int(byte & 0xF)],
+        ])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import GatherDaemon
+import GatherStore
+import Logging
+import ServiceLifecycle
+
+/// The gatherd command line.
+@main
+struct Gatherd: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "gatherd",
+    abstract: "Run the Football Gather daemon: roster, teams, live score and match clock over JSON-RPC.",
+    discussion: """
+      gatherd owns one Football Gather session and serves JSON-RPC 2.0 on a Unix socket, one JSON message per \
+      line. Clients (gatherctl, scripts, status bars) send commands and subscribe to tick and score events. See \
+      docs/protocol.md.
+
+      DEFAULT PATHS
+        As a user: socket $XDG_RUNTIME_DIR/gatherd/gatherd.sock, database $XDG_STATE_HOME/gatherd/gather.sqlite \
+      (XDG_STATE_HOME defaults to ~/.local/state).
+        As root:   socket /run/gatherd/gatherd.sock, database /var/lib/gatherd/gather.sqlite.
+        Missing directories are created. A stale socket file is replaced; gatherd refuses to start when another \
+      daemon answers on the socket.
+
+      ENVIRONMENT
+        GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES and \
+      GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its variable.
+
+      ACCESS
+        Any peer that can open the socket may read and subscribe. Changes need a controller: root, the user \
+      gatherd runs as, or a member of --control-group. The socket file's mode (default 0660) decides who can open it.
+
+      SIGNALS AND EXIT STATUS
+        SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0.
+        Exit status 1: gatherd could not start (the message says why).
+      """,
+    version: "gatherd 0.1.0")
+
+  @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
+  var socket: String?
+
+  @Option(name: .long, help: ArgumentHelp("The SQLite database file.", valueName: "path"))
+  var database: String?
+
+  @Option(
+    name: .customLong("socket-mode"),
+    help: ArgumentHelp("The socket file's mode, in octal (default 0660).", valueName: "mode"))
+  var socketMode: String?
+
+  @Option(
+    name: .customLong("control-group"),
+    help: ArgumentHelp("A group whose members may change the match.", valueName: "group"))
+  var controlGroup: String?
+
+  @Option(
+    name: .customLong("max-line-bytes"),
+    help: ArgumentHelp("The longest message accepted, in bytes (default 1048576).", valueName: "bytes"))
+  var maxLineBytes: Int?
+
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default info).", valueName: "level"))
+  var logLevel: String?
+
+  func run() async throws {
+    let settings: Settings
+    do {
+      settings = try Settings(self, environment: ProcessInfo.processInfo.environment)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = settings.logLevel
+      return handler
+    }
+    let logger = Logger(label: "gatherd")
+    do {
+      try await Daemon(settings: settings, logger: logger).run()
+    } catch {
+      logger.critical("gatherd could not run: \(error)")
+      throw ExitCode(1)
+    }
+  }
+}
