@@ -56,7 +56,10 @@ public struct FootballGather: Sendable {
   }
 
   /// Makes a gather the store has just started the active one.
-  public mutating func begin(_ gather: ActiveGather) { active = gather }
+  public mutating func begin(_ gather: ActiveGather) throws(GatherError) {
+    if active != nil { throw .gatherAlreadyActive }
+    active = gather
+  }
 
   /// The active gather.
   public func requireActive() throws(GatherError) -> ActiveGather {

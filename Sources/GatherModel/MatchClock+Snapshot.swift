@@ -27,8 +27,9 @@ extension MatchClock {
   public func snapshot(at now: Duration, wallNow: Date) -> Snapshot {
     let remaining = remaining(at: now)
     return Snapshot(
-      state: state, durationMs: duration.milliseconds, remainingMs: remaining.milliseconds,
-      endsAt: state == .running ? wallNow.addingTimeInterval(remaining.timeInterval) : nil)
+      // Rounded up, so that a clock paused with a sliver left never comes back as having reached 0.
+      state: state, durationMs: duration.inMilliseconds, remainingMs: remaining.inMillisecondsRoundedUp,
+      endsAt: state == .running ? wallNow.addingTimeInterval(remaining.inSeconds) : nil)
   }
 
   /// Restores a saved clock at monotonic moment `now`, which is wall-clock time `wallNow`.
@@ -41,9 +42,11 @@ extension MatchClock {
     switch snapshot.state {
     case .stopped:
       self.init(duration: duration, phase: .stopped, announcedSecond: Self.wholeSeconds(roundingUp: duration))
-    case .paused:
+    case .paused where saved > .zero:
       self.init(
         duration: duration, phase: .paused(remaining: saved), announcedSecond: Self.wholeSeconds(roundingUp: saved))
+    case .paused:
+      self.init(duration: duration, phase: .finished, announcedSecond: 0)
     case .finished:
       self.init(duration: duration, phase: .finished, announcedSecond: 0)
     case .running:
@@ -57,19 +60,5 @@ extension MatchClock {
           announcedSecond: Self.wholeSeconds(roundingUp: remaining))
       }
     }
-  }
-}
-
-extension Duration {
-  /// The duration in whole milliseconds, rounded down.
-  public var milliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-  }
-
-  /// The duration in seconds, as Foundation counts time.
-  public var timeInterval: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }

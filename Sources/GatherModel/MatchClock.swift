@@ -36,8 +36,8 @@ public struct MatchClock: Sendable, Hashable {
   /// The whole second announced last; while running, the next tick is one below it.
   var announcedSecond: Int
 
-  /// A stopped clock of `seconds`, which must be from 1 to 5999.
-  public init(seconds: Int = 600) throws(GatherError) {
+  /// A stopped clock of `seconds`, which must be from 1 to 5999; 10:00 by default.
+  public init(seconds: Int = Int(defaultDuration.components.seconds)) throws(GatherError) {
     try Self.checkDuration(seconds)
     self.init(duration: .seconds(seconds), phase: .stopped, announcedSecond: seconds)
   }

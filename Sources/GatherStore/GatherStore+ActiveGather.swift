@@ -9,6 +9,9 @@ extension GatherStore {
     lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, name: (Player.ID) -> String
   ) throws -> Int64 {
     try writer.write { db in
+      guard try GatherRow.filter(Column("status") == GatherRow.Status.active.rawValue).isEmpty(db) else {
+        throw GatherError.gatherAlreadyActive
+      }
       try GatherRow(
         id: nil, status: GatherRow.Status.active.rawValue, startedAt: startedAt.unixMilliseconds, endedAt: nil,
         scoreA: 0, scoreB: 0, winner: nil, clockState: clock.state.rawValue, clockDurationMs: clock.durationMs,
@@ -24,7 +27,10 @@ extension GatherStore {
 
   /// Saves a player's move to another team, or their joining the gather.
   public func assign(_ assignment: Lineup.Assignment, name: String, gatherID: Int64) throws {
-    try writer.write { db in try saveAssignment(assignment, name: name, gatherID: gatherID, db) }
+    try writer.write { db in
+      try requireActive(gatherID, db)
+      try saveAssignment(assignment, name: name, gatherID: gatherID, db)
+    }
   }
 
   /// Saves a goal or a correction and the score it leads to.
@@ -38,9 +44,13 @@ extension GatherStore {
   /// Takes back the gather's last goal, leaving `score`.
   public func undoLastScoreEvent(gatherID: Int64, score: Score) throws {
     try writer.write { db in
+      try requireActive(gatherID, db)
       try db.execute(
-        sql: "DELETE FROM scoreEvent WHERE id = (SELECT MAX(id) FROM scoreEvent WHERE gatherId = ?)",
+        sql: """
+          DELETE FROM scoreEvent WHERE kind = 'goal' AND id = (SELECT MAX(id) FROM scoreEvent WHERE gatherId = ?)
+          """,
         arguments: [gatherID])
+      guard db.changesCount == 1 else { throw GatherError.invalidTransition("There is no goal to undo.") }
       try saveScore(score, gatherID: gatherID, db)
     }
   }
@@ -56,6 +66,7 @@ extension GatherStore {
         arguments: [
           clock.state.rawValue, clock.durationMs, clock.remainingMs, clock.endsAt?.unixMilliseconds, gatherID,
         ])
+      guard db.changesCount == 1 else { throw GatherError.noActiveGather }
     }
   }
 
@@ -94,6 +105,11 @@ extension GatherStore {
         ON CONFLICT (gatherId, playerId) DO UPDATE SET team = excluded.team, playerName = excluded.playerName
         """,
       arguments: [gatherID, assignment.player, name, assignment.team.rawValue])
+  }
+
+  private func requireActive(_ gatherID: Int64, _ db: Database) throws {
+    let active = GatherRow.filter(key: gatherID).filter(Column("status") == GatherRow.Status.active.rawValue)
+    guard try !active.isEmpty(db) else { throw GatherError.noActiveGather }
   }
 
   private func saveScore(_ score: Score, gatherID: Int64, _ db: Database) throws {

@@ -18,7 +18,11 @@ public struct GatherStore: Sendable {
   /// Opens, or creates, the database file at `path` in WAL mode with full synchronous commits.
   /// The directory must exist.
   public static func open(path: String) throws -> GatherStore {
-    try GatherStore(DatabasePool(path: path, configuration: configuration()))
+    let pool = try DatabasePool(path: path, configuration: configuration())
+    // GRDB switches a pool's writer to synchronous=NORMAL when it enables WAL; an acknowledged change must
+    // survive power loss too, so every commit is synced.
+    try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+    return try GatherStore(pool)
   }
 
   /// A private in-memory database, for tests and dry runs.
@@ -40,6 +44,11 @@ public struct GatherStore: Sendable {
   /// The SQLite journal mode in use: "wal" for files, "memory" for in-memory databases.
   public func journalMode() throws -> String {
     try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
+  }
+
+  /// The writer's synchronous level: 2 (FULL) means every commit is on disk before it returns.
+  public func synchronousLevel() throws -> Int {
+    try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
   }
 
   /// Loads the roster and the active gather, restoring its clock at monotonic moment `now`,
@@ -69,14 +78,6 @@ public struct GatherStore: Sendable {
       try $0.scoreEvent()
     }
   }
-}
-
-/// The database held something the model cannot accept: a sign of a damaged or foreign file.
-public struct StoreError: Error, CustomStringConvertible {
-  /// What was wrong.
-  public let description: String
-
-  init(_ description: String) { self.description = description }
 }
 
 extension Int64 {

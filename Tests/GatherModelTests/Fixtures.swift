@@ -16,7 +16,7 @@ enum Fixtures {
   static func gatherInPlay() throws -> FootballGather {
     var gather = FootballGather(roster: try roster())
     let lineup = try gather.lineupForNewGather(teamA: [1, 2], teamB: [3, 4], bench: [5])
-    gather.begin(ActiveGather(id: 1, startedAt: kickOff, lineup: lineup, clock: try MatchClock()))
+    try gather.begin(ActiveGather(id: 1, startedAt: kickOff, lineup: lineup, clock: try MatchClock()))
     return gather
   }
 }

@@ -48,7 +48,7 @@ import Testing
 
   @Test func movingASidesLastPlayerOutIsRefusedAndChangesNothing() throws {
     var gather = FootballGather(roster: try Fixtures.roster())
-    gather.begin(
+    try gather.begin(
       ActiveGather(
         id: 1, startedAt: Fixtures.kickOff, lineup: try gather.lineupForNewGather(teamA: [1], teamB: [2]),
         clock: try MatchClock()))

@@ -17,11 +17,11 @@ import Testing
     // The new process starts 12.5 s later, with its own moment zero.
     var restored = MatchClock(restoring: snapshot, at: .zero, wallNow: savedAt.addingTimeInterval(12.5))
     #expect(restored.state == .running)
-    #expect(abs((restored.remaining(at: .zero) - .seconds(557.1)).timeInterval) < 0.001)
+    #expect(abs((restored.remaining(at: .zero) - .seconds(557.1)).inSeconds) < 0.001)
     #expect(restored.display(at: .zero) == "09:18")
     // Phase is kept: 557.1 s left, so the tick for 557 comes 0.1 s later.
     let next = try #require(restored.nextTick)
-    #expect(abs((next - .seconds(0.1)).timeInterval) < 0.001)
+    #expect(abs((next - .seconds(0.1)).inSeconds) < 0.001)
     #expect(restored.advance(to: next) == [.tick(remainingSeconds: 557)])
   }
 
@@ -40,7 +40,7 @@ import Testing
   @Test func aPausedClockComesBackPausedWithTheSameTimeLeft() throws {
     var clock = try MatchClock(seconds: 600)
     _ = try clock.start(at: .zero)
-    _ = try clock.pause(at: .seconds(169.6))  // 7:10.4 left
+    _ = try clock.pause(at: .milliseconds(169_600))  // 7:10.4 left
     let snapshot = clock.snapshot(at: .seconds(169.6), wallNow: savedAt)
     #expect(snapshot.endsAt == nil)
     var restored = MatchClock(restoring: snapshot, at: .seconds(3), wallNow: savedAt.addingTimeInterval(3600))
@@ -49,6 +49,24 @@ import Testing
     _ = try restored.resume(at: .seconds(10))
     #expect(restored.nextTick == .milliseconds(10_400))
     #expect(restored.advance(to: .milliseconds(10_400)) == [.tick(remainingSeconds: 430)])
+  }
+
+  @Test func aClockPausedWithLessThanAMillisecondLeftStillAnnouncesZeroAndFinishes() throws {
+    var clock = try MatchClock(seconds: 5)
+    _ = try clock.start(at: .zero)
+    _ = clock.advance(to: .nanoseconds(4_999_999_700))
+    _ = try clock.pause(at: .nanoseconds(4_999_999_700))  // 300 ns left
+    let snapshot = clock.snapshot(at: .seconds(5), wallNow: savedAt)
+    #expect(snapshot.remainingMs == 1)
+    var restored = MatchClock(restoring: snapshot, at: .zero, wallNow: savedAt)
+    #expect(restored.state == .paused)
+    _ = try restored.resume(at: .seconds(1))
+    #expect(restored.advance(to: .milliseconds(1001)) == [.tick(remainingSeconds: 0), .finished])
+  }
+
+  @Test func aClockSavedPausedAtZeroComesBackFinished() {
+    let snapshot = MatchClock.Snapshot(state: .paused, durationMs: 60_000, remainingMs: 0, endsAt: nil)
+    #expect(MatchClock(restoring: snapshot, at: .zero, wallNow: savedAt).state == .finished)
   }
 
   @Test func stoppedAndFinishedClocksComeBackAsTheyWere() throws {

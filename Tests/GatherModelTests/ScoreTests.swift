@@ -3,10 +3,15 @@ import Testing
 
 /// What a goal does, what undo and corrections do, and how a gather's result reads.
 @Suite struct ScoreTests {
-  let ana = try! Fixtures.roster()[0]  // Team A
-  let carla = try! Fixtures.roster()[2]  // Team B
-  let eli = try! Fixtures.roster()[4]  // bench
-  let fede = try! Fixtures.roster()[5]  // not in the gather
+  let ana: Player  // Team A
+  let carla: Player  // Team B
+  let eli: Player  // bench
+  let fede: Player  // not in the gather
+
+  init() throws {
+    let roster = try Fixtures.roster()
+    (ana, carla, eli, fede) = (roster[0], roster[2], roster[4], roster[5])
+  }
 
   func activeGather() throws -> ActiveGather { try Fixtures.gatherInPlay().requireActive() }
 

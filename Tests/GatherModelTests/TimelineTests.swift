@@ -33,6 +33,22 @@ import Testing
     #expect(timeline.now == .seconds(5400))
   }
 
+  @Test func eachTickWakesTheLoopExactlyAtItsSecond() async throws {
+    let testClock = TestClock()
+    let timeline = Timeline(clock: testClock)
+    var clock = try MatchClock(seconds: 90 * 60)
+    _ = try clock.start(at: timeline.now)
+    for elapsed in 1...(90 * 60) {
+      let next = try #require(clock.nextTick)
+      #expect(next == .seconds(elapsed))
+      let sleeper = Task { try await timeline.sleep(until: next) }
+      await testClock.advance(by: .seconds(1))
+      try await sleeper.value
+      #expect(clock.advance(to: timeline.now).first == .tick(remainingSeconds: 90 * 60 - elapsed))
+    }
+    #expect(clock.state == .finished)
+  }
+
   @Test func nothingTicksBeforeItsSecond() async throws {
     let testClock = TestClock()
     let timeline = Timeline(clock: testClock)

@@ -30,7 +30,7 @@ struct StoreFixture {
     let id = try store.startGather(
       lineup: lineup, clock: clock.snapshot(at: .zero, wallNow: wallNow), startedAt: wallNow
     ) { [state] in state.name(of: $0) }
-    state.begin(ActiveGather(id: id, startedAt: wallNow, lineup: lineup, clock: clock))
+    try state.begin(ActiveGather(id: id, startedAt: wallNow, lineup: lineup, clock: clock))
   }
 
   /// Plays and ends a gather between `teamA` and `teamB` with the given goals, and returns its id.

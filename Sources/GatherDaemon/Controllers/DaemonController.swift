@@ -44,7 +44,7 @@ enum DaemonController {
         return .object([
           "version": .string(DaemonStats.version),
           "pid": .int(Int64(getpid())),
-          "uptimeSeconds": .double((uptime.timeInterval * 10).rounded() / 10),
+          "uptimeSeconds": .double((uptime.inSeconds * 10).rounded() / 10),
           "connections": .int(Int64(stats.openConnections)),
           "subscriptions": .int(Int64(session.hub.subscriptionCount)),
           "seq": .int(session.hub.seq),

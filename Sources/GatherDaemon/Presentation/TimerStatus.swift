@@ -15,9 +15,9 @@ struct TimerStatus: Sendable, Equatable {
     let remaining = clock.remaining(at: now)
     state = clock.state
     durationSeconds = Int(clock.duration.components.seconds)
-    remainingMs = remaining.milliseconds
+    remainingMs = remaining.inMilliseconds
     remainingSeconds = clock.remainingSeconds(at: now)
-    endsAt = clock.state == .running ? wallNow.addingTimeInterval(remaining.timeInterval) : nil
+    endsAt = clock.state == .running ? wallNow.addingTimeInterval(remaining.inSeconds) : nil
   }
 
   var json: JSONValue {

@@ -12,7 +12,7 @@ extension GatherSession {
       lineup: lineup, clock: clock.snapshot(at: now, wallNow: startedAt), startedAt: startedAt
     ) { [state] in state.name(of: $0) }
     let gather = ActiveGather(id: id, startedAt: startedAt, lineup: lineup, clock: clock)
-    state.begin(gather)
+    try state.begin(gather)
     logger.info("Started gather \(id) with \(lineup.players.count) players.")
     publishGather("started", gather)
     return gatherJSON(gather)

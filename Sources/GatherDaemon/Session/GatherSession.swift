@@ -27,7 +27,8 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
     let timeline = Timeline(clock: clock)
     self.timeline = timeline
     self.store = store
-    self.wallClock = wallClock
+    // The store keeps milliseconds; times in memory are cut to the same, so a restart reads back what was shown.
+    self.wallClock = { Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
     self.hub = hub
     self.logger = logger
     state = try store.load(at: timeline.now, wallNow: wallClock())
@@ -129,12 +130,12 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
 
   private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration) {
     let remaining = gather.clock.remaining(at: moment)
-    let endsAt = wallClock().addingTimeInterval(remaining.timeInterval)
+    let endsAt = wallClock().addingTimeInterval(remaining.inSeconds)
     hub.publish(
       .tick,
       [
         "state": .string(gather.clock.state == .finished ? "finished" : "running"),
-        "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.milliseconds),
+        "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.inMilliseconds),
         "display": .string(MatchClock.display(seconds: seconds)), "endsAt": .string(ISO8601.string(endsAt)),
       ])
   }

@@ -1,0 +1,36 @@
+/// A partial update of a player: nil leaves a field as it is, `.some(nil)` clears an optional one.
+public struct PlayerChanges: Sendable, Hashable {
+  /// A new name.
+  public var name: String?
+  /// A new age, or `.some(nil)` to clear it.
+  public var age: Int??
+  /// A new position, or `.some(nil)` to clear it.
+  public var position: Position??
+  /// A new skill, or `.some(nil)` to clear it.
+  public var skill: Skill??
+  /// A new favourite team, or `.some(nil)` to clear it.
+  public var favouriteTeam: String??
+
+  /// Creates a set of changes; every field defaults to "leave as it is".
+  public init(
+    name: String? = nil, age: Int?? = nil, position: Position?? = nil, skill: Skill?? = nil,
+    favouriteTeam: String?? = nil
+  ) {
+    self.name = name
+    self.age = age
+    self.position = position
+    self.skill = skill
+    self.favouriteTeam = favouriteTeam
+  }
+
+  /// The details with these changes made, validated; the original is untouched on error.
+  public func applied(to details: PlayerDetails) throws(GatherError) -> PlayerDetails {
+    var result = details
+    if let name { try result.setName(name) }
+    if let age { try result.setAge(age) }
+    if let position { result.position = position }
+    if let skill { result.skill = skill }
+    if let favouriteTeam { try result.setFavouriteTeam(favouriteTeam) }
+    return result
+  }
+}

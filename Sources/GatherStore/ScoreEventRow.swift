@@ -1,0 +1,40 @@
+import Foundation
+import GRDB
+import GatherModel
+
+/// A row of `scoreEvent`: a goal or a correction.
+struct ScoreEventRow: Codable, FetchableRecord, PersistableRecord {
+  static let databaseTableName = "scoreEvent"
+  var id: Int64?
+  var gatherId: Int64
+  var kind: String
+  var team: String?
+  var scorerId: Int64?
+  var scorerName: String?
+  var matchTimeMs: Int64
+  var scoreA: Int
+  var scoreB: Int
+  var recordedAt: Int64
+
+  init(_ event: ScoreEvent, gatherID: Int64) {
+    gatherId = gatherID
+    kind = event.kind.rawValue
+    team = event.team?.rawValue
+    scorerId = event.scorerID
+    scorerName = event.scorerName
+    matchTimeMs = event.matchTimeMs
+    scoreA = event.score.teamA
+    scoreB = event.score.teamB
+    recordedAt = event.recordedAt.unixMilliseconds
+  }
+
+  func scoreEvent() throws -> ScoreEvent {
+    guard let score = try? Score(teamA: scoreA, teamB: scoreB) else {
+      throw StoreError("A goal of gather \(gatherId) has an impossible score \(scoreA)-\(scoreB).")
+    }
+    return ScoreEvent(
+      kind: try decode(ScoreEvent.Kind.self, kind), team: try team.map { try decode(Team.self, $0) },
+      scorerID: scorerId, scorerName: scorerName, matchTimeMs: matchTimeMs, score: score,
+      recordedAt: recordedAt.date)
+  }
+}
