@@ -11,6 +11,7 @@ struct Daemon {
   let logger: Logger
 
   func run() async throws {
+    raiseOpenFileLimit()
     let databaseDirectory = (settings.databasePath as NSString).deletingLastPathComponent
     if !databaseDirectory.isEmpty {
       try FileManager.default.createDirectory(
@@ -34,5 +35,15 @@ struct Daemon {
         gracefulShutdownSignals: [.sigterm, .sigint],
         logger: logger))
     try await group.run()
+  }
+
+  /// Lifts the soft limit on open files to the hard limit, so that thousands of clients can connect.
+  private func raiseOpenFileLimit() {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    limit.rlim_cur = limit.rlim_max
+    if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
+      logger.debug("Raised the open-file limit to \(limit.rlim_cur).")
+    }
   }
 }

@@ -29,6 +29,13 @@ final class EventMailbox: Sendable {
   }
 
   private let state = Mutex(State())
+  private let overflowHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// Runs `handler` when a subscription overflows, so the connection can be closed even if its writer is
+  /// stuck on a peer that does not read.
+  func onOverflow(_ handler: @escaping @Sendable () -> Void) {
+    overflowHandler.withLock { $0 = handler }
+  }
 
   /// The ids of the open subscriptions.
   var subscriptions: [Int64] { state.withLock { Array($0.subscriptions.keys) } }
@@ -54,6 +61,7 @@ final class EventMailbox: Sendable {
   }
 
   func deliver(_ event: EncodedEvent, to subscription: Int64) {
+    var overflowed = false
     let waiter = state.withLock { state -> (CheckedContinuation<Batch?, Never>, Batch)? in
       guard !state.closed, var entry = state.subscriptions[subscription], !entry.overflowed else { return nil }
       if event.topic == .tick {
@@ -64,11 +72,13 @@ final class EventMailbox: Sendable {
         entry.overflowed = true
         entry.events = []
         entry.tick = nil
+        overflowed = true
       }
       state.subscriptions[subscription] = entry
       return Self.takeWaiter(&state)
     }
     if let (continuation, batch) = waiter { continuation.resume(returning: batch) }
+    if overflowed { overflowHandler.withLock { $0 }?() }
   }
 
   /// Waits for the next batch; nil once the mailbox is closed.

@@ -21,6 +21,11 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
       caller.mailbox.close()
       stats.connectionClosed()
     }
+    // A peer that stopped reading cannot take the overflow notice: give it a second, then hang up.
+    let underlying = channel.channel
+    caller.mailbox.onOverflow {
+      underlying.eventLoop.scheduleTask(in: .seconds(1)) { underlying.close(promise: nil) }
+    }
     do {
       try await channel.executeThenClose { inbound, outbound in
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -81,14 +81,25 @@ public struct RPCServer<C: Clock>: Service where C.Duration == Duration {
     logger.notice("gatherd stopped accepting connections; all connections closed.")
   }
 
+  /// Serves until graceful shutdown closes the listener. Connections the kernel had already handed over are
+  /// still taken from the stream and closed properly; each sees the shutdown and ends after its request in hand.
   private func serve(_ server: NIOAsyncChannel<Accepted, Never>) async throws {
+    let listener = server.channel
     try await withThrowingDiscardingTaskGroup { group in
-      try await server.executeThenClose { inbound in
-        for try await accepted in inbound.cancelOnGracefulShutdown() {
-          let caller = Caller(
-            credentials: accepted.credentials, mayMutate: configuration.access.isController(accepted.credentials))
-          group.addTask { await handler.run(accepted.channel, caller: caller) }
+      do {
+        try await withGracefulShutdownHandler {
+          try await server.executeThenClose { inbound in
+            for try await accepted in inbound {
+              let caller = Caller(
+                credentials: accepted.credentials, mayMutate: configuration.access.isController(accepted.credentials))
+              group.addTask { await handler.run(accepted.channel, caller: caller) }
+            }
+          }
+        } onGracefulShutdown: {
+          listener.close(promise: nil)
         }
+      } catch where Task.isShuttingDownGracefully {
+        // Closing the listener is how shutdown stops accepting; whatever it throws then is expected.
       }
     }
   }
