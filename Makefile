@@ -3,8 +3,10 @@ SWIFT ?= swift
 SWIFT_FORMAT := $(SWIFT) format
 FORMAT_PATHS := Package.swift Sources Tests
 
-# Debian packages the build and the tests need.
-APT_PACKAGES := libsqlite3-dev
+# Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
+APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config
+APT_COMMANDS := python3:python3 setpriv:util-linux socat:socat jq:jq
+BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
 .PHONY: all build run test lint format deps bench clean
 
@@ -15,6 +17,9 @@ deps:
 	@missing=""; \
 	for pkg in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$pkg"; \
+	done; \
+	for entry in $(APT_COMMANDS); do \
+	  command -v $${entry%%:*} >/dev/null 2>&1 || missing="$$missing $${entry#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
@@ -35,7 +40,7 @@ build: deps
 ## run: build gatherd and run it in the foreground on its default socket and database (Ctrl-C stops it)
 run: deps
 	$(SWIFT) build --product gatherd
-	$$($(SWIFT) build --show-bin-path)/gatherd $(ARGS)
+	$(BIN_PATH)/gatherd $(ARGS)
 
 ## bench: measure gatherd against the reference servers in ../shared/tools (release build); see docs/performance.md
 bench: deps
@@ -49,10 +54,11 @@ lint:
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --configuration .swift-format $(FORMAT_PATHS)
 
-## test: lint, build and run every test
+## test: lint, build and run every test: Swift unit tests, then the end-to-end tests against the real daemon
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
 
 clean:
 	rm -rf .build

@@ -27,6 +27,12 @@ let package = Package(
     ),
     .target(name: "GatherRPC", swiftSettings: strict),
     .target(name: "CGatherShim"),
+    .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    .target(
+      name: "GatherSystemd",
+      dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
+      swiftSettings: strict
+    ),
     .target(
       name: "GatherDaemon",
       dependencies: [
@@ -42,7 +48,7 @@ let package = Package(
     .executableTarget(
       name: "gatherd",
       dependencies: [
-        "GatherDaemon",
+        "GatherDaemon", "GatherSystemd",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

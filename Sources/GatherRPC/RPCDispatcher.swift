@@ -28,13 +28,21 @@ public struct RPCMethod<Caller: RPCCaller>: Sendable {
 
 /// Answers JSON-RPC 2.0 messages: single requests, notifications and batches, with every envelope rule.
 public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
+  /// Told about every call of a known method once it is answered: the method, the caller, and the error if it
+  /// failed. For logs.
+  public typealias Observer = @Sendable (_ method: RPCMethod<Caller>, _ caller: Caller, _ error: RPCError?) -> Void
+
   private let methods: [String: RPCMethod<Caller>]
   private let mapError: @Sendable (any Error) -> RPCError
+  private let observer: Observer?
 
   /// A dispatcher for `methods`; `mapError` turns a handler's error into an error object.
-  public init(methods: [RPCMethod<Caller>], mapError: @escaping @Sendable (any Error) -> RPCError) {
+  public init(
+    methods: [RPCMethod<Caller>], mapError: @escaping @Sendable (any Error) -> RPCError, observer: Observer? = nil
+  ) {
     self.methods = Dictionary(methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     self.mapError = mapError
+    self.observer = observer
   }
 
   /// The method names, sorted.
@@ -77,6 +85,19 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
 
   private func call(_ request: RPCRequest, from caller: Caller) async throws(RPCError) -> JSONValue {
     guard let method = methods[request.method] else { throw .methodNotFound(request.method) }
+    do {
+      let result = try await run(method, request, caller)
+      observer?(method, caller, nil)
+      return result
+    } catch {
+      observer?(method, caller, error)
+      throw error
+    }
+  }
+
+  private func run(_ method: RPCMethod<Caller>, _ request: RPCRequest, _ caller: Caller) async throws(RPCError)
+    -> JSONValue
+  {
     if method.mutates && !caller.mayMutate {
       throw .forbidden("\(request.method) changes the match, and this connection may only read and watch it.")
     }

@@ -6,14 +6,22 @@ extension GatherStore {
   /// The most gathers one page of history holds.
   public static let maxPageSize = 100
 
+  /// One page of history, and where the next one starts.
+  public struct Page: Sendable, Hashable {
+    /// The gathers, newest first.
+    public var gathers: [GatherSummary]
+    /// The `before` to ask for the next page with, or nil when this page is the last.
+    public var next: Int64?
+  }
+
   /// One page of ended gathers, newest first: at most `limit`, older than gather `before` when given.
   public func gathers(limit: Int = 20, before: Int64? = nil) throws -> [GatherSummary] {
-    try page(limit: limit, before: before, player: nil)
+    try page(limit: limit, before: before, player: nil).gathers
   }
 
   /// One page of the ended gathers a player took part in, newest first.
   public func gathers(ofPlayer player: Player.ID, limit: Int = 20, before: Int64? = nil) throws -> [GatherSummary] {
-    try page(limit: limit, before: before, player: player)
+    try page(limit: limit, before: before, player: player).gathers
   }
 
   /// An ended gather with its lineup and goal log.
@@ -33,7 +41,8 @@ extension GatherStore {
     }
   }
 
-  private func page(limit: Int, before: Int64?, player: Player.ID?) throws -> [GatherSummary] {
+  /// One page of history with the cursor of the next, optionally only the gathers of one player.
+  public func page(limit: Int, before: Int64?, player: Player.ID?) throws -> Page {
     guard (1...Self.maxPageSize).contains(limit) else {
       throw GatherError.validation("limit", "A page holds from 1 to \(Self.maxPageSize) gathers.")
     }
@@ -45,7 +54,9 @@ extension GatherStore {
         request = request.filter(
           sql: "id IN (SELECT gatherId FROM gatherPlayer WHERE playerId = ?)", arguments: [player])
       }
-      return try request.order(Column("id").desc).limit(limit).fetchAll(db).map { try $0.summary() }
+      let rows = try request.order(Column("id").desc).limit(limit + 1).fetchAll(db).map { try $0.summary() }
+      let gathers = Array(rows.prefix(limit))
+      return Page(gathers: gathers, next: rows.count > limit ? gathers.last?.id : nil)
     }
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GatherDaemon
 import GatherStore
+import GatherSystemd
 import Logging
 import ServiceLifecycle
 
@@ -24,8 +25,17 @@ struct Gatherd: AsyncParsableCommand {
       daemon answers on the socket.
 
       ENVIRONMENT
-        GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES and \
-      GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its variable.
+        GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_STATUS_SOCKET, GATHERD_STATUS_SOCKET_MODE, \
+      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES and GATHERD_LOG_LEVEL set the option of the same name; a \
+      command-line option wins over its variable. Under systemd, STATE_DIRECTORY (StateDirectory=) and \
+      RUNTIME_DIRECTORY (RuntimeDirectory=) supply the default database and socket directories.
+
+      SYSTEMD
+        With socket activation (LISTEN_FDS), gatherd adopts the inherited sockets instead of binding: the one \
+      named "control" (or an unnamed one) serves everything, and one named "status" is read-only. It reports \
+      READY=1 once it accepts, a STATUS= line that follows the match, STOPPING=1 at shutdown, and pets the \
+      watchdog when WatchdogSec= is set. When stderr is the journal, records go to the journal with fields \
+      (PEER_UID, RPC_METHOD, GATHER_ID, …). See docs/systemd.md.
 
       ACCESS
         Any peer that can open the socket may read and subscribe. Changes need a controller: root, the user \
@@ -49,6 +59,16 @@ struct Gatherd: AsyncParsableCommand {
   var socketMode: String?
 
   @Option(
+    name: .customLong("status-socket"),
+    help: ArgumentHelp("Also listen here read-only: mutating methods are refused for everyone.", valueName: "path"))
+  var statusSocket: String?
+
+  @Option(
+    name: .customLong("status-socket-mode"),
+    help: ArgumentHelp("The status socket file's mode, in octal (default 0666).", valueName: "mode"))
+  var statusSocketMode: String?
+
+  @Option(
     name: .customLong("control-group"),
     help: ArgumentHelp("A group whose members may change the match.", valueName: "group"))
   var controlGroup: String?
@@ -68,13 +88,10 @@ struct Gatherd: AsyncParsableCommand {
     do {
       settings = try Settings(self, environment: ProcessInfo.processInfo.environment)
     } catch {
-      throw ValidationError("\(error)")
+      FileHandle.standardError.write(Data("gatherd: \(error)\n".utf8))
+      throw ExitCode(1)
     }
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = settings.logLevel
-      return handler
-    }
+    JournalLogHandler.bootstrap(level: settings.logLevel)
     let logger = Logger(label: "gatherd")
     do {
       try await Daemon(settings: settings, logger: logger).run()

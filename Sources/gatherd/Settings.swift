@@ -4,52 +4,65 @@ import Logging
 
 /// The daemon's settings: each from its option, else its environment variable, else the default.
 struct Settings: Sendable {
-  var socketPath: String
+  /// The socket to bind when gatherd is not socket-activated, if given.
+  var socketOption: String?
   var databasePath: String
   var socketMode: mode_t
+  var statusSocketPath: String?
+  var statusSocketMode: mode_t
   var controlGroup: String?
   var maxLineBytes: Int
   var logLevel: Logger.Level
+  var testFaults: Bool
+  let environment: [String: String]
 
   init(_ options: Gatherd, environment: [String: String]) throws {
+    self.environment = environment
     func pick(_ option: String?, _ variable: String) -> String? {
       option ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
     }
-    let socket = pick(options.socket, "GATHERD_SOCKET")
-    let database = pick(options.database, "GATHERD_DATABASE")
-    if let socket, let database {
-      socketPath = socket
+    socketOption = pick(options.socket, "GATHERD_SOCKET")
+    if let database = pick(options.database, "GATHERD_DATABASE") {
       databasePath = database
+    } else if let state = environment["STATE_DIRECTORY"], state.hasPrefix("/") {
+      // systemd's StateDirectory=, possibly a list: the first entry is gatherd's own.
+      databasePath = String(state.split(separator: ":")[0]) + "/gather.sqlite"
     } else {
-      let defaults = try DefaultPaths(environment: environment, uid: geteuid())
-      socketPath = socket ?? defaults.socket
-      databasePath = database ?? defaults.database
+      databasePath = try DefaultPaths(environment: environment, uid: geteuid()).database
     }
-    let modeText = pick(options.socketMode, "GATHERD_SOCKET_MODE") ?? "0660"
-    guard let mode = mode_t(modeText, radix: 8), mode <= 0o777 else {
-      throw SettingsError("The socket mode must be octal permission bits such as 0660, not \"\(modeText)\".")
-    }
-    socketMode = mode
+    socketMode = try Self.mode(pick(options.socketMode, "GATHERD_SOCKET_MODE") ?? "0660")
+    statusSocketPath = pick(options.statusSocket, "GATHERD_STATUS_SOCKET")
+    statusSocketMode = try Self.mode(pick(options.statusSocketMode, "GATHERD_STATUS_SOCKET_MODE") ?? "0666")
     controlGroup = pick(options.controlGroup, "GATHERD_CONTROL_GROUP")
-    if let bytes = options.maxLineBytes {
-      maxLineBytes = bytes
-    } else if let text = environment["GATHERD_MAX_LINE_BYTES"], !text.isEmpty {
-      guard let bytes = Int(text) else {
-        throw SettingsError("GATHERD_MAX_LINE_BYTES must be a whole number of bytes.")
-      }
-      maxLineBytes = bytes
-    } else {
-      maxLineBytes = 1 << 20
+    let lineText = pick(options.maxLineBytes.map(String.init), "GATHERD_MAX_LINE_BYTES") ?? "1048576"
+    guard let bytes = Int(lineText), (256...(64 << 20)).contains(bytes) else {
+      throw SettingsError(
+        "The maximum line length must be a whole number of bytes from 256 to 64 MiB, not \(lineText).")
     }
-    guard (256...(64 << 20)).contains(maxLineBytes) else {
-      throw SettingsError("The maximum line length must be from 256 bytes to 64 MiB.")
-    }
+    maxLineBytes = bytes
     let levelText = pick(options.logLevel, "GATHERD_LOG_LEVEL") ?? "info"
     guard let level = Logger.Level(rawValue: levelText.lowercased()) else {
       throw SettingsError(
         "The log level must be trace, debug, info, notice, warning, error or critical, not \"\(levelText)\".")
     }
     logLevel = level
+    testFaults = environment["GATHERD_ENABLE_TEST_FAULTS"] == "1"
+  }
+
+  /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.
+  func standaloneSocketPath() throws -> String {
+    if let socketOption { return socketOption }
+    if let runtime = environment["RUNTIME_DIRECTORY"], runtime.hasPrefix("/") {
+      return String(runtime.split(separator: ":")[0]) + "/gatherd.sock"
+    }
+    return try DefaultPaths(environment: environment, uid: geteuid()).socket
+  }
+
+  private static func mode(_ text: String) throws -> mode_t {
+    guard let mode = mode_t(text, radix: 8), mode <= 0o777 else {
+      throw SettingsError("A socket mode must be octal permission bits such as 0660, not \"\(text)\".")
+    }
+    return mode
   }
 }
 

@@ -215,6 +215,8 @@ class Client:
         self.reset_by_peer = False
         self._next_id = 1
         self.pending: collections.deque[dict] = collections.deque()
+        #: Every notification `next_event` handed out, in order (wait_event's skipped ones included).
+        self.seen_events: list[dict] = []
 
     # -- raw I/O -----------------------------------------------------------------------------------
 
@@ -338,12 +340,14 @@ class Client:
     def next_event(self, timeout: float | None = None) -> dict:
         """The next notification (one kept by `call`, or the next line, which must be a notification)."""
         if self.pending:
-            return self.pending.popleft()
-        msg = self.read_message(timeout)
-        if msg is None:
-            raise EOFError("gatherd closed the connection while an event was awaited")
-        if not is_notification(msg):
-            raise ProtocolError(f"expected a notification, got {msg!r}")
+            msg = self.pending.popleft()
+        else:
+            msg = self.read_message(timeout)
+            if msg is None:
+                raise EOFError("gatherd closed the connection while an event was awaited")
+            if not is_notification(msg):
+                raise ProtocolError(f"expected a notification, got {msg!r}")
+        self.seen_events.append(msg)
         return msg
 
     def events(self, timeout: float | None = None) -> Iterator[dict]:
@@ -626,7 +630,7 @@ class Daemon:
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
-    def signal(self, signum: int) -> None:
+    def send_signal(self, signum: int) -> None:
         assert self.proc is not None
         self.proc.send_signal(signum)
 
@@ -725,8 +729,8 @@ class RpcAssertions:
         self.assertIsInstance(message, str, reply)
         self.assertTrue(message.strip(), f"empty error message: {reply}")
         self.assertTrue(
-            message[0].isupper() and message.rstrip()[-1] in ".!?",
-            f"error messages must be full sentences (capital letter, final punctuation): {message!r}",
+            " " in message.strip() and message.rstrip()[-1] in ".!?",
+            f"error messages must be full sentences (several words, final punctuation): {message!r}",
         )
         data = error.get("data")
         self.assertIsInstance(data, dict, f"error.data must be an object with a reason: {reply}")

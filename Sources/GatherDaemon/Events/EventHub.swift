@@ -14,6 +14,7 @@ public final class EventHub: Sendable {
   }
 
   private let state = Mutex(State())
+  private let observers = Mutex<[@Sendable (Topic) -> Void]>([])
 
   /// An empty hub at seq 0.
   public init() {}
@@ -31,6 +32,12 @@ public final class EventHub: Sendable {
       return (EncodedEvent(seq: state.seq, topic: topic, payload: payload), state.subscribers[topic] ?? [:])
     }
     for (subscription, mailbox) in targets { mailbox.deliver(event, to: subscription) }
+    for observer in observers.withLock({ $0 }) { observer(topic) }
+  }
+
+  /// Calls `observer` after every event, with its topic; it must return at once.
+  func observe(_ observer: @escaping @Sendable (Topic) -> Void) {
+    observers.withLock { $0.append(observer) }
   }
 
   /// Opens a subscription delivering to `mailbox`; returns its id and the seq it starts after.

@@ -29,11 +29,11 @@ final class EventMailbox: Sendable {
   }
 
   private let state = Mutex(State())
-  private let overflowHandler = Mutex<(@Sendable () -> Void)?>(nil)
+  private let overflowHandler = Mutex<(@Sendable (Int64) -> Void)?>(nil)
 
-  /// Runs `handler` when a subscription overflows, so the connection can be closed even if its writer is
-  /// stuck on a peer that does not read.
-  func onOverflow(_ handler: @escaping @Sendable () -> Void) {
+  /// Runs `handler` with the subscription's id when one overflows, so that the connection can say why and
+  /// close even while its writer is stuck on a peer that does not read.
+  func onOverflow(_ handler: @escaping @Sendable (Int64) -> Void) {
     overflowHandler.withLock { $0 = handler }
   }
 
@@ -78,7 +78,7 @@ final class EventMailbox: Sendable {
       return Self.takeWaiter(&state)
     }
     if let (continuation, batch) = waiter { continuation.resume(returning: batch) }
-    if overflowed { overflowHandler.withLock { $0 }?() }
+    if overflowed { overflowHandler.withLock { $0 }?(subscription) }
   }
 
   /// Waits for the next batch; nil once the mailbox is closed.

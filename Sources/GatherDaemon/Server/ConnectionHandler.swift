@@ -21,10 +21,15 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
       caller.mailbox.close()
       stats.connectionClosed()
     }
-    // A peer that stopped reading cannot take the overflow notice: give it a second, then hang up.
+    // The overflow notice goes straight to the channel, behind what is already on its way, so that it reaches
+    // a slow reader even while the event writer is stuck; the connection closes once it is written, or after
+    // ten seconds if the peer never reads again.
     let underlying = channel.channel
-    caller.mailbox.onOverflow {
-      underlying.eventLoop.scheduleTask(in: .seconds(1)) { underlying.close(promise: nil) }
+    caller.mailbox.onOverflow { subscription in
+      var notice = JSONWriter.bytes(Self.overflowNotice(subscription))
+      notice.append(UInt8(ascii: "\n"))
+      underlying.writeAndFlush(ByteBuffer(bytes: notice)).whenComplete { _ in underlying.close(promise: nil) }
+      underlying.eventLoop.scheduleTask(in: .seconds(10)) { underlying.close(promise: nil) }
     }
     do {
       try await channel.executeThenClose { inbound, outbound in
@@ -88,20 +93,25 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
         for (subscription, event) in events { event.line(for: subscription, into: &bytes) }
         try await outbound.write(ByteBuffer(bytes: bytes))
       case .overflow(let subscription):
+        // The overflow handler has sent the notice and closes the connection.
         logger.notice("Subscription \(subscription) fell more than \(EventMailbox.capacity) events behind; closing.")
-        let notice = RPCResponse.notification(
-          method: "events.overflow",
-          params: [
-            "subscription": .int(subscription), "reason": "queue_overflow",
-            "message": .string(
-              "This connection stopped reading and more than \(EventMailbox.capacity) events waited for it, so gatherd closes it. Reconnect and subscribe again."
-            ),
-          ])
-        try await write(notice, to: outbound)
-        outbound.finish()
         throw SubscriberOverflow()
       }
     }
+  }
+}
+
+extension ConnectionHandler {
+  /// The last line a subscriber that fell too far behind receives.
+  static func overflowNotice(_ subscription: Int64) -> JSONValue {
+    RPCResponse.notification(
+      method: "events.overflow",
+      params: [
+        "subscription": .int(subscription), "reason": "queue_overflow",
+        "message": .string(
+          "This connection stopped reading while more than \(EventMailbox.capacity) events waited for it, so gatherd closes it. Reconnect and subscribe again."
+        ),
+      ])
   }
 }
 

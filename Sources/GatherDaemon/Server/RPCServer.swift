@@ -4,29 +4,50 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 
-/// The JSON-RPC listener on a Unix socket, as a service: each connection is served in its own child task,
-/// and a failure in one never reaches the others or the listener.
+/// A JSON-RPC listener on a Unix socket, as a service: each connection is served in its own child task, and
+/// a failure in one never reaches the others or the listener.
 ///
 /// On graceful shutdown it stops accepting, lets every connection finish the request in hand, closes them,
-/// and removes its socket file.
+/// and removes a socket file it created. An inherited socket is never unlinked.
 public struct RPCServer<C: Clock>: Service where C.Duration == Duration {
+  /// Where the listening socket comes from.
+  public enum Listener: Sendable, CustomStringConvertible {
+    /// Standalone: bind this path with this mode, and remove the file at exit.
+    case path(String, mode: mode_t)
+    /// Socket activation: adopt this listening descriptor; it is never unlinked nor shut down.
+    case inherited(fd: Int32, name: String)
+
+    /// How logs name the listener.
+    public var description: String {
+      switch self {
+      case .path(let path, let mode): "\(path) (mode \(String(mode, radix: 8)))"
+      case .inherited(let fd, let name): "inherited socket \"\(name)\" (fd \(fd))"
+      }
+    }
+  }
+
   /// Where and how to listen.
   public struct Configuration: Sendable {
-    /// The socket path.
-    public var socketPath: String
-    /// The socket file's permission bits.
-    public var socketMode: mode_t
+    /// The listening socket.
+    public var listener: Listener
+    /// Whether every connection on this listener may only read and watch, whoever the peer is.
+    public var readOnly: Bool
     /// The longest line accepted, in bytes.
     public var maxLineBytes: Int
     /// Who may change the match.
     public var access: AccessPolicy
+    /// Whether `test.wedgeSession` is served (`GATHERD_ENABLE_TEST_FAULTS=1`); never in normal use.
+    public var testFaults: Bool
 
     /// A configuration.
-    public init(socketPath: String, socketMode: mode_t, maxLineBytes: Int, access: AccessPolicy) {
-      self.socketPath = socketPath
-      self.socketMode = socketMode
+    public init(
+      listener: Listener, readOnly: Bool = false, maxLineBytes: Int, access: AccessPolicy, testFaults: Bool = false
+    ) {
+      self.listener = listener
+      self.readOnly = readOnly
       self.maxLineBytes = maxLineBytes
       self.access = access
+      self.testFaults = testFaults
     }
   }
 
@@ -49,36 +70,39 @@ public struct RPCServer<C: Clock>: Service where C.Duration == Duration {
     self.logger = logger
     self.ready = ready
     handler = ConnectionHandler(
-      session: session, dispatcher: MethodTable.dispatcher(session, stats: stats, logger: logger), stats: stats,
+      session: session,
+      dispatcher: MethodTable.dispatcher(
+        session, stats: stats, testFaults: configuration.testFaults, logger: logger),
+      stats: stats,
       maxLineBytes: configuration.maxLineBytes, logger: logger)
   }
 
-  /// Binds the socket, serves until graceful shutdown, then removes the socket file.
+  /// Binds or adopts the socket, serves until graceful shutdown, then removes a socket file it made.
   public func run() async throws {
-    let socket = SocketFile(path: configuration.socketPath)
-    try socket.prepare(directoryMode: 0o755)
     let maxLineBytes = configuration.maxLineBytes
-    let previousMask = umask(0o077)
+    let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.backlog, value: 4096)
+      .childChannelOption(.allowRemoteHalfClosure, value: true)
     let server: NIOAsyncChannel<Accepted, Never>
-    do {
-      server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-        .serverChannelOption(.backlog, value: 4096)
-        .childChannelOption(.allowRemoteHalfClosure, value: true)
-        .bind(unixDomainSocketPath: configuration.socketPath) { channel in
-          Self.accept(channel, maxLineBytes: maxLineBytes)
-        }
-      umask(previousMask)
-    } catch {
-      umask(previousMask)
-      throw error
+    var boundFile: SocketFile?
+    switch configuration.listener {
+    case .inherited(let fd, _):
+      server = try await bootstrap.bind(fd) { Self.accept($0, maxLineBytes: maxLineBytes) }
+    case .path(let path, let mode):
+      let socket = SocketFile(path: path)
+      try socket.prepare(directoryMode: 0o755)
+      let previousMask = umask(0o077)
+      defer { umask(previousMask) }
+      server = try await bootstrap.bind(unixDomainSocketPath: path) { Self.accept($0, maxLineBytes: maxLineBytes) }
+      boundFile = socket
+      try socket.setMode(mode)
     }
-    defer { socket.remove() }
-    try socket.setMode(configuration.socketMode)
+    defer { boundFile?.remove() }
     logger.notice(
-      "gatherd listening on \(configuration.socketPath) (mode \(String(configuration.socketMode, radix: 8)))")
+      "gatherd listening on \(configuration.listener), \(configuration.readOnly ? "read-only" : "read-write")")
     ready()
     try await serve(server)
-    logger.notice("gatherd stopped accepting connections; all connections closed.")
+    logger.notice("gatherd stopped accepting on \(configuration.listener); its connections are closed.")
   }
 
   /// Serves until graceful shutdown closes the listener. Connections the kernel had already handed over are
@@ -91,14 +115,15 @@ public struct RPCServer<C: Clock>: Service where C.Duration == Duration {
           try await server.executeThenClose { inbound in
             for try await accepted in inbound {
               let caller = Caller(
-                credentials: accepted.credentials, mayMutate: configuration.access.isController(accepted.credentials))
+                credentials: accepted.credentials,
+                mayMutate: !configuration.readOnly && configuration.access.isController(accepted.credentials))
               group.addTask { await handler.run(accepted.channel, caller: caller) }
             }
           }
         } onGracefulShutdown: {
           listener.close(promise: nil)
         }
-      } catch where Task.isShuttingDownGracefully {
+      } catch  where Task.isShuttingDownGracefully {
         // Closing the listener is how shutdown stops accepting; whatever it throws then is expected.
       }
     }

@@ -13,7 +13,7 @@ extension GatherSession {
     ) { [state] in state.name(of: $0) }
     let gather = ActiveGather(id: id, startedAt: startedAt, lineup: lineup, clock: clock)
     try state.begin(gather)
-    logger.info("Started gather \(id) with \(lineup.players.count) players.")
+    logger.info("Started gather \(id) with \(lineup.players.count) players.", metadata: ["gather_id": "\(id)"])
     publishGather("started", gather)
     return gatherJSON(gather)
   }
@@ -38,7 +38,9 @@ extension GatherSession {
     try store.endGather(record)
     state.closeActive()
     rearmClock()
-    logger.info("Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).")
+    logger.info(
+      "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",
+      metadata: ["gather_id": "\(gather.id)"])
     let json = record.json(roster: state.roster)
     hub.publish(.gather, ["change": "ended", "id": .int(gather.id), "gather": json])
     return json
@@ -50,7 +52,7 @@ extension GatherSession {
     try store.cancelGather(id: gather.id)
     state.closeActive()
     rearmClock()
-    logger.info("Cancelled gather \(gather.id).")
+    logger.info("Cancelled gather \(gather.id).", metadata: ["gather_id": "\(gather.id)"])
     hub.publish(.gather, ["change": "cancelled", "id": .int(gather.id), "gather": .null])
     return .object(["cancelled": .int(gather.id)])
   }
@@ -58,11 +60,8 @@ extension GatherSession {
   /// One page of history, newest first, optionally only the gathers of one player.
   func history(limit: Int, before: Int64?, player: Player.ID?) throws -> JSONValue {
     if let player { _ = try state.player(player) }
-    let page =
-      try player.map { try store.gathers(ofPlayer: $0, limit: limit, before: before) }
-      ?? store.gathers(limit: limit, before: before)
-    let next: JSONValue = page.count == limit ? page.last.map { .int($0.id) } ?? .null : .null
-    return .object(["gathers": .array(page.map(\.json)), "next": next])
+    let page = try store.page(limit: limit, before: before, player: player)
+    return .object(["gathers": .array(page.gathers.map(\.json)), "next": page.next.map { .int($0) } ?? .null])
   }
 
   /// An ended gather with its lineup and goals.

@@ -50,7 +50,7 @@ extension GatherSession {
       try store.recordScoreEvent(event, gatherID: gather.id)
       return (gather, event)
     }
-    logger.info("Gather \(gather.id): \(change), now \(gather.score.text).")
+    logger.info("Gather \(gather.id): \(change), now \(gather.score.text).", metadata: ["gather_id": "\(gather.id)"])
     hub.publish(.score, ["change": .string(change), "score": gather.score.json, "goal": event.json])
     return .object(["score": gather.score.json, "goal": event.json])
   }

@@ -54,6 +54,27 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
   /// How many players are on the roster.
   public var playerCount: Int { state.roster.count }
 
+  /// The match in one line, as `systemctl status` shows it: "Team A 2-1 Team B, 07:32 left, running", or
+  /// "no gather, 14 players".
+  public func statusLine() -> String {
+    guard let gather = state.active else {
+      return "no gather, \(state.roster.count) player\(state.roster.count == 1 ? "" : "s")"
+    }
+    let clock = gather.clock
+    let running = clock.state == .running && clock.remaining(at: now) == .zero ? "finished" : clock.state.rawValue
+    return "Team A \(gather.score.text) Team B, \(clock.display(at: now)) left, \(running)"
+  }
+
+  /// Returns at once: proof, for the watchdog, that the session is not wedged.
+  public func heartbeat() {}
+
+  /// Blocks the session forever, so that tests can see the watchdog catch a wedged daemon. Only reachable
+  /// through `test.wedgeSession`, which exists only when `GATHERD_ENABLE_TEST_FAULTS=1`.
+  func wedgeForTesting() {
+    logger.warning("test.wedgeSession: the session now blocks forever, as a test asked.")
+    while true { sleep(3600) }
+  }
+
   // MARK: - Views of the present
 
   var now: Duration { timeline.now }
@@ -121,7 +142,7 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
         case .tick(let seconds): publishTick(seconds, gather: gather, at: at)
         case .finished:
           persistFinishedClockIfNeeded()
-          logger.info("Gather \(gather.id): the match clock finished.")
+          logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
           hub.publish(.timer, ["change": "finished", "timer": timerStatus(of: gather).json])
         }
       }

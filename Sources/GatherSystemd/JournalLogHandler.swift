@@ -1,0 +1,85 @@
+import CSystemd
+import Foundation
+import Logging
+
+/// A swift-log handler that writes each record to the journal with its priority and structured fields:
+/// the message, the source location, and every metadata key as an upper-case field (`peer_uid` becomes
+/// `PEER_UID`), so `journalctl -u gatherd PEER_UID=1000` finds a user's requests.
+public struct JournalLogHandler: LogHandler {
+  /// The records below this level are dropped.
+  public var logLevel: Logger.Level
+  /// Metadata added to every record.
+  public var metadata: Logger.Metadata = [:]
+  private let label: String
+
+  /// A handler for records of `label` at `level` and above.
+  public init(label: String, level: Logger.Level) {
+    self.label = label
+    self.logLevel = level
+  }
+
+  /// One metadata value.
+  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  /// Sends one record to the journal.
+  public func log(event: LogEvent) {
+    var fields = [
+      "MESSAGE=\(event.message)", "PRIORITY=\(Self.priority(event.level))", "SYSLOG_IDENTIFIER=gatherd",
+      "GATHERD_LOGGER=\(label)", "CODE_FILE=\(event.file)", "CODE_LINE=\(event.line)", "CODE_FUNC=\(event.function)",
+    ]
+    for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+      fields.append("\(Self.fieldName(key))=\(value)")
+    }
+    Self.send(fields)
+  }
+
+  static func priority(_ level: Logger.Level) -> Int {
+    switch level {
+    case .trace, .debug: 7
+    case .info: 6
+    case .notice: 5
+    case .warning: 4
+    case .error: 3
+    case .critical: 2
+    }
+  }
+
+  /// A journal field name: upper-case letters, digits and underscores, not starting with one.
+  static func fieldName(_ key: String) -> String {
+    let mapped = key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
+    let name = String(mapped.drop { $0 == "_" || $0.isNumber })
+    return name.isEmpty ? "GATHERD_FIELD" : name
+  }
+
+  private static func send(_ fields: [String]) {
+    var buffers = fields.map { Array($0.utf8) }
+    let count = buffers.count
+    withUnsafeTemporaryAllocation(of: iovec.self, capacity: count) { vectors in
+      func fill(_ index: Int) {
+        if index == count {
+          _ = sd_journal_sendv(vectors.baseAddress, Int32(count))
+          return
+        }
+        buffers[index].withUnsafeMutableBytes { bytes in
+          vectors[index] = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
+          fill(index + 1)
+        }
+      }
+      fill(0)
+    }
+  }
+
+  /// The handler to use: the journal when stderr goes there, otherwise plain lines on stderr.
+  public static func bootstrap(level: Logger.Level) {
+    let journal = Systemd.stderrIsJournal
+    LoggingSystem.bootstrap { label in
+      if journal { return JournalLogHandler(label: label, level: level) }
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+  }
+}

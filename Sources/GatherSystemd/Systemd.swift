@@ -1,0 +1,68 @@
+import CSystemd
+import Foundation
+
+/// The little of libsystemd that gatherd uses, in one place: inherited sockets, notifications to the
+/// service manager, the watchdog, and whether stderr goes to the journal.
+public enum Systemd {
+  /// A listening socket passed by socket activation.
+  public struct ListenSocket: Sendable, Hashable {
+    /// The file descriptor, 3 or more.
+    public var fd: Int32
+    /// Its `FileDescriptorName=`, or "unknown" when the unit gives none.
+    public var name: String
+  }
+
+  /// The sockets passed by socket activation, if any. The `LISTEN_*` variables are consumed, so children
+  /// do not inherit them.
+  public static func listenSockets() throws -> [ListenSocket] {
+    var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+    let count = sd_listen_fds_with_names(1, &names)
+    guard count >= 0 else {
+      throw SystemdError(
+        "The sockets passed by the service manager cannot be used: \(String(cString: strerror(-count))).")
+    }
+    defer {
+      if let names {
+        for index in 0..<Int(count) { free(names[index]) }
+        free(names)
+      }
+    }
+    return (0..<count).map { index in
+      ListenSocket(
+        fd: SD_LISTEN_FDS_START + index, name: names?[Int(index)].map { String(cString: $0) } ?? "unknown")
+    }
+  }
+
+  /// Sends a notification such as `READY=1` or `STATUS=…` to the service manager; does nothing when gatherd
+  /// does not run under one (no `NOTIFY_SOCKET`).
+  public static func notify(_ state: String) {
+    _ = sd_pid_notify(0, 0, state)
+  }
+
+  /// Whether a service manager listens for notifications.
+  public static var isNotifying: Bool { ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil }
+
+  /// The watchdog timeout the service manager expects pings within, if it watches gatherd.
+  public static func watchdogTimeout() -> Duration? {
+    var microseconds: UInt64 = 0
+    guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
+    return .microseconds(Int64(microseconds))
+  }
+
+  /// Whether stderr is connected to the journal (`JOURNAL_STREAM` names it), so records should go there
+  /// with their fields rather than as plain lines.
+  public static var stderrIsJournal: Bool {
+    guard let stream = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] else { return false }
+    let parts = stream.split(separator: ":")
+    var info = stat()
+    guard parts.count == 2, fstat(STDERR_FILENO, &info) == 0 else { return false }
+    return UInt64(parts[0]) == UInt64(info.st_dev) && UInt64(parts[1]) == UInt64(info.st_ino)
+  }
+}
+
+/// libsystemd refused something.
+public struct SystemdError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# run.sh - `make bench`: measure gatherd against the reference servers of ../shared/tools, in one run.
+#
+# Usage: Tests/bench/run.sh            (or: make bench)
+#
+# 1. Builds the C tools into .build-bench-tools/ and gatherd in release mode into .build-release/, from a
+#    snapshot of the working tree in .build-bench-src/ (all three git-ignored), so that edits made while
+#    it compiles cannot break the build or mix two versions.
+# 2. Runs Tests/bench/bench.py, which starts gatherd and the references side by side and measures latency,
+#    throughput, tick timing, fan-out, memory and idle wake-ups (about 2.5 minutes).
+# 3. Prints the Markdown report and writes it to docs/performance.md.
+#
+# Exit status 0 when everything ran, even if targets are missed (this is a benchmark, not a test);
+# non-zero when something failed to build or run. Every process it starts is stopped on exit or Ctrl-C.
+#
+# Environment: SWIFT (default swift), PYTHON (default python3), BENCH_TOOLS_SRC (default ../shared/tools
+# next to the repository), BENCH_GATHERD=/path/to/gatherd (measure that binary, skip the build),
+# BENCH_QUICK=1 (short phases, for working on the harness; figures meaningless, docs/ left unchanged).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+TOOLS_SRC=${BENCH_TOOLS_SRC:-$(cd "$REPO/.." && pwd)/shared/tools}
+TOOLS_BIN=$REPO/.build-bench-tools
+SNAP=$REPO/.build-bench-src
+SCRATCH=$REPO/.build-release
+SWIFT=${SWIFT:-swift}
+PYTHON=${PYTHON:-python3}
+if [ -n "${MAKELEVEL:-}" ]; then COMMAND="make bench"; else COMMAND="Tests/bench/run.sh"; fi
+
+LOAD_AT_START=$(cat /proc/loadavg)
+say() { printf '[bench] %s\n' "$*" >&2; }
+die() { say "ERROR: $*"; exit 1; }
+
+# A short temporary directory: Unix socket paths are limited to 107 bytes.
+TMP=$(mktemp -d /tmp/gatherd-bench.XXXXXX)
+DRIVER=
+cleanup() {
+  local status=$?
+  trap - EXIT INT TERM HUP
+  if [ -n "$DRIVER" ] && kill -0 "$DRIVER" 2>/dev/null; then
+    kill -TERM "$DRIVER" 2>/dev/null || true
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$DRIVER" 2>/dev/null || break; sleep 0.5; done
+    kill -KILL "$DRIVER" 2>/dev/null || true
+  fi
+  # Whatever the driver started and could not stop: it lists every pid it starts, and every such process
+  # names a socket in $TMP on its command line, which tells it apart from an unrelated process that got
+  # the same pid later.
+  if [ -f "$TMP/pids" ]; then
+    local sig pid
+    for sig in TERM KILL; do
+      while read -r pid; do
+        if { tr '\0' ' ' <"/proc/$pid/cmdline"; } 2>/dev/null | grep -qF "$TMP/"; then
+          kill "-$sig" "$pid" 2>/dev/null || true
+        fi
+      done <"$TMP/pids"
+      [ "$sig" = KILL ] || sleep 0.5
+    done
+  fi
+  rm -rf "$TMP"
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
+
+for tool in gcc make taskset "$PYTHON" "$SWIFT"; do
+  command -v "$tool" >/dev/null || die "$tool is needed and not on PATH."
+done
+[ -f "$TOOLS_SRC/rpcbench.c" ] || die "the benchmark tools are not in $TOOLS_SRC (set BENCH_TOOLS_SRC)."
+
+# 1,000 subscribers plus the probe's own 1,000 connections need more descriptors than the usual 1,024.
+hard=$(ulimit -Hn)
+if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then ulimit -n 65536; else ulimit -n "$hard"; fi
+[ "$(ulimit -n)" -ge 2500 ] || die "ulimit -n is $(ulimit -n) and cannot be raised to 2500 (hard limit $hard)."
+
+say "building the tools into $TOOLS_BIN"
+make -s -C "$TOOLS_SRC" BIN="$TOOLS_BIN" >&2 || die "building the tools failed."
+
+# Mirror the package into $SNAP, touching only files that changed, so incremental builds stay incremental.
+sync_snapshot() {
+  mkdir -p "$SNAP"
+  local f
+  (cd "$REPO" && find Package.swift Package.resolved Sources Tests -type f 2>/dev/null || true) |
+    while IFS= read -r f; do
+      if ! cmp -s "$REPO/$f" "$SNAP/$f"; then
+        mkdir -p "$SNAP/$(dirname "$f")"
+        cp -p "$REPO/$f" "$SNAP/$f"
+      fi
+    done
+  (cd "$SNAP" && find Package.swift Package.resolved Sources Tests -type f 2>/dev/null || true) |
+    while IFS= read -r f; do [ -e "$REPO/$f" ] || rm -f "$SNAP/$f"; done
+}
+
+LABEL=
+if [ -n "${BENCH_GATHERD:-}" ]; then
+  BIN=$BENCH_GATHERD
+  LABEL="the binary \`$BIN\` (BENCH_GATHERD; not built by this run)"
+  say "using BENCH_GATHERD=$BIN (no build)"
+else
+  say "building gatherd (release) into $SCRATCH; the first time takes 2-3 minutes"
+  built=
+  for attempt in 1 2 3; do
+    sync_snapshot
+    if "$SWIFT" build -c release --product gatherd --package-path "$SNAP" --scratch-path "$SCRATCH" \
+      >"$TMP/build.log" 2>&1; then
+      built=1
+      break
+    fi
+    tail -n 20 "$TMP/build.log" >&2
+    # A file saved while the snapshot was being copied: take a fresh snapshot and try again.
+    grep -q "modified during the build" "$TMP/build.log" || break
+    say "a source file changed during the build (attempt $attempt of 3); retrying"
+    sleep 5
+  done
+  [ -n "$built" ] || die "the release build of gatherd failed (see above)."
+  BIN=$("$SWIFT" build -c release --package-path "$SNAP" --scratch-path "$SCRATCH" --show-bin-path)/gatherd
+fi
+[ -x "$BIN" ] || die "no gatherd binary at $BIN."
+
+say "measuring (about 2.5 minutes); progress below, the report follows"
+"$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --tools "$TOOLS_BIN" --pyrpc "$TOOLS_SRC/pyrpc_server.py" \
+  --tmp "$TMP" --repo "$REPO" --command "$COMMAND" --load-at-start "$LOAD_AT_START" \
+  --gatherd-label "$LABEL" >"$TMP/report.md" &
+DRIVER=$!
+status=0
+wait "$DRIVER" || status=$?
+DRIVER=
+[ "$status" -eq 0 ] || die "the benchmark did not complete (status $status); docs/performance.md is unchanged."
+
+cat "$TMP/report.md"
+if [ "${BENCH_QUICK:-}" = 1 ]; then
+  say "BENCH_QUICK=1: docs/performance.md left unchanged"
+else
+  cp "$TMP/report.md" "$REPO/docs/performance.md"
+  say "report written to docs/performance.md"
+fi

@@ -1,0 +1,143 @@
+"""kill -9 in the middle of a match, then a restart on the same database: nothing acknowledged is lost."""
+
+import os
+import time
+import unittest
+
+from harness import DaemonTestCase, iso_to_epoch
+
+
+class CrashRecoveryTests(DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def setUp(self):
+        super().setUp()
+        self.roster = [
+            self.ok(self.c, "players.create", {"name": "Ana", "age": 27, "position": "ST", "skill": "amateur", "favouriteTeam": "Arsenal"}),
+            self.ok(self.c, "players.create", {"name": "Bruno", "position": "GK"}),
+            self.ok(self.c, "players.create", {"name": "Carla"}),
+            self.ok(self.c, "players.create", {"name": "Duarte", "skill": "professional"}),
+            self.ok(self.c, "players.create", {"name": "Eva"}),
+        ]
+        self.ids = [p["id"] for p in self.roster]
+
+    def crash_and_restart(self):
+        """kill -9, then start again on the same socket and database; returns a fresh client."""
+        self.daemon.kill9()
+        self.assertTrue(os.path.exists(self.daemon.socket_path), "kill -9 leaves the socket file behind")
+        self.daemon.restart()
+        self.c = self.client()
+        return self.c
+
+    def play_some(self, seconds):
+        ended = None
+        # One finished gather in the history first.
+        self.start_gather(self.c, [self.ids[0]], [self.ids[1]])
+        self.ok(self.c, "score.goal", {"team": "teamB", "player": self.ids[1]})
+        ended = self.ok(self.c, "gather.end")
+        # Then the match that will be interrupted.
+        gather = self.start_gather(self.c, self.ids[0:2], self.ids[2:4], [self.ids[4]], seconds=seconds)
+        self.ok(self.c, "score.goal", {"team": "teamA", "player": self.ids[0]})
+        self.ok(self.c, "score.goal", {"team": "teamB"})
+        self.ok(self.c, "score.set", {"teamA": 3, "teamB": 1})
+        self.ok(self.c, "score.goal", {"team": "teamB", "player": self.ids[3]})
+        self.ok(self.c, "gather.assign", {"player": self.ids[4], "team": "teamA"})
+        return gather, ended
+
+    def assertSameExceptClock(self, after, before):
+        self.assertEqual({k: v for k, v in after.items() if k != "timer"}, {k: v for k, v in before.items() if k != "timer"})
+
+    def test_a_running_clock_keeps_running_through_a_crash(self):
+        _, ended = self.play_some(seconds=120)
+        self.ok(self.c, "timer.start")
+        before = self.ok(self.c, "gather.current")
+        players_before = self.ok(self.c, "players.list")
+        ends_at = iso_to_epoch(before["timer"]["endsAt"])
+
+        self.crash_and_restart()
+
+        after = self.checkGather(self.ok(self.c, "gather.current"))
+        self.assertEqual(self.ok(self.c, "players.list"), players_before)
+        self.assertSameExceptClock(after, before)
+        self.assertEqual(after["score"]["text"], "3-2")
+        self.assertEqual([g["kind"] for g in after["goals"]], ["goal", "goal", "correction", "goal"])
+        timer = after["timer"]
+        self.assertEqual(timer["state"], "running")
+        self.assertEqual(timer["duration"], 120)
+        expected_ms = (ends_at - time.time()) * 1000
+        self.assertAlmostEqual(timer["remainingMs"], expected_ms, delta=1000, msg="the clock kept counting while the daemon was down")
+        print(
+            f"\n    after restart: remainingMs {timer['remainingMs']} vs {expected_ms:.0f} expected from endsAt; "
+            f"endsAt moved by {(iso_to_epoch(timer['endsAt']) - ends_at) * 1000:.1f} ms",
+            flush=True,
+        )
+        self.assertEqual(self.ok(self.c, "gathers.get", {"id": ended["id"]}), ended)
+        self.assertEqual([g["id"] for g in self.ok(self.c, "gathers.list")["gathers"]], [ended["id"]])
+
+        # It really runs: ticks come, and the match goes on.
+        watcher = self.client()
+        self.ok(watcher, "events.subscribe", {"topics": ["tick"]})
+        tick = watcher.next_event(timeout=3)
+        self.assertEqual(tick["params"]["state"], "running")
+        self.assertLess(tick["params"]["remaining"], 120)
+        self.assertEqual(self.ok(self.c, "score.goal", {"team": "teamA"})["score"]["text"], "4-2")
+        self.assertEqual(self.ok(self.c, "timer.pause")["state"], "paused")
+
+    def test_a_paused_clock_comes_back_paused_with_the_same_time_left(self):
+        self.play_some(seconds=300)
+        self.ok(self.c, "timer.start")
+        paused = self.ok(self.c, "timer.pause")
+        before = self.ok(self.c, "gather.current")
+
+        self.crash_and_restart()
+
+        after = self.ok(self.c, "gather.current")
+        self.assertSameExceptClock(after, before)
+        timer = self.checkTimer(after["timer"])
+        self.assertEqual(timer["state"], "paused")
+        self.assertAlmostEqual(timer["remainingMs"], paused["remainingMs"], delta=1)
+        self.assertEqual(self.ok(self.c, "timer.resume")["state"], "running")
+
+    def test_a_stopped_clock_comes_back_stopped(self):
+        self.play_some(seconds=200)
+        before = self.ok(self.c, "gather.current")
+        self.crash_and_restart()
+        after = self.ok(self.c, "gather.current")
+        self.assertEqual(after, before)
+        self.assertEqual(after["timer"]["state"], "stopped")
+
+    def test_a_clock_whose_deadline_passed_while_down_comes_back_finished(self):
+        self.start_gather(self.c, [self.ids[0]], [self.ids[1]], seconds=1)
+        timer = self.ok(self.c, "timer.start")
+        ends_at = iso_to_epoch(timer["endsAt"])
+        self.daemon.kill9()
+        # No process runs, so there is no event to await: let the deadline pass on the wall clock.
+        time.sleep(max(0.0, ends_at - time.time()) + 0.3)
+        self.daemon.restart()
+        self.c = self.client()
+        status = self.checkTimer(self.ok(self.c, "timer.status"))
+        self.assertEqual((status["state"], status["remainingMs"], status["display"]), ("finished", 0, "00:00"))
+        self.assertEqual(self.ok(self.c, "timer.reset")["state"], "stopped")
+
+    def test_an_acknowledged_change_survives_an_immediate_kill(self):
+        self.start_gather(self.c, [self.ids[0]], [self.ids[1]])
+        created = self.ok(self.c, "players.create", {"name": "Last Second"})
+        goal = self.ok(self.c, "score.goal", {"team": "teamA", "player": self.ids[0]})
+        self.crash_and_restart()
+        self.assertEqual(self.ok(self.c, "players.get", {"id": created["id"]}), created)
+        self.assertEqual(self.ok(self.c, "score.get"), {"score": goal["score"], "goals": [goal["goal"]]})
+
+    def test_deleted_and_ended_things_stay_that_way(self):
+        self.ok(self.c, "players.delete", {"id": self.ids[4]})
+        gather = self.start_gather(self.c, [self.ids[0]], [self.ids[1]])
+        self.ok(self.c, "gather.cancel")
+        self.crash_and_restart()
+        self.refused(self.c, "players.get", {"id": self.ids[4]}, -32001, "player_not_found")
+        self.assertIsNone(self.ok(self.c, "gather.current"))
+        self.refused(self.c, "gathers.get", {"id": gather["id"]}, -32001, "gather_not_found")
+        newer = self.ok(self.c, "players.create", {"name": "After"})
+        self.assertNotIn(newer["id"], self.ids, "ids are not reused after a restart")
+
+
+if __name__ == "__main__":
+    unittest.main()

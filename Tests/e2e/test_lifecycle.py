@@ -1,0 +1,108 @@
+"""Starting and stopping: SIGTERM/SIGINT, the socket file, a second daemon, a stale socket."""
+
+import os
+import signal
+import subprocess
+import time
+import unittest
+
+from harness import DaemonTestCase, try_connect
+
+IDLE_CLIENTS = 200
+
+
+class ShutdownTests(DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def test_sigterm_with_many_idle_clients_exits_0_quickly(self):
+        clients = [self.client() for _ in range(IDLE_CLIENTS)]
+        # Make sure the daemon has accepted every one of them before the signal.
+        for client in clients:
+            client.request("daemon.ping", id="hello")
+        for client in clients:
+            self.assertEqual(self.assertResult(client.read_reply(), id="hello"), {"pong": True})
+        self.assertGreaterEqual(self.ok(self.c, "daemon.status")["connections"], IDLE_CLIENTS)
+        code, seconds = self.daemon.stop(timeout=30)
+        print(f"\n    SIGTERM with {IDLE_CLIENTS} idle clients: exited with status {code} in {seconds * 1000:.0f} ms", flush=True)
+        self.assertEqual(code, 0)
+        self.assertLess(seconds, 5.0)
+        for client in clients:
+            self.assertEqual(client.expect_eof(timeout=5), [], "every connection is closed")
+        self.assertFalse(os.path.exists(self.daemon.socket_path), "a clean exit removes the socket file")
+
+    def test_sigint_exits_0_and_removes_the_socket(self):
+        self.ok(self.c, "players.create", {"name": "Ana"})
+        code, seconds = self.daemon.stop(signum=signal.SIGINT)
+        self.assertEqual(code, 0)
+        self.assertLess(seconds, 5.0)
+        self.assertFalse(os.path.exists(self.daemon.socket_path))
+        self.assertEqual(self.c.expect_eof(), [])
+
+    def test_sigterm_mid_match_keeps_everything(self):
+        a, b = self.make_players(self.c, 2)
+        self.start_gather(self.c, [a["id"]], [b["id"]], minutes=20)
+        self.ok(self.c, "score.goal", {"team": "teamA", "player": a["id"]})
+        self.ok(self.c, "timer.start")
+        watcher = self.client()
+        self.ok(watcher, "events.subscribe")
+        before = self.ok(self.c, "gather.current")
+        code, _ = self.daemon.stop()
+        self.assertEqual(code, 0)
+        watcher.expect_eof()  # whatever events were on their way, then the close
+        self.daemon.start()
+        client = self.client()
+        after = self.ok(client, "gather.current")
+        self.assertEqual({k: v for k, v in after.items() if k != "timer"}, {k: v for k, v in before.items() if k != "timer"})
+        self.assertEqual(after["timer"]["state"], "running")
+        self.assertEqual(self.ok(client, "players.list")["players"], [a, b])
+
+
+class SocketFileTests(DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def test_a_second_daemon_on_a_live_socket_refuses_to_start(self):
+        inode = os.stat(self.daemon.socket_path).st_ino
+        other_db = os.path.join(self.daemon.tmp, "other.sqlite")
+        proc = subprocess.Popen(
+            [self.daemon.binary, "--socket", self.daemon.socket_path, "--database", other_db, "--log-level", "warning"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            _, stderr = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            self.fail("a second gatherd on a live socket kept running instead of refusing to start")
+        message = stderr.decode("utf-8", errors="replace")
+        print(f"\n    second daemon: exit {proc.returncode}, stderr: {message.strip()[:300]!r}", flush=True)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertTrue(
+            "socket" in message.lower() or self.daemon.socket_path in message,
+            f"stderr should say what is wrong with the socket: {message!r}",
+        )
+        # The first daemon is untouched: same socket file, still serving.
+        self.assertEqual(os.stat(self.daemon.socket_path).st_ino, inode, "the live socket file was replaced")
+        fresh = self.client()
+        self.assertEqual(self.ok(fresh, "daemon.ping"), {"pong": True})
+        self.assertEqual(self.ok(fresh, "daemon.status")["pid"], self.daemon.pid)
+
+    def test_a_stale_socket_file_is_replaced(self):
+        self.ok(self.c, "players.create", {"name": "Ana"})
+        self.daemon.kill9()
+        self.assertTrue(os.path.exists(self.daemon.socket_path), "kill -9 leaves the socket file behind")
+        self.assertIsNone(try_connect(self.daemon.socket_path), "nobody listens on a stale socket")
+        begin = time.monotonic()
+        self.daemon.start()
+        print(f"\n    restart over a stale socket: ready in {(time.monotonic() - begin) * 1000:.0f} ms", flush=True)
+        client = self.client()
+        self.assertEqual(self.ok(client, "daemon.status")["pid"], self.daemon.pid)
+        self.assertEqual([p["name"] for p in self.ok(client, "players.list")["players"]], ["Ana"])
+        code, _ = self.daemon.stop()
+        self.assertEqual(code, 0)
+        self.assertFalse(os.path.exists(self.daemon.socket_path))
+
+
+if __name__ == "__main__":
+    unittest.main()
