@@ -4,11 +4,20 @@ SWIFT_FORMAT := $(SWIFT) format
 FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
-APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config
-APT_COMMANDS := python3:python3 setpriv:util-linux socat:socat jq:jq
+APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 systemd systemd-container
+APT_COMMANDS := setpriv:util-linux socat:socat jq:jq
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
-.PHONY: all build run test lint format deps bench clean
+# Where `make install` puts things; DESTDIR stages the tree for packaging.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+USERUNITDIR ?= $(PREFIX)/lib/systemd/user
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+DOCDIR ?= $(PREFIX)/share/doc/gatherd
+
+.PHONY: all build run test lint format deps bench install uninstall clean
 
 all: build
 
@@ -59,6 +68,29 @@ test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
+	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/systemd -t Tests/systemd -v
+
+## install: build a release gatherd (Swift runtime linked in) and install it with its units and docs
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product gatherd
+	install -D -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/gatherd" "$(DESTDIR)$(BINDIR)/gatherd"
+	install -d "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(USERUNITDIR)" "$(DESTDIR)$(DOCDIR)"
+	for unit in systemd/*.socket systemd/*.service; do \
+	  sed 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' "$$unit" > "$(DESTDIR)$(UNITDIR)/$$(basename $$unit)"; \
+	done
+	for unit in systemd/user/*; do \
+	  sed 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' "$$unit" > "$(DESTDIR)$(USERUNITDIR)/$$(basename $$unit)"; \
+	done
+	install -D -m 0644 systemd/gatherd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	install -m 0644 README.md docs/*.md "$(DESTDIR)$(DOCDIR)/"
+	@echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now gatherd.socket (see docs/systemd.md)"
+
+## uninstall: remove what install put in place
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/gatherd" "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service
+	rm -f "$(DESTDIR)$(USERUNITDIR)"/gatherd.socket "$(DESTDIR)$(USERUNITDIR)"/gatherd.service
+	rm -rf "$(DESTDIR)$(DOCDIR)"
 
 clean:
 	rm -rf .build

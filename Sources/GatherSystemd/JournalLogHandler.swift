@@ -54,21 +54,22 @@ public struct JournalLogHandler: LogHandler {
     return name.isEmpty ? "GATHERD_FIELD" : name
   }
 
+  /// Sends the fields as one journal entry: one buffer holds them all, and each iovec points into it.
   private static func send(_ fields: [String]) {
-    var buffers = fields.map { Array($0.utf8) }
-    let count = buffers.count
-    withUnsafeTemporaryAllocation(of: iovec.self, capacity: count) { vectors in
-      func fill(_ index: Int) {
-        if index == count {
-          _ = sd_journal_sendv(vectors.baseAddress, Int32(count))
-          return
+    var storage: [UInt8] = []
+    var spans: [(offset: Int, count: Int)] = []
+    for field in fields {
+      spans.append((storage.count, field.utf8.count))
+      storage.append(contentsOf: field.utf8)
+    }
+    storage.withUnsafeMutableBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      withUnsafeTemporaryAllocation(of: iovec.self, capacity: spans.count) { vectors in
+        for (index, span) in spans.enumerated() {
+          vectors[index] = iovec(iov_base: base + span.offset, iov_len: span.count)
         }
-        buffers[index].withUnsafeMutableBytes { bytes in
-          vectors[index] = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
-          fill(index + 1)
-        }
+        _ = sd_journal_sendv(vectors.baseAddress, Int32(spans.count))
       }
-      fill(0)
     }
   }
 

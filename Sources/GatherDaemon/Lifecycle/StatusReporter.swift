@@ -20,8 +20,8 @@ public struct StatusReporter<C: Clock>: Service where C.Duration == Duration {
   public func run() async throws {
     let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     session.hub.observe { _ in continuation.yield() }
-    continuation.yield()
-    var last = ""
+    // READY=1 carries the first status line; this reports the changes after it.
+    var last = await session.statusLine()
     for await _ in changes.cancelOnGracefulShutdown() {
       let line = await session.statusLine()
       if line != last {

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Boots a throwaway systemd (systemd-nspawn, host /usr read-only, empty /etc) with gatherd's real units and
+# the given binary, and runs container_test.py inside it as a oneshot unit. Exits with the test's status.
+# Needs root. Usage: Tests/systemd/run_nspawn.sh path/to/gatherd
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+bin=$(realpath "$1")
+work=$(mktemp -d /tmp/gatherd-nspawn.XXXXXX)
+machine="gather-ci-$$"
+
+cleanup() {
+  rm -rf "$work"
+  # nspawn leaves empty cgroups and folders behind (see ../shared/notes/systemd-in-ci.md).
+  for root in /sys/fs/cgroup/systemd /sys/fs/cgroup/unified /sys/fs/cgroup; do
+    for leftover in "$root/payload" "$root/supervisor" "$root/machine.slice/machine-$machine.scope"; do
+      [ -d "$leftover" ] && find "$leftover" -depth -type d -exec rmdir {} \; 2>/dev/null || true
+    done
+  done
+  rmdir /run/systemd/nspawn/* 2>/dev/null || true
+}
+trap cleanup EXIT
+
+mkdir -p "$work/units" "$work/bin" "$work/sysusers"
+cp "$repo"/systemd/*.socket "$repo"/systemd/*.service "$work/units/"
+cp "$repo/systemd/gatherd.sysusers" "$work/sysusers/gatherd.conf"
+cp "$bin" "$work/bin/gatherd"
+cp "$here/container_test.py" "$work/bin/container_test.py"
+cat > "$work/units/gather-ci.service" <<'UNIT'
+[Unit]
+Description=gatherd's tests under real systemd
+Wants=gatherd.socket gatherd-status.socket systemd-journald.service
+After=gatherd.socket gatherd-status.socket systemd-journald.service systemd-sysusers.service
+
+[Service]
+Type=oneshot
+ExecStart=/usr/bin/python3 -u /usr/local/bin/container_test.py
+StandardOutput=journal+console
+StandardError=journal+console
+ExecStopPost=/bin/sh -c 'systemctl exit $${EXIT_STATUS:-1}'
+UNIT
+
+binds=(--bind-ro="$work/units:/etc/systemd/system" --bind-ro="$work/bin:/usr/local/bin"
+  --bind-ro="$work/sysusers:/etc/sysusers.d")
+# A debug build loads the Swift runtime from the toolchain; a --static-swift-stdlib build needs nothing here.
+[ -d /opt/swift ] && binds+=(--bind-ro=/opt/swift)
+
+status=0
+timeout --kill-after=10 300 systemd-nspawn -q -D / --volatile=yes --register=no --keep-unit \
+  --console=read-only --private-network --machine="$machine" "${binds[@]}" \
+  -b systemd.wants=gather-ci.service systemd.show_status=0 systemd.firstboot=off </dev/null || status=$?
+echo "systemd-nspawn: the tests inside exited with status $status"
+exit "$status"

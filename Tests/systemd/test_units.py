@@ -1,0 +1,75 @@
+"""The unit files: systemd-analyze verify must print nothing (typos only warn), and the service must score
+SAFE (at most 1.0) in systemd-analyze security, as docs/systemd.md says."""
+import os, re, shutil, subprocess, tempfile, unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+UNITS = os.path.join(REPO, "systemd")
+BIN = os.environ.get("GATHERD_BIN", os.path.join(REPO, ".build", "debug", "gatherd"))
+
+
+@unittest.skipUnless(shutil.which("systemd-analyze"), "systemd-analyze is not installed")
+class UnitFileTests(unittest.TestCase):
+    def copy_units(self, source, names):
+        """Copies units with ExecStart= pointing at the built binary, which verify needs to exist."""
+        directory = tempfile.mkdtemp(prefix="gatherd-units-")
+        self.addCleanup(shutil.rmtree, directory)
+        for name in names:
+            with open(os.path.join(source, name)) as f:
+                text = f.read().replace("/usr/local/bin/gatherd", os.path.abspath(BIN))
+            with open(os.path.join(directory, name), "w") as f:
+                f.write(text)
+        return directory
+
+    def verify(self, directory, units, *extra, env=None):
+        result = subprocess.run(["systemd-analyze", "verify", "--man=no", *extra, *units], cwd=directory,
+                                capture_output=True, text=True, env=env, timeout=60)
+        self.assertEqual(result.stderr, "", "systemd-analyze verify complained")
+        self.assertEqual(result.returncode, 0)
+
+    def test_system_units_verify_cleanly(self):
+        names = [n for n in os.listdir(UNITS) if n.endswith((".socket", ".service"))]
+        directory = self.copy_units(UNITS, names)
+        self.verify(directory, ["gatherd.socket", "gatherd-status.socket", "gatherd.service",
+                                "gatherd@pitch1.socket", "gatherd-status@pitch1.socket", "gatherd@pitch1.service"])
+
+    def test_user_units_verify_cleanly(self):
+        user = os.path.join(UNITS, "user")
+        directory = self.copy_units(user, os.listdir(user))
+        runtime = tempfile.mkdtemp(prefix="gatherd-xdg-")
+        self.addCleanup(shutil.rmtree, runtime)
+        os.chmod(runtime, 0o700)
+        self.verify(directory, ["gatherd.socket", "gatherd.service"], "--user",
+                    env=dict(os.environ, XDG_RUNTIME_DIR=runtime))
+
+    def test_a_typo_is_caught(self):
+        directory = self.copy_units(UNITS, ["gatherd.service", "gatherd.socket"])
+        path = os.path.join(directory, "gatherd.service")
+        with open(path) as f:
+            text = f.read()
+        with open(path, "w") as f:
+            f.write(text.replace("WatchdogSec=", "WatchdogSecs="))
+        result = subprocess.run(["systemd-analyze", "verify", "--man=no", "gatherd.service"], cwd=directory,
+                                capture_output=True, text=True, timeout=60)
+        self.assertIn("WatchdogSecs", result.stderr)
+
+    def exposure(self, unit):
+        result = subprocess.run(["systemd-analyze", "security", "--offline=yes", os.path.join(UNITS, unit)],
+                                capture_output=True, text=True, timeout=60)
+        match = re.search(r"Overall exposure level for \S+: (\d+\.\d+) (\w+)", result.stdout)
+        self.assertIsNotNone(match, result.stdout + result.stderr)
+        return float(match.group(1)), match.group(2)
+
+    def test_the_services_score_safe_and_the_docs_say_so(self):
+        with open(os.path.join(REPO, "docs", "systemd.md")) as f:
+            docs = f.read()
+        for unit in ["gatherd.service", "gatherd@.service"]:
+            score, verdict = self.exposure(unit)
+            print("\n    %s: exposure %.1f %s" % (unit, score, verdict), end="")
+            self.assertLessEqual(score, 1.0)
+            self.assertEqual(verdict, "SAFE")
+            self.assertIn("%.1f SAFE" % score, docs, "docs/systemd.md should state the score %.1f" % score)
+
+
+if __name__ == "__main__":
+    unittest.main()
