@@ -8,7 +8,8 @@ let package = Package(
   name: "gatherd",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "gatherd", targets: ["gatherd"])
+    .executable(name: "gatherd", targets: ["gatherd"]),
+    .executable(name: "gatherctl", targets: ["gatherctl"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
@@ -49,10 +50,17 @@ let package = Package(
       name: "gatherd",
       dependencies: [
         "GatherDaemon", "GatherSystemd",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "gatherctl",
+      dependencies: ["GatherRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .testTarget(

@@ -7,7 +7,7 @@ import Logging
 import ServiceLifecycle
 
 /// The gatherd command line.
-@main
+
 struct Gatherd: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gatherd",
@@ -83,7 +83,10 @@ struct Gatherd: AsyncParsableCommand {
     help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default info).", valueName: "level"))
   var logLevel: String?
 
-  func run() async throws {
+  func run() async throws { try await serve() }
+
+  /// Runs the daemon until SIGTERM or SIGINT.
+  func serve() async throws {
     let settings: Settings
     do {
       settings = try Settings(self, environment: ProcessInfo.processInfo.environment)

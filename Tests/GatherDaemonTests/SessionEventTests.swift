@@ -8,7 +8,7 @@ import Testing
 @testable import GatherDaemon
 
 /// The session on a test clock and an in-memory store: the events a subscriber sees, in order.
-@Suite struct SessionEventTests {
+@Suite(.timeLimit(.minutes(1))) struct SessionEventTests {
   let clock = TestClock()
   let session: GatherSession<TestClock<Duration>>
   let mailbox = EventMailbox()
@@ -44,7 +44,7 @@ import Testing
     _ = try await session.timer(.start)
     var seen: [String] = []
     while !seen.contains("timer:finished") {
-      if seen.isEmpty || seen.last?.hasPrefix("tick") == true || seen.last == "timer:started" {
+      if seen.last?.hasPrefix("tick") == true || seen.last == "timer:started" {
         await clock.advance(by: .seconds(1))
       }
       for event in try await nextEvents() {

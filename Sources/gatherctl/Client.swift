@@ -1,0 +1,144 @@
+import Foundation
+import GatherRPC
+
+/// Why gatherctl stops: each maps to its documented exit status.
+enum CtlError: Error, CustomStringConvertible {
+  /// The daemon answered with an error (exit 1).
+  case refused(RPCErrorReply)
+  /// The daemon cannot be reached, or went away (exit 3).
+  case unreachable(String)
+
+  var description: String {
+    switch self {
+    case .refused(let error): error.message
+    case .unreachable(let message): message
+    }
+  }
+
+  /// The exit status: 1 refused, 3 unreachable.
+  var exitStatus: Int32 {
+    switch self {
+    case .refused: 1
+    case .unreachable: 3
+    }
+  }
+}
+
+/// An error object the daemon sent.
+struct RPCErrorReply: Sendable {
+  var code: Int64
+  var message: String
+  var reason: String
+
+  init(_ json: JSONValue) {
+    code = json["code"]?.intValue ?? 0
+    message = json["message"]?.stringValue ?? "The daemon refused the request."
+    reason = json["data"]?["reason"]?.stringValue ?? ""
+  }
+}
+
+/// Where the daemon listens: `--socket`, then `GATHERD_SOCKET`, then the daemon's own default.
+func resolveSocket(_ option: String?) -> String {
+  if let option { return option }
+  let environment = ProcessInfo.processInfo.environment
+  if let socket = environment["GATHERD_SOCKET"], !socket.isEmpty { return socket }
+  if geteuid() == 0 { return "/run/gatherd/gatherd.sock" }
+  return (environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())") + "/gatherd/gatherd.sock"
+}
+
+/// A blocking JSON-RPC connection to gatherd: one line out, lines in.
+final class Connection {
+  let fd: Int32
+  let path: String
+  private var buffer: [UInt8] = []
+  private var nextID: Int64 = 0
+
+  /// Connects to the daemon's socket.
+  init(path: String) throws(CtlError) {
+    self.path = path
+    fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else {
+      throw .unreachable("gatherctl could not create a socket: \(String(cString: strerror(errno))).")
+    }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      close(fd)
+      throw .unreachable("The socket path \(path) is too long.")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: path.utf8)
+      raw[path.utf8.count] = 0
+    }
+    let connected = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard connected == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(fd)
+      throw .unreachable(
+        "Cannot reach gatherd at \(path): \(reason). Is it running? (--socket or GATHERD_SOCKET choose another socket.)"
+      )
+    }
+  }
+
+  deinit { close(fd) }
+
+  /// Sends a request and returns its id.
+  @discardableResult
+  func send(_ method: String, _ params: JSONObject = [:]) throws(CtlError) -> Int64 {
+    nextID += 1
+    var line = JSONWriter.bytes(
+      .object(["jsonrpc": "2.0", "id": .int(nextID), "method": .string(method), "params": .object(params)]))
+    line.append(UInt8(ascii: "\n"))
+    var offset = 0
+    while offset < line.count {
+      let written = line[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      guard written > 0 else { throw .unreachable("The connection to gatherd at \(path) was lost.") }
+      offset += written
+    }
+    return nextID
+  }
+
+  /// Calls a method and returns its result; notifications that arrive meanwhile are passed to `onEvent`.
+  func call(
+    _ method: String, _ params: JSONObject = [:], onEvent: (JSONValue) -> Void = { _ in }
+  ) throws(CtlError) -> JSONValue {
+    let id = try send(method, params)
+    while true {
+      guard let message = try readMessage() else {
+        throw .unreachable("gatherd at \(path) closed the connection before answering.")
+      }
+      guard message["id"] == .int(id) else {
+        onEvent(message)
+        continue
+      }
+      if let error = message["error"] { throw .refused(RPCErrorReply(error)) }
+      return message["result"] ?? .null
+    }
+  }
+
+  /// The next message, or nil at end of stream.
+  func readMessage() throws(CtlError) -> JSONValue? {
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        guard let message = try? JSONParser.parse(line) else {
+          throw .unreachable("gatherd at \(path) sent a line that is not JSON.")
+        }
+        return message
+      }
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  /// Whether a whole message is already buffered, so `readMessage` will not block.
+  var hasBufferedMessage: Bool { buffer.contains(UInt8(ascii: "\n")) }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import GatherRPC
+
+/// The gatherctl command line: one subcommand per gatherd method family.
+struct GatherCtl: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "gatherctl",
+    abstract: "Control and watch a Football Gather daemon (gatherd).",
+    discussion: """
+      gatherctl talks to gatherd over its Unix socket: --socket, else GATHERD_SOCKET, else the daemon's default \
+      ($XDG_RUNTIME_DIR/gatherd/gatherd.sock, or /run/gatherd/gatherd.sock as root).
+
+      Output is for people by default; --json prints exactly the daemon's result, for scripts.
+
+      EXIT STATUS
+        0 ok, 1 refused by the daemon (its message is printed on stderr), 2 usage error, 3 cannot reach the daemon.
+      """,
+    version: "gatherctl 0.1.0",
+    subcommands: [
+      PlayersCommand.self, GatherCommand.self, TimerCommand.self, ScoreCommand.self, StatusCommand.self,
+      CallCommand.self, WatchCommand.self,
+    ])
+}
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp("gatherd's socket (default: GATHERD_SOCKET, then the daemon's default).", valueName: "path"))
+  var socket: String?
+
+  @Flag(name: .long, help: "Print exactly the daemon's result as JSON.")
+  var json = false
+
+  /// Connects, calls one method, and prints its result: as JSON with --json, otherwise through `render`.
+  func run(_ method: String, _ params: JSONObject = [:], render: (JSONValue) -> String) throws(CtlError) {
+    let result = try Connection(path: resolveSocket(socket)).call(method, params)
+    print(json ? JSONWriter.string(result) : render(result))
+  }
+}
+
+/// `gatherctl status`: the daemon and the match at a glance.
+struct StatusCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the daemon and the match.")
+  @OptionGroup var global: GlobalOptions
+
+  func run() throws {
+    try global.run("daemon.status") { status in
+      var lines = [
+        "gatherd \(status["version"]?.stringValue ?? "?") (pid \(status["pid"]?.intValue ?? 0)), up \(Render.uptime(status["uptimeSeconds"]))",
+        "\(status["players"]?.intValue ?? 0) players, \(status["connections"]?.intValue ?? 0) connections, \(status["subscriptions"]?.intValue ?? 0) subscriptions",
+      ]
+      if let gather = status["gather"], gather != .null {
+        lines.append(
+          "Gather \(gather["id"]?.intValue ?? 0): \(Render.score(gather["score"])), \(Render.timer(gather["timer"]))")
+      } else {
+        lines.append("No gather is being played.")
+      }
+      lines.append(
+        status["controller"] == true ? "You may control the match." : "You may watch but not control the match.")
+      return lines.joined(separator: "\n")
+    }
+  }
+}
+
+/// `gatherctl call METHOD [JSON]`: any method, raw.
+struct CallCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "call", abstract: "Call any method with raw JSON params and print the raw result.")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The method, e.g. timer.status (rpc.discover lists them).") var method: String
+  @Argument(help: "The params as a JSON object, e.g. '{\"id\": 3}'.") var params: String?
+
+  func run() throws {
+    var object: JSONObject = [:]
+    if let params {
+      guard let parsed = try? JSONParser.parse(Array(params.utf8)), let value = parsed.objectValue else {
+        throw ValidationError("The params must be a JSON object, such as '{\"id\": 3}'.")
+      }
+      object = value
+    }
+    try global.run(method, object) { JSONWriter.string($0) }
+  }
+}

@@ -1,0 +1,81 @@
+import GatherRPC
+
+/// How gatherctl shows the daemon's results to people: aligned tables, mm:ss, "Team A 2-1 Team B".
+enum Render {
+  /// Rows as columns padded to their widest cell, under a header.
+  static func table(_ header: [String], _ rows: [[String]]) -> String {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    return all.map { row in
+      row.enumerated().map { column, cell in
+        column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+      }.joined(separator: "  ")
+    }.joined(separator: "\n")
+  }
+
+  static func text(_ value: JSONValue?) -> String {
+    switch value {
+    case .string(let text)?: text
+    case .int(let number)?: String(number)
+    case .double(let number)?: String(number)
+    case .bool(let flag)?: flag ? "yes" : "no"
+    default: "-"
+    }
+  }
+
+  /// "Team A 2-1 Team B".
+  static func score(_ score: JSONValue?) -> String { "Team A \(text(score?["text"])) Team B" }
+
+  /// "07:32 left, running".
+  static func timer(_ timer: JSONValue?) -> String { "\(text(timer?["display"])) left, \(text(timer?["state"]))" }
+
+  static func uptime(_ seconds: JSONValue?) -> String {
+    var total = 0
+    switch seconds {
+    case .int(let whole)?: total = Int(whole)
+    case .double(let fraction)?: total = Int(fraction)
+    default: break
+    }
+    return total < 3600 ? "\(total / 60)m \(total % 60)s" : "\(total / 3600)h \(total % 3600 / 60)m"
+  }
+
+  static let playerHeader = ["ID", "NAME", "AGE", "POSITION", "SKILL", "FAVOURITE TEAM"]
+
+  static func playerRow(_ player: JSONValue) -> [String] {
+    [
+      text(player["id"]), text(player["name"]), text(player["age"]),
+      player["position"].flatMap { $0 == .null ? nil : "\(text($0)) (\(text(player["positionAcronym"])))" } ?? "-",
+      text(player["skill"]), text(player["favouriteTeam"]),
+    ]
+  }
+
+  /// A goal log line: "02:07  Team A  Ana  (1-0)".
+  static func goal(_ goal: JSONValue) -> String {
+    let who = goal["player"]?["name"]?.stringValue
+    let team = goal["team"]?.stringValue.map { $0 == "teamA" ? "Team A" : "Team B" }
+    if goal["kind"] == "correction" {
+      return "\(text(goal["matchTime"]))  score set to \(text(goal["score"]?["text"]))"
+    }
+    return "\(text(goal["matchTime"]))  \(team ?? "-")  \(who ?? "(no scorer)")  (\(text(goal["score"]?["text"])))"
+  }
+
+  /// An active gather or a history record: score, clock, teams and goals.
+  static func gather(_ gather: JSONValue) -> String {
+    var lines = ["Gather \(text(gather["id"])): \(score(gather["score"]))"]
+    if let timer = gather["timer"], timer != .null { lines[0] += ", \(Render.timer(timer))" }
+    if let winner = gather["winner"]?.stringValue {
+      lines[0] += winner == "none" ? ", a draw" : ", won by \(winner == "teamA" ? "Team A" : "Team B")"
+    }
+    for (key, title) in [("teamA", "Team A"), ("teamB", "Team B"), ("bench", "Bench")] {
+      let names =
+        gather["teams"]?[key]?.arrayValue?.map { member in
+          "\(text(member["name"]))\(member["id"].map { $0 == .null ? "" : " #\(text($0))" } ?? "")"
+        } ?? []
+      lines.append("\(title): \(names.isEmpty ? "-" : names.joined(separator: ", "))")
+    }
+    let goals = gather["goals"]?.arrayValue ?? []
+    lines.append(goals.isEmpty ? "No goals yet." : "Goals:")
+    lines += goals.map { "  " + goal($0) }
+    return lines.joined(separator: "\n")
+  }
+}

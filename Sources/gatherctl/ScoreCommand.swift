@@ -1,0 +1,54 @@
+import ArgumentParser
+import GatherRPC
+
+/// `gatherctl score …`: goals, undo and corrections.
+struct ScoreCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "score", abstract: "Score goals, undo the last one, correct or show the score.",
+    subcommands: [Goal.self, Undo.self, Set.self, Show.self], defaultSubcommand: Show.self)
+
+  struct Goal: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Score a goal for team a or b.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "a or b.") var team: String
+    @Option(help: "The scorer's player id.") var player: Int64?
+
+    func run() throws {
+      let teams = ["a": "teamA", "b": "teamB", "teama": "teamA", "teamb": "teamB"]
+      guard let name = teams[team.lowercased()] else { throw ValidationError("The team must be a or b.") }
+      var params: JSONObject = ["team": .string(name)]
+      if let player { params["player"] = .int(player) }
+      try global.run("score.goal", params) { "Goal! \(Render.score($0["score"]))" }
+    }
+  }
+
+  struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Take back the last goal.")
+    @OptionGroup var global: GlobalOptions
+    func run() throws { try global.run("score.undo") { "Goal taken back. \(Render.score($0["score"]))" } }
+  }
+
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Set the score outright, e.g. 2-1 (logged).")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A-B, e.g. 2-1.") var score: String
+
+    func run() throws {
+      let parts = score.split(separator: "-").compactMap { Int64($0) }
+      guard parts.count == 2 else { throw ValidationError("\"\(score)\" is not a score; write it as 2-1.") }
+      try global.run("score.set", ["teamA": .int(parts[0]), "teamB": .int(parts[1])]) { Render.score($0["score"]) }
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the score and the goals.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+      try global.run("score.get") { result in
+        ([Render.score(result["score"])] + (result["goals"]?.arrayValue ?? []).map { "  " + Render.goal($0) })
+          .joined(separator: "\n")
+      }
+    }
+  }
+}

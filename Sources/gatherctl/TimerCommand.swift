@@ -1,0 +1,73 @@
+import ArgumentParser
+import GatherRPC
+
+/// `gatherctl timer …`: the match clock.
+struct TimerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "timer", abstract: "Set, start, pause, resume, toggle, reset and show the match clock.",
+    subcommands: [
+      Set.self, Action.Start.self, Action.Pause.self, Action.Resume.self, Action.Toggle.self,
+      Action.Reset.self, Status.self,
+    ],
+    defaultSubcommand: Status.self)
+
+  /// "10:00", "7:30" or "90" as seconds.
+  static func seconds(_ text: String) throws -> Int {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    let numbers = parts.map { Int($0) }
+    switch (parts.count, numbers.first ?? nil, numbers.last ?? nil) {
+    case (1, let seconds?, _): return seconds
+    case (2, let minutes?, let seconds?) where (0..<60).contains(seconds): return minutes * 60 + seconds
+    default: throw ValidationError("\"\(text)\" is not a duration; write mm:ss such as 10:00, or seconds.")
+    }
+  }
+
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Set the clock's duration (not while it runs).")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "mm:ss or seconds, from 00:01 to 99:59.") var duration: String
+
+    func run() throws {
+      try global.run("timer.set", ["seconds": .int(Int64(try TimerCommand.seconds(duration)))]) { Render.timer($0) }
+    }
+  }
+
+  /// The commands that take no argument.
+  enum Action {
+    struct Start: ParsableCommand {
+      static let configuration = CommandConfiguration(abstract: "Start the clock.")
+      @OptionGroup var global: GlobalOptions
+      func run() throws { try global.run("timer.start") { Render.timer($0) } }
+    }
+
+    struct Pause: ParsableCommand {
+      static let configuration = CommandConfiguration(abstract: "Pause the clock.")
+      @OptionGroup var global: GlobalOptions
+      func run() throws { try global.run("timer.pause") { Render.timer($0) } }
+    }
+
+    struct Resume: ParsableCommand {
+      static let configuration = CommandConfiguration(abstract: "Resume the clock.")
+      @OptionGroup var global: GlobalOptions
+      func run() throws { try global.run("timer.resume") { Render.timer($0) } }
+    }
+
+    struct Toggle: ParsableCommand {
+      static let configuration = CommandConfiguration(abstract: "Start, pause or resume, like a single button.")
+      @OptionGroup var global: GlobalOptions
+      func run() throws { try global.run("timer.toggle") { Render.timer($0) } }
+    }
+
+    struct Reset: ParsableCommand {
+      static let configuration = CommandConfiguration(abstract: "Stop the clock at its full duration.")
+      @OptionGroup var global: GlobalOptions
+      func run() throws { try global.run("timer.reset") { Render.timer($0) } }
+    }
+  }
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the clock.")
+    @OptionGroup var global: GlobalOptions
+    func run() throws { try global.run("timer.status") { Render.timer($0) } }
+  }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import GatherRPC
+
+extension WatchState.Format: ExpressibleByArgument {}
+
+/// `gatherctl watch`: one line per change, for status bars and terminals.
+struct WatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "watch", abstract: "Print one line per change of the match, for status bars.",
+    discussion: """
+      The current state is printed first, then a line for every change, flushed at once. When gatherd goes \
+      away, watch prints an offline line and reconnects with backoff; it never exits on its own, and exits 0 \
+      on SIGTERM, SIGINT or SIGPIPE. With --format i3blocks, a left click on the block (button 1 arriving on \
+      stdin) toggles the clock, if you may control it.
+      """)
+
+  @OptionGroup var global: GlobalOptions
+  @Option(help: "plain, json, waybar, i3blocks or polybar.") var format: WatchState.Format = .plain
+  @Option(help: "The topics to follow, comma-separated.") var topics = "tick,score,timer,gather"
+
+  func run() throws {
+    for signalNumber in [SIGTERM, SIGINT, SIGPIPE] { signal(signalNumber) { _ in _exit(0) } }
+    let topicList = topics.split(separator: ",").map { JSONValue.string(String($0)) }
+    var state = WatchState()
+    var printed: String?
+    func emit(_ state: WatchState) {
+      let line = state.line(format)
+      guard line != printed else { return }
+      printed = line
+      // Written at once, unbuffered; a reader that went away ends the watch cleanly.
+      do { try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) } catch { _exit(0) }
+    }
+    var backoff = 0.5
+    while true {
+      do throws(CtlError) {
+        let connection = try Connection(path: resolveSocket(global.socket))
+        let reply = try connection.call("events.subscribe", ["topics": .array(topicList)])
+        backoff = 0.5
+        state.load(snapshot: reply["snapshot"])
+        emit(state)
+        try follow(connection, state: &state, emit: emit)
+      } catch {}
+      state.online = false
+      emit(state)
+      usleep(useconds_t(backoff * 1_000_000))
+      backoff = min(backoff * 2, 5)
+    }
+  }
+
+  /// Applies events until the connection ends; with i3blocks, turns clicks on stdin into `timer.toggle`.
+  private func follow(
+    _ connection: Connection, state: inout WatchState, emit: (WatchState) -> Void
+  ) throws(CtlError) {
+    var watchStdin = format == .i3blocks
+    var pending: [UInt8] = []
+    while true {
+      if !connection.hasBufferedMessage {
+        var fds = [pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)]
+        if watchStdin { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { return }
+        if watchStdin, fds.count > 1, fds[1].revents != 0 {
+          var chunk = [UInt8](repeating: 0, count: 256)
+          let count = read(STDIN_FILENO, &chunk, chunk.count)
+          if count <= 0 { watchStdin = false } else { pending += chunk[..<count] }
+          while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let click = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            if Self.button(of: click) == 1 { try connection.send("timer.toggle") }
+          }
+        }
+        guard fds[0].revents != 0 else { continue }
+      }
+      guard let message = try connection.readMessage() else { return }
+      if message["method"] == "events.overflow" { return }
+      if message["method"] != nil {
+        state.apply(message)
+        emit(state)
+      }
+    }
+  }
+
+  /// The mouse button of an i3blocks click: a bare number, or the "button" of a JSON click.
+  static func button(of click: String) -> Int? {
+    if let number = Int(click.trimmingCharacters(in: .whitespaces)) { return number }
+    return (try? JSONParser.parse(Array(click.utf8)))?["button"]?.intValue.map { Int($0) }
+  }
+}
