@@ -5,7 +5,7 @@ FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
 APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 systemd systemd-container
-APT_COMMANDS := setpriv:util-linux socat:socat jq:jq
+APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
 # Where `make install` puts things; DESTDIR stages the tree for packaging.
@@ -16,6 +16,11 @@ UNITDIR ?= $(PREFIX)/lib/systemd/system
 USERUNITDIR ?= $(PREFIX)/lib/systemd/user
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 DOCDIR ?= $(PREFIX)/share/doc/gatherd
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
+# The Swift runtime is linked in, so the installed binaries need no toolchain (see docs/performance.md).
+RELEASE_FLAGS = --static-swift-stdlib
 
 .PHONY: all build run test lint format deps bench install uninstall clean
 
@@ -68,13 +73,30 @@ test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
-	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/systemd -t Tests/systemd -v
+	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s clients/python -t clients/python -v
+	GATHERD_BIN=$(BIN_PATH)/gatherd node --test clients/js/
+	GATHERD_BIN=$(BIN_PATH)/gatherd bash clients/shell/test_gather.sh
+	rm -rf "$(CURDIR)/.build-install"
+	$(MAKE) install DESTDIR="$(CURDIR)/.build-install"
+	GATHERD_BIN=$(BIN_PATH)/gatherd GATHERD_INSTALL_ROOT="$(CURDIR)/.build-install" \
+	  python3 -m unittest discover -s Tests/systemd -t Tests/systemd -v
 
-## install: build a release gatherd (Swift runtime linked in) and install it with its units and docs
+## install: build release binaries (Swift runtime linked in) and install them with units, man pages,
+## shell completions and docs
 install: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product gatherd
-	install -D -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/gatherd" "$(DESTDIR)$(BINDIR)/gatherd"
-	install -d "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(USERUNITDIR)" "$(DESTDIR)$(DOCDIR)"
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product gatherd
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product gatherctl
+	$(SWIFT) build --product generate-manual
+	install -D -m 0755 "$(RELEASE_BIN)/gatherd" "$(DESTDIR)$(BINDIR)/gatherd"
+	install -D -m 0755 "$(RELEASE_BIN)/gatherctl" "$(DESTDIR)$(BINDIR)/gatherctl"
+	install -d "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(USERUNITDIR)" "$(DESTDIR)$(DOCDIR)" \
+	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man8" "$(DESTDIR)$(DATADIR)/bash-completion/completions" \
+	  "$(DESTDIR)$(DATADIR)/zsh/site-functions" "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d"
+	"$(BIN_PATH)/generate-manual" "$(RELEASE_BIN)/gatherctl" --section 1 -o "$(DESTDIR)$(MANDIR)/man1"
+	"$(BIN_PATH)/generate-manual" "$(RELEASE_BIN)/gatherd" --section 8 -o "$(DESTDIR)$(MANDIR)/man8"
+	"$(RELEASE_BIN)/gatherctl" --generate-completion-script bash > "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl"
+	"$(RELEASE_BIN)/gatherctl" --generate-completion-script zsh > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
+	"$(RELEASE_BIN)/gatherctl" --generate-completion-script fish > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
 	for unit in systemd/*.socket systemd/*.service; do \
 	  sed 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' "$$unit" > "$(DESTDIR)$(UNITDIR)/$$(basename $$unit)"; \
 	done
@@ -87,7 +109,10 @@ install: deps
 
 ## uninstall: remove what install put in place
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/gatherd" "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	rm -f "$(DESTDIR)$(BINDIR)/gatherd" "$(DESTDIR)$(BINDIR)/gatherctl" "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	rm -f "$(DESTDIR)$(MANDIR)/man1/gatherctl.1" "$(DESTDIR)$(MANDIR)/man8/gatherd.8"
+	rm -f "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
+	rm -f "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
 	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service
 	rm -f "$(DESTDIR)$(USERUNITDIR)"/gatherd.socket "$(DESTDIR)$(USERUNITDIR)"/gatherd.service
 	rm -rf "$(DESTDIR)$(DOCDIR)"

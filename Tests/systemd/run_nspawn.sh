@@ -42,8 +42,9 @@ UNIT
 
 binds=(--bind-ro="$work/units:/etc/systemd/system" --bind-ro="$work/bin:/usr/local/bin"
   --bind-ro="$work/sysusers:/etc/sysusers.d")
-# A debug build loads the Swift runtime from the toolchain; a --static-swift-stdlib build needs nothing here.
-[ -d /opt/swift ] && binds+=(--bind-ro=/opt/swift)
+# A debug build loads the Swift runtime from the toolchain; a --static-swift-stdlib build (make install) needs
+# nothing outside /usr.
+if ldd "$bin" | grep -q /opt/swift; then binds+=(--bind-ro=/opt/swift); fi
 
 status=0
 timeout --kill-after=10 300 systemd-nspawn -q -D / --volatile=yes --register=no --keep-unit \

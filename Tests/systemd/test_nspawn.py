@@ -4,7 +4,10 @@ import os, shutil, subprocess, unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-BIN = os.environ.get("GATHERD_BIN", os.path.join(REPO, ".build", "debug", "gatherd"))
+# The binary `make install` staged (what users run), else the build's own.
+INSTALLED = os.path.join(os.environ.get("GATHERD_INSTALL_ROOT", "/nonexistent"), "usr/local/bin/gatherd")
+BIN = INSTALLED if os.path.exists(INSTALLED) else os.environ.get(
+    "GATHERD_BIN", os.path.join(REPO, ".build", "debug", "gatherd"))
 
 
 @unittest.skipUnless(os.geteuid() == 0, "booting a container needs root")

@@ -10,14 +10,14 @@ struct TimerStatus: Sendable, Equatable {
   var remainingSeconds: Int
   var endsAt: Date?
 
-  /// The clock at monotonic moment `now`, which is wall-clock time `wallNow`.
-  init(_ clock: MatchClock, at now: Duration, wallNow: Date) {
+  /// The clock at monotonic moment `now`; `endsAt` is when it reaches 0, while it runs.
+  init(_ clock: MatchClock, at now: Duration, endsAt: Date?) {
     let remaining = clock.remaining(at: now)
     state = clock.state
     durationSeconds = Int(clock.duration.components.seconds)
     remainingMs = remaining.inMilliseconds
     remainingSeconds = clock.remainingSeconds(at: now)
-    endsAt = clock.state == .running ? wallNow.addingTimeInterval(remaining.inSeconds) : nil
+    self.endsAt = clock.state == .running ? endsAt : nil
   }
 
   var json: JSONValue {

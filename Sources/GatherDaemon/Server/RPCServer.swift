@@ -9,7 +9,7 @@ import ServiceLifecycle
 ///
 /// On graceful shutdown it stops accepting, lets every connection finish the request in hand, closes them,
 /// and removes a socket file it created. An inherited socket is never unlinked.
-public struct RPCServer<C: Clock>: Service where C.Duration == Duration {
+public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
   /// Where the listening socket comes from.
   public enum Listener: Sendable, CustomStringConvertible {
     /// Standalone: bind this path with this mode, and remove the file at exit.
@@ -76,6 +76,9 @@ public struct RPCServer<C: Clock>: Service where C.Duration == Duration {
       stats: stats,
       maxLineBytes: configuration.maxLineBytes, logger: logger)
   }
+
+  /// How logs name the server.
+  public var description: String { "RPCServer(\(configuration.listener)\(configuration.readOnly ? ", read-only" : ""))" }
 
   /// Binds or adopts the socket, serves until graceful shutdown, then removes a socket file it made.
   public func run() async throws {

@@ -18,6 +18,10 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
   public nonisolated let hub: EventHub
   let logger: Logger
   private var alarm: Task<Void, Never>?
+  private var heartbeats = 0
+  /// The wall-clock time the running clock reaches 0, worked out once per deadline so that every reply and
+  /// every tick reports the same instant; nil while the clock does not run.
+  private var endsAt: (deadline: Duration, wall: Date)?
 
   /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`.
   public init(
@@ -65,8 +69,9 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
     return "Team A \(gather.score.text) Team B, \(clock.display(at: now)) left, \(running)"
   }
 
-  /// Returns at once: proof, for the watchdog, that the session is not wedged.
-  public func heartbeat() {}
+  /// Counts a watchdog round trip. It changes the session's state so that the hop onto the actor is never
+  /// optimised away: a wedged session must stop the watchdog.
+  public func heartbeat() { heartbeats &+= 1 }
 
   /// Blocks the session forever, so that tests can see the watchdog catch a wedged daemon. Only reachable
   /// through `test.wedgeSession`, which exists only when `GATHERD_ENABLE_TEST_FAULTS=1`.
@@ -80,7 +85,16 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
   var now: Duration { timeline.now }
 
   func timerStatus(of gather: ActiveGather) -> TimerStatus {
-    TimerStatus(gather.clock, at: now, wallNow: wallClock())
+    TimerStatus(gather.clock, at: now, endsAt: wallEndsAt(gather.clock))
+  }
+
+  /// The wall-clock instant a running clock reaches 0, the same for as long as its deadline stays put.
+  func wallEndsAt(_ clock: MatchClock) -> Date? {
+    guard clock.state == .running, let deadline = clock.deadline else { return nil }
+    if let endsAt, endsAt.deadline == deadline { return endsAt.wall }
+    let wall = wallClock().addingTimeInterval((deadline - now).inSeconds)
+    endsAt = (deadline, wall)
+    return wall
   }
 
   func gatherJSON(_ gather: ActiveGather) -> JSONValue {
@@ -151,13 +165,14 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
 
   private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration) {
     let remaining = gather.clock.remaining(at: moment)
-    let endsAt = wallClock().addingTimeInterval(remaining.inSeconds)
+    // The last tick finds the clock finished; it reports the instant the running clock was due to end.
+    let deadline = (wallEndsAt(gather.clock) ?? endsAt?.wall).map { ISO8601.string($0) }
     hub.publish(
       .tick,
       [
         "state": .string(gather.clock.state == .finished ? "finished" : "running"),
         "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.inMilliseconds),
-        "display": .string(MatchClock.display(seconds: seconds)), "endsAt": .string(ISO8601.string(endsAt)),
+        "display": .string(MatchClock.display(seconds: seconds)), "endsAt": deadline.map { .string($0) } ?? .null,
       ])
   }
 

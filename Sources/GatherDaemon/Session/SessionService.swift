@@ -1,7 +1,10 @@
 import ServiceLifecycle
 
 /// Runs the session's clock for as long as the daemon runs.
-public struct SessionService<C: Clock>: Service where C.Duration == Duration {
+public struct SessionService<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
+  /// How logs name the service.
+  public var description: String { "SessionService" }
+
   let session: GatherSession<C>
 
   /// A service for `session`.
