@@ -97,7 +97,8 @@ struct Gatherd: AsyncParsableCommand {
     JournalLogHandler.bootstrap(level: settings.logLevel)
     let logger = Logger(label: "gatherd")
     logger.debug(
-      "Swift concurrency runs on \(concurrencyOnEventLoops ? "NIO's event loops" : "libdispatch's pool (the NIO hook was not found)").")
+      "Swift concurrency runs on \(concurrencyOnEventLoops ? "NIO's event loops" : "libdispatch's pool (the NIO hook was not found)")."
+    )
     do {
       try await Daemon(settings: settings, logger: logger).run()
     } catch {

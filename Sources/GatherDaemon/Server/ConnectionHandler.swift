@@ -25,6 +25,8 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
     // a slow reader even while the event writer is stuck; the connection closes once it is written, or after
     // ten seconds if the peer never reads again.
     let underlying = channel.channel
+    // A peer that closes for good (not a half-close) ends its subscriptions at once, not at the next event.
+    underlying.closeFuture.whenComplete { _ in caller.mailbox.close() }
     caller.mailbox.onOverflow { subscription in
       var notice = JSONWriter.bytes(Self.overflowNotice(subscription))
       notice.append(UInt8(ascii: "\n"))

@@ -78,7 +78,9 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
   }
 
   /// How logs name the server.
-  public var description: String { "RPCServer(\(configuration.listener)\(configuration.readOnly ? ", read-only" : ""))" }
+  public var description: String {
+    "RPCServer(\(configuration.listener)\(configuration.readOnly ? ", read-only" : ""))"
+  }
 
   /// Binds or adopts the socket, serves until graceful shutdown, then removes a socket file it made.
   public func run() async throws {
