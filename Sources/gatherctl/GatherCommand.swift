@@ -27,6 +27,11 @@ struct GatherCommand: ParsableCommand {
     @Option(help: "The bench's player ids.") var bench: String?
     @Option(help: "The match clock, mm:ss or seconds (default 10:00).") var duration: String?
 
+    func validate() throws {
+      for list in [teamA, teamB, bench ?? ""] where !list.isEmpty { _ = try GatherCommand.ids(list) }
+      if let duration { _ = try TimerCommand.seconds(duration) }
+    }
+
     func run() throws {
       var params: JSONObject = [
         "teamA": .array(try GatherCommand.ids(teamA)), "teamB": .array(try GatherCommand.ids(teamB)),
@@ -51,6 +56,12 @@ struct GatherCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The player's id.") var player: Int64
     @Argument(help: "a, b or bench.") var team: String
+
+    func validate() throws {
+      if !["a", "b", "bench", "teama", "teamb"].contains(team.lowercased()) {
+        throw ValidationError("The team must be a, b or bench.")
+      }
+    }
 
     func run() throws {
       let teams = ["a": "teamA", "b": "teamB", "bench": "bench", "teama": "teamA", "teamb": "teamB"]

@@ -49,7 +49,10 @@ struct StatusCommand: ParsableCommand {
     try global.run("daemon.status") { status in
       var lines = [
         "gatherd \(status["version"]?.stringValue ?? "?") (pid \(status["pid"]?.intValue ?? 0)), up \(Render.uptime(status["uptimeSeconds"]))",
-        "\(status["players"]?.intValue ?? 0) players, \(status["connections"]?.intValue ?? 0) connections, \(status["subscriptions"]?.intValue ?? 0) subscriptions",
+        [
+          Render.count(status["players"], "player"), Render.count(status["connections"], "connection"),
+          Render.count(status["subscriptions"], "subscription"),
+        ].joined(separator: ", "),
       ]
       if let gather = status["gather"], gather != .null {
         lines.append(
@@ -72,14 +75,15 @@ struct CallCommand: ParsableCommand {
   @Argument(help: "The method, e.g. timer.status (rpc.discover lists them).") var method: String
   @Argument(help: "The params as a JSON object, e.g. '{\"id\": 3}'.") var params: String?
 
-  func run() throws {
-    var object: JSONObject = [:]
-    if let params {
-      guard let parsed = try? JSONParser.parse(Array(params.utf8)), let value = parsed.objectValue else {
-        throw ValidationError("The params must be a JSON object, such as '{\"id\": 3}'.")
-      }
-      object = value
+  func validate() throws { _ = try object() }
+
+  func run() throws { try global.run(method, try object()) { JSONWriter.string($0) } }
+
+  private func object() throws -> JSONObject {
+    guard let params else { return [:] }
+    guard let parsed = try? JSONParser.parse(Array(params.utf8)), let value = parsed.objectValue else {
+      throw ValidationError("The params must be a JSON object, such as '{\"id\": 3}'.")
     }
-    try global.run(method, object) { JSONWriter.string($0) }
+    return value
   }
 }

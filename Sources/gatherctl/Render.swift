@@ -23,6 +23,12 @@ enum Render {
     }
   }
 
+  /// "1 player", "3 players".
+  static func count(_ value: JSONValue?, _ noun: String) -> String {
+    let number = value?.intValue ?? 0
+    return "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
   /// "Team A 2-1 Team B".
   static func score(_ score: JSONValue?) -> String { "Team A \(text(score?["text"])) Team B" }
 

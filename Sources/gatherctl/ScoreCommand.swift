@@ -13,6 +13,12 @@ struct ScoreCommand: ParsableCommand {
     @Argument(help: "a or b.") var team: String
     @Option(help: "The scorer's player id.") var player: Int64?
 
+    func validate() throws {
+      if !["a", "b", "teama", "teamb"].contains(team.lowercased()) {
+        throw ValidationError("The team must be a or b.")
+      }
+    }
+
     func run() throws {
       let teams = ["a": "teamA", "b": "teamB", "teama": "teamA", "teamb": "teamB"]
       guard let name = teams[team.lowercased()] else { throw ValidationError("The team must be a or b.") }
@@ -32,6 +38,12 @@ struct ScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Set the score outright, e.g. 2-1 (logged).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "A-B, e.g. 2-1.") var score: String
+
+    func validate() throws {
+      if score.split(separator: "-").compactMap({ Int64($0) }).count != 2 {
+        throw ValidationError("\"\(score)\" is not a score; write it as 2-1.")
+      }
+    }
 
     func run() throws {
       let parts = score.split(separator: "-").compactMap { Int64($0) }

@@ -16,9 +16,12 @@ struct TimerCommand: ParsableCommand {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     let numbers = parts.map { Int($0) }
     switch (parts.count, numbers.first ?? nil, numbers.last ?? nil) {
-    case (1, let seconds?, _): return seconds
-    case (2, let minutes?, let seconds?) where (0..<60).contains(seconds): return minutes * 60 + seconds
-    default: throw ValidationError("\"\(text)\" is not a duration; write mm:ss such as 10:00, or seconds.")
+    case (1, let seconds?, _) where (1...5999).contains(seconds): return seconds
+    case (2, let minutes?, let seconds?)
+    where (0..<60).contains(seconds) && (1...5999).contains(minutes * 60 + seconds):
+      return minutes * 60 + seconds
+    default:
+      throw ValidationError("\"\(text)\" is not a match duration; write mm:ss from 00:01 to 99:59, such as 10:00.")
     }
   }
 
@@ -26,6 +29,8 @@ struct TimerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Set the clock's duration (not while it runs).")
     @OptionGroup var global: GlobalOptions
     @Argument(help: "mm:ss or seconds, from 00:01 to 99:59.") var duration: String
+
+    func validate() throws { _ = try TimerCommand.seconds(duration) }
 
     func run() throws {
       try global.run("timer.set", ["seconds": .int(Int64(try TimerCommand.seconds(duration)))]) { Render.timer($0) }

@@ -17,7 +17,17 @@ struct WatchCommand: ParsableCommand {
 
   @OptionGroup var global: GlobalOptions
   @Option(help: "plain, json, waybar, i3blocks or polybar.") var format: WatchState.Format = .plain
-  @Option(help: "The topics to follow, comma-separated.") var topics = "tick,score,timer,gather"
+  @Option(help: "The topics to follow, comma-separated: tick, score, timer, gather, players.")
+  var topics = "tick,score,timer,gather"
+
+  static let knownTopics: Set<String> = ["tick", "score", "timer", "gather", "players"]
+
+  func validate() throws {
+    let unknown = topics.split(separator: ",").map(String.init).filter { !Self.knownTopics.contains($0) }
+    if let topic = unknown.first {
+      throw ValidationError("There is no topic \"\(topic)\"; choose from tick, score, timer, gather, players.")
+    }
+  }
 
   func run() throws {
     for signalNumber in [SIGTERM, SIGINT, SIGPIPE] { signal(signalNumber) { _ in _exit(0) } }
@@ -40,7 +50,10 @@ struct WatchCommand: ParsableCommand {
         state.load(snapshot: reply["snapshot"])
         emit(state)
         try follow(connection, state: &state, emit: emit)
-      } catch {}
+      } catch {
+        // A refusal is not an outage: retrying would only show "offline" forever.
+        if case .refused = error { throw error }
+      }
       state.online = false
       emit(state)
       usleep(useconds_t(backoff * 1_000_000))

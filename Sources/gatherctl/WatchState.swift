@@ -95,7 +95,8 @@ struct WatchState {
     case .json:
       JSONWriter.string(
         .object([
-          "online": .bool(online), "state": .string(stateClass), "display": timer?["display"] ?? .null,
+          "online": .bool(online), "state": gather == nil ? .string(stateClass) : timer?["state"] ?? .null,
+          "display": timer?["display"] ?? .null,
           "remaining": timer?["remaining"] ?? .null, "score": score ?? .null, "gather": gather?["id"] ?? .null,
         ]))
     }
