@@ -58,14 +58,11 @@ struct GatherCommand: ParsableCommand {
     @Argument(help: "a, b or bench.") var team: String
 
     func validate() throws {
-      if !["a", "b", "bench", "teama", "teamb"].contains(team.lowercased()) {
-        throw ValidationError("The team must be a, b or bench.")
-      }
+      if Render.team(team, allowBench: true) == nil { throw ValidationError("The team must be a, b or bench.") }
     }
 
     func run() throws {
-      let teams = ["a": "teamA", "b": "teamB", "bench": "bench", "teama": "teamA", "teamb": "teamB"]
-      guard let name = teams[team.lowercased()] else { throw ValidationError("The team must be a, b or bench.") }
+      let name = Render.team(team, allowBench: true) ?? team
       try global.run("gather.assign", ["player": .int(player), "team": .string(name)]) { Render.gather($0) }
     }
   }

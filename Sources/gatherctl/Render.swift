@@ -23,6 +23,13 @@ enum Render {
     }
   }
 
+  /// A team argument as the daemon names it: a or b (or bench, when allowed).
+  static func team(_ text: String, allowBench: Bool) -> String? {
+    let teams = ["a": "teamA", "teama": "teamA", "b": "teamB", "teamb": "teamB"]
+    let key = text.lowercased()
+    return allowBench && key == "bench" ? "bench" : teams[key]
+  }
+
   /// "1 player", "3 players".
   static func count(_ value: JSONValue?, _ noun: String) -> String {
     let number = value?.intValue ?? 0

@@ -14,14 +14,11 @@ struct ScoreCommand: ParsableCommand {
     @Option(help: "The scorer's player id.") var player: Int64?
 
     func validate() throws {
-      if !["a", "b", "teama", "teamb"].contains(team.lowercased()) {
-        throw ValidationError("The team must be a or b.")
-      }
+      if Render.team(team, allowBench: false) == nil { throw ValidationError("The team must be a or b.") }
     }
 
     func run() throws {
-      let teams = ["a": "teamA", "b": "teamB", "teama": "teamA", "teamb": "teamB"]
-      guard let name = teams[team.lowercased()] else { throw ValidationError("The team must be a or b.") }
+      let name = Render.team(team, allowBench: false) ?? team
       var params: JSONObject = ["team": .string(name)]
       if let player { params["player"] = .int(player) }
       try global.run("score.goal", params) { "Goal! \(Render.score($0["score"]))" }

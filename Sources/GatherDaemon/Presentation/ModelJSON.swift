@@ -54,25 +54,20 @@ func teamsJSON(_ members: [(team: Team, member: JSONValue)]) -> JSONValue {
 extension GatherRecord {
   /// The record; `roster` supplies the positions of players who are still on it.
   func json(roster: [Player.ID: Player]) -> JSONValue {
-    .object([
-      "id": .int(id),
-      "startedAt": .string(ISO8601.string(startedAt)),
-      "endedAt": .string(ISO8601.string(endedAt)),
-      "score": score.json,
-      "winner": .string(winner.rawValue),
-      "teams": teamsJSON(
-        members.map { member in
-          (
-            member.team,
-            .object([
-              "id": member.playerID.map { .int($0) } ?? .null, "name": .string(member.name),
-              "position": member.playerID.flatMap { roster[$0]?.details.position }.map { .string($0.rawValue) }
-                ?? .null,
-            ])
-          )
-        }),
-      "goals": log.json,
-    ])
+    var record = summary.json.objectValue ?? [:]
+    record["teams"] = teamsJSON(
+      members.map { member in
+        (
+          member.team,
+          .object([
+            "id": member.playerID.map { .int($0) } ?? .null, "name": .string(member.name),
+            "position": member.playerID.flatMap { roster[$0]?.details.position }.map { .string($0.rawValue) }
+              ?? .null,
+          ])
+        )
+      })
+    record["goals"] = log.json
+    return .object(record)
   }
 }
 
