@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// Puts the daemon together: the store, the session, its listeners and the systemd glue, in one service
 /// group that runs until SIGTERM or SIGINT.
 struct Daemon {
-  typealias Server = RPCServer<ContinuousClock>
+  typealias Server = RPCServer<EventLoopClock>
 
   let settings: Settings
   let logger: Logger
@@ -17,7 +17,7 @@ struct Daemon {
     raiseOpenFileLimit()
     let listeners = try listeners()
     let store = try openStore()
-    let session = try GatherSession(store: store, clock: ContinuousClock(), logger: logger)
+    let session = try GatherSession(store: store, clock: EventLoopClock(), logger: logger)
     let stats = DaemonStats()
     let access = try AccessPolicy(controlGroupName: settings.controlGroup)
     let gate = ReadinessGate(count: listeners.count) {

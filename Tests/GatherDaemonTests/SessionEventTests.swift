@@ -45,7 +45,9 @@ import Testing
     var seen: [String] = []
     while !seen.contains("timer:finished") {
       if seen.last?.hasPrefix("tick") == true || seen.last == "timer:started" {
-        await clock.advance(by: .seconds(1))
+        // A hair past the tick: TestClock keeps a sleep whose deadline equals `now` suspended until the next
+        // advance, so an alarm armed just after an exact advance would never ring.
+        await clock.advance(by: .milliseconds(1001))
       }
       for event in try await nextEvents() {
         #expect(event.seq == seq + 1)
@@ -74,7 +76,7 @@ import Testing
     await clock.advance(by: .milliseconds(499))
     let status = try await session.timerStatus()
     #expect(status["remainingMs"] == 3001)
-    await clock.advance(by: .milliseconds(1))
+    await clock.advance(by: .milliseconds(2))  // past the tick, never exactly on it (see above)
     var tick: JSONValue?
     while tick == nil { tick = try await nextEvents().first { $0.method == "tick" }?.params }
     #expect(tick?["remaining"] == 3)
