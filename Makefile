@@ -4,7 +4,7 @@ SWIFT_FORMAT := $(SWIFT) format
 FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
-APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 systemd systemd-container
+APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 

@@ -43,10 +43,13 @@ public enum Systemd {
   public static var isNotifying: Bool { ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil }
 
   /// The watchdog timeout the service manager expects pings within, if it watches gatherd.
+  /// `WATCHDOG_PID` may name gatherd or, when a wrapper started it without `exec`, its parent: the wrapper is
+  /// then the unit's main process and gatherd sends `MAINPID=` (`NotifyAccess=all`).
   public static func watchdogTimeout() -> Duration? {
-    var microseconds: UInt64 = 0
-    guard sd_watchdog_enabled(0, &microseconds) > 0, microseconds > 0 else { return nil }
-    return .microseconds(Int64(microseconds))
+    let environment = ProcessInfo.processInfo.environment
+    guard let text = environment["WATCHDOG_USEC"], let microseconds = Int64(text), microseconds > 0 else { return nil }
+    if let pid = environment["WATCHDOG_PID"].flatMap({ Int32($0) }), pid != getpid(), pid != getppid() { return nil }
+    return .microseconds(microseconds)
   }
 
   /// Whether stderr is connected to the journal (`JOURNAL_STREAM` names it), so records should go there

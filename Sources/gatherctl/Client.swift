@@ -95,7 +95,8 @@ final class Connection {
     line.append(UInt8(ascii: "\n"))
     var offset = 0
     while offset < line.count {
-      let written = line[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      // MSG_NOSIGNAL: a daemon that went away is an error to report (exit 3), not a SIGPIPE.
+      let written = line[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
       guard written > 0 else { throw .unreachable("The connection to gatherd at \(path) was lost.") }
       offset += written
     }
@@ -111,7 +112,9 @@ final class Connection {
       guard let message = try readMessage() else {
         throw .unreachable("gatherd at \(path) closed the connection before answering.")
       }
-      guard message["id"] == .int(id) else {
+      // An error with a null id (a line too long, unparsable) answers the request in flight.
+      let answersUs = message["id"] == .int(id) || (message["id"] == .null && message["error"] != nil)
+      guard answersUs else {
         onEvent(message)
         continue
       }

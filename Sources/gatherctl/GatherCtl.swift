@@ -19,7 +19,7 @@ struct GatherCtl: ParsableCommand {
     version: "gatherctl 0.1.0",
     subcommands: [
       PlayersCommand.self, GatherCommand.self, TimerCommand.self, ScoreCommand.self, StatusCommand.self,
-      CallCommand.self, WatchCommand.self,
+      PingCommand.self, DiscoverCommand.self, CallCommand.self, WatchCommand.self,
     ])
 }
 
@@ -65,6 +65,23 @@ struct StatusCommand: ParsableCommand {
       return lines.joined(separator: "\n")
     }
   }
+}
+
+/// `gatherctl ping`: is the daemon there?
+struct PingCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "ping", abstract: "Check that gatherd answers.")
+  @OptionGroup var global: GlobalOptions
+
+  func run() throws { try global.run("daemon.ping") { _ in "gatherd answers." } }
+}
+
+/// `gatherctl discover`: the daemon's OpenRPC description.
+struct DiscoverCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "discover", abstract: "Print gatherd's OpenRPC description of every method (JSON).")
+  @OptionGroup var global: GlobalOptions
+
+  func run() throws { try global.run("rpc.discover") { JSONWriter.string($0) } }
 }
 
 /// `gatherctl call METHOD [JSON]`: any method, raw.

@@ -37,13 +37,13 @@ struct ScoreCommand: ParsableCommand {
     @Argument(help: "A-B, e.g. 2-1.") var score: String
 
     func validate() throws {
-      if score.split(separator: "-").compactMap({ Int64($0) }).count != 2 {
+      if score.split(separator: "-", omittingEmptySubsequences: false).compactMap({ Int64($0) }).count != 2 {
         throw ValidationError("\"\(score)\" is not a score; write it as 2-1.")
       }
     }
 
     func run() throws {
-      let parts = score.split(separator: "-").compactMap { Int64($0) }
+      let parts = score.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int64($0) }
       guard parts.count == 2 else { throw ValidationError("\"\(score)\" is not a score; write it as 2-1.") }
       try global.run("score.set", ["teamA": .int(parts[0]), "teamB": .int(parts[1])]) { Render.score($0["score"]) }
     }

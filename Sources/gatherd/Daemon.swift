@@ -15,6 +15,8 @@ struct Daemon {
 
   func run() async throws {
     raiseOpenFileLimit()
+    // Files gatherd creates are its own; sockets get their explicit mode right after binding.
+    umask(0o077)
     let listeners = try listeners()
     let store = try openStore()
     let session = try GatherSession(store: store, clock: EventLoopClock(), logger: logger)
@@ -50,14 +52,12 @@ struct Daemon {
   private func listeners() throws -> [(Server.Listener, readOnly: Bool)] {
     let inherited = try Systemd.listenSockets()
     guard inherited.isEmpty else {
-      return inherited.compactMap { socket in
-        switch socket.name {
-        case "control", "unknown", "gatherd.socket": return (.inherited(fd: socket.fd, name: socket.name), false)
-        case "status", "gatherd-status.socket": return (.inherited(fd: socket.fd, name: socket.name), true)
-        default:
-          logger.warning("Ignoring the inherited socket named \"\(socket.name)\"; gatherd knows control and status.")
-          return nil
-        }
+      // "status" (or a *-status.socket unit's default name) is read-only; every other socket serves everything.
+      return inherited.map { socket in
+        (
+          .inherited(fd: socket.fd, name: socket.name),
+          socket.name == "status" || socket.name.hasSuffix("-status.socket")
+        )
       }
     }
     var listeners: [(Server.Listener, readOnly: Bool)] = [

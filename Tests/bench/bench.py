@@ -23,7 +23,7 @@ import sys
 import time
 
 QUICK = os.environ.get("BENCH_QUICK") == "1"
-# Phase lengths (seconds / counts). A full run measures for about 2.5 minutes.
+# Phase lengths (seconds / counts). A full run measures for about 3 minutes.
 LAT_SECS, LAT_WARM = (1.0, 0.2) if QUICK else (3.0, 0.5)
 TPUT_SECS, TPUT_WARM = (1.0, 0.5) if QUICK else (3.0, 1.0)
 TPUT_ROUNDS = 1 if QUICK else 3  # interleaved rounds; the report shows the median round
@@ -654,6 +654,7 @@ class Bench:
 
         # ticks
         ts = r["tick_start"]
+        one_way = min(x["p50_us"] for n, _, _, x in r["latency"] if n == "gatherd") / 2
         add(f"## Tick timing, 1 subscriber, {TICKS} ticks ({TICKS - 1} s)")
         add("")
         add("tickprobe timestamps each tick line (CLOCK_REALTIME and CLOCK_MONOTONIC) right after the read that "
@@ -664,8 +665,10 @@ class Bench:
             f"at a chosen moment (wall phase {ts['phase_ms']:+.3f} ms) and takes T0 = CLOCK_REALTIME just before "
             "sending `timer.start`; gatherd's lateness = (arrival − T0) mod 1 s. gatherd reads its clock when "
             "it handles the request, a one-way trip after T0, so this overstates gatherd's lateness by that "
-            f"trip (tens of µs; the reply's `endsAt` − duration − T0 = {ts['endsat_minus_t0_ms']:+.3f} ms, "
-            "`endsAt` being truncated to the ms). Interval error and drift need no phase and are directly "
+            f"trip: about half its 1-connection round trip, i.e. ~{one_way:.0f} µs. (Cross-check: the reply's "
+            f"`endsAt` − duration − T0 = {ts['endsat_minus_t0_ms']:+.3f} ms; `endsAt` has millisecond resolution "
+            "and is rounded down, so it only confirms T0 to within a couple of ms.) Interval error and drift need "
+            "no phase and are directly "
             f"comparable. Both servers ran in the same {TICKS - 1} s, 400 ms apart in phase, so neither disturbs "
             "the other's tick.")
         add("")
@@ -733,6 +736,12 @@ class Bench:
         add("Thread names are truncated by the kernel to 15 bytes: `-qos.overcommit` and `oot.default-qos` are "
             "libdispatch threads (`com.apple.root.default-qos[.overcommit]`), which run Swift concurrency's "
             "global executor and dispatch timers on Linux; `NIO-SGLTN-…` are SwiftNIO's event loops.")
+        if any(w["by_name"].get("-qos.overcommit", 0) >= IDLE_SECS for n, _, w, _, _ in r["idle"] if n == "gatherd"):
+            add(" A `-qos.overcommit` thread waking about once a second is libdispatch's own thread-pool monitor "
+                "on Linux: a 1 s repeating timer on its manager queue (`_dispatch_workq_init_once` in "
+                "swift-corelibs-libdispatch `src/event/workqueue.c`), armed when the process first uses a "
+                "dispatch worker thread and never stopped. `oot.default-qos` wake-ups in the window are "
+                "typically idle worker threads exiting after their idle timeout.")
         add("")
 
         add("## Raw RESULT lines")

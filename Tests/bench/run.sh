@@ -7,7 +7,7 @@
 #    snapshot of the working tree in .build-bench-src/ (all three git-ignored), so that edits made while
 #    it compiles cannot break the build or mix two versions.
 # 2. Runs Tests/bench/bench.py, which starts gatherd and the references side by side and measures latency,
-#    throughput, tick timing, fan-out, memory and idle wake-ups (about 2.5 minutes).
+#    throughput, tick timing, fan-out, memory and idle wake-ups (about 3 minutes).
 # 3. Prints the Markdown report and writes it to docs/performance.md.
 #
 # Exit status 0 when everything ran, even if targets are missed (this is a benchmark, not a test);
@@ -119,7 +119,7 @@ else
 fi
 [ -x "$BIN" ] || die "no gatherd binary at $BIN."
 
-say "measuring (about 2.5 minutes); progress below, the report follows"
+say "measuring (about 3 minutes); progress below, the report follows"
 "$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --tools "$TOOLS_BIN" --pyrpc "$TOOLS_SRC/pyrpc_server.py" \
   --tmp "$TMP" --repo "$REPO" --command "$COMMAND" --load-at-start "$LOAD_AT_START" \
   --gatherd-label "$LABEL" >"$TMP/report.md" &

@@ -1,20 +1,25 @@
 """Starting and stopping: SIGTERM/SIGINT, the socket file, a second daemon, a stale socket."""
 
 import os
+import resource
 import signal
 import subprocess
 import time
 import unittest
 
-from harness import DaemonTestCase, try_connect
+from harness import DaemonTestCase, encode, try_connect
 
-IDLE_CLIENTS = 200
+IDLE_CLIENTS = 1000
 
 
 class ShutdownTests(DaemonTestCase):
     fresh_daemon_per_test = True
 
     def test_sigterm_with_many_idle_clients_exits_0_quickly(self):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < IDLE_CLIENTS + 100 <= hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (IDLE_CLIENTS + 100, hard))
+            self.addCleanup(resource.setrlimit, resource.RLIMIT_NOFILE, (soft, hard))
         clients = [self.client() for _ in range(IDLE_CLIENTS)]
         # Make sure the daemon has accepted every one of them before the signal.
         for client in clients:
@@ -29,6 +34,23 @@ class ShutdownTests(DaemonTestCase):
         for client in clients:
             self.assertEqual(client.expect_eof(timeout=5), [], "every connection is closed")
         self.assertFalse(os.path.exists(self.daemon.socket_path), "a clean exit removes the socket file")
+
+    def test_sigterm_answers_the_requests_already_read_and_loses_nothing_acknowledged(self):
+        count = 40
+        self.c.send_raw(b"".join(
+            encode({"jsonrpc": "2.0", "id": i, "method": "players.create", "params": {"name": "P%d" % i}}) + b"\n"
+            for i in range(count)))
+        first = self.c.read_reply()  # the daemon has started on the burst
+        code, _ = self.daemon.stop()
+        self.assertEqual(code, 0)
+        replies = [first] + self.c.expect_eof()
+        print(f"\n    SIGTERM during {count} pipelined requests: {len(replies)} answered", flush=True)
+        self.assertFalse(self.c.reset_by_peer, "the connection closes in order, not with a reset")
+        self.assertEqual([r["id"] for r in replies], list(range(len(replies))), "answered in order, none skipped")
+        self.assertTrue(all("result" in r for r in replies))
+        self.daemon.start()
+        players = self.ok(self.client(), "players.list")["players"]
+        self.assertEqual(len(players), len(replies), "every acknowledged change is committed, and only those")
 
     def test_sigint_exits_0_and_removes_the_socket(self):
         self.ok(self.c, "players.create", {"name": "Ana"})

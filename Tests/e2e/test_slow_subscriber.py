@@ -101,7 +101,7 @@ class SlowSubscriberTests(DaemonTestCase):
         self.assertLess(max(gaps), 1.5, f"a tick came late: gaps {gaps}")
         self.assertLess(max(ping_latencies), 2.0, f"the daemon was slow to answer: {ping_latencies}")
 
-        # The slow one was told it overflowed, or was simply closed.
+        # The slow one is told it overflowed (the notice waits behind what is already on its way), then closed.
         outcome = "closed"
         lines = 0
         try:
@@ -123,6 +123,8 @@ class SlowSubscriberTests(DaemonTestCase):
                 f"after {created} events the subscriber that never read was neither sent events.overflow nor closed "
                 f"({lines} lines were still waiting for it)"
             )
+
+        self.assertEqual(outcome, "events.overflow", "the overflowing subscriber must be told why before the close")
 
         # The daemon survived it all and still answers.
         self.assertTrue(self.daemon.alive(), "gatherd died")

@@ -68,8 +68,12 @@ public final class EventHub: Sendable {
     return removed
   }
 
-  /// Closes every subscription of a connection that is going away.
+  /// Closes every subscription of a connection that is going away, including one its mailbox already dropped
+  /// after an overflow.
   func unsubscribeAll(mailbox: EventMailbox) {
-    for subscription in mailbox.subscriptions { _ = unsubscribe(subscription, mailbox: mailbox) }
+    let ids = state.withLock { state in
+      Set(state.subscribers.values.flatMap { subscribers in subscribers.filter { $0.value === mailbox }.keys })
+    }
+    for subscription in ids { _ = unsubscribe(subscription, mailbox: mailbox) }
   }
 }

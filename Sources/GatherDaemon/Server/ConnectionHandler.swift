@@ -38,12 +38,19 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
         try await withThrowingTaskGroup(of: Void.self) { group in
           group.addTask {
             try await withGracefulShutdownHandler {
-              try await writeEvents(from: caller.mailbox, to: outbound)
+              try await writeEvents(from: caller.mailbox, to: outbound, closeFuture: underlying.closeFuture)
             } onGracefulShutdown: {
               caller.mailbox.close()
             }
           }
-          let keepOpen = try await answerRequests(from: inbound, to: outbound, caller: caller)
+          // On shutdown the input side closes: lines already read are still answered, then the stream ends.
+          let keepOpen = try await withGracefulShutdownHandler {
+            try await answerRequests(from: inbound, to: outbound, caller: caller)
+          } onGracefulShutdown: {
+            let closing = underlying.eventLoop.makePromise(of: Void.self)
+            closing.futureResult.whenFailure { _ in underlying.close(promise: nil) }
+            underlying.close(mode: .input, promise: closing)
+          }
           if !keepOpen || caller.mailbox.isEmpty { caller.mailbox.close() }
           try await group.waitForAll()
         }
@@ -59,7 +66,7 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
     from inbound: NIOAsyncChannelInboundStream<InboundFrame>, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
     caller: Caller
   ) async throws -> Bool {
-    for try await frame in inbound.cancelOnGracefulShutdown() {
+    for try await frame in inbound {
       switch frame {
       case .tooLong:
         logger.notice("A line from \(caller.credentials) exceeded \(maxLineBytes) bytes; closing the connection.")
@@ -86,7 +93,8 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
   }
 
   private func writeEvents(
-    from mailbox: EventMailbox, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    from mailbox: EventMailbox, to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+    closeFuture: EventLoopFuture<Void>
   ) async throws {
     while let batch = await mailbox.next() {
       switch batch {
@@ -95,8 +103,10 @@ struct ConnectionHandler<C: Clock>: Sendable where C.Duration == Duration {
         for (subscription, event) in events { event.line(for: subscription, into: &bytes) }
         try await outbound.write(ByteBuffer(bytes: bytes))
       case .overflow(let subscription):
-        // The overflow handler has sent the notice and closes the connection.
+        // The overflow handler queued the notice and closes the channel once it is written (or after 10 s);
+        // closing here first would fail that write.
         logger.notice("Subscription \(subscription) fell more than \(EventMailbox.capacity) events behind; closing.")
+        try? await closeFuture.get()
         throw SubscriberOverflow()
       }
     }

@@ -96,8 +96,6 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     case .path(let path, let mode):
       let socket = SocketFile(path: path)
       try socket.prepare(directoryMode: 0o755)
-      let previousMask = umask(0o077)
-      defer { umask(previousMask) }
       server = try await bootstrap.bind(unixDomainSocketPath: path) { Self.accept($0, maxLineBytes: maxLineBytes) }
       boundFile = socket
       try socket.setMode(mode)

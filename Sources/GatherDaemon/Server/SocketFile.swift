@@ -18,8 +18,12 @@ struct SocketFile: Sendable {
     guard info.st_mode & S_IFMT == S_IFSOCK else {
       throw SocketFileError("\(path) exists and is not a socket; move it away or choose another --socket.")
     }
-    if Self.answers(path) {
+    switch Self.probe(path) {
+    case .refused: break
+    case .answers:
       throw SocketFileError("Another gatherd is already running on \(path); stop it first or choose another --socket.")
+    case .unknown(let reason):
+      throw SocketFileError("Cannot tell whether \(path) is in use (\(reason)); remove it by hand if it is stale.")
     }
     guard unlink(path) == 0 || errno == ENOENT else {
       throw SocketFileError("Could not remove the stale socket \(path): \(String(cString: strerror(errno))).")
@@ -37,24 +41,31 @@ struct SocketFile: Sendable {
   /// Removes the socket file, at a clean exit.
   func remove() { unlink(path) }
 
-  /// Whether something accepts connections on the socket at `path`.
-  static func answers(_ path: String) -> Bool {
+  enum Probe {
+    case answers, refused
+    case unknown(String)
+  }
+
+  /// Whether something accepts connections on the socket at `path`: only a refused connection means stale.
+  static func probe(_ path: String) -> Probe {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return false }
+    guard fd >= 0 else { return .unknown(String(cString: strerror(errno))) }
     defer { close(fd) }
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard path.utf8.count < capacity else { return false }
+    guard path.utf8.count < capacity else { return .unknown("the path is too long") }
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
       raw.copyBytes(from: path.utf8)
       raw[path.utf8.count] = 0
     }
-    return withUnsafePointer(to: &address) { pointer in
+    let connected = withUnsafePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
       }
     }
+    if connected { return .answers }
+    return errno == ECONNREFUSED ? .refused : .unknown(String(cString: strerror(errno)))
   }
 }
 

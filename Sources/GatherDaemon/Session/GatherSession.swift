@@ -136,6 +136,7 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
     guard let next = state.active?.clock.nextTick else { return }
     alarm = Task { [timeline] in
       do { try await timeline.sleep(until: next) } catch { return }
+      guard !Task.isCancelled else { return }
       self.clockAlarmRang()
     }
   }
@@ -149,11 +150,13 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
   /// that happened before them is announced after them.
   func fireDueTicks() {
     let at = now
+    // Taken before advancing: the ticks of one batch share the running clock's end, even the one that finishes it.
+    let endsAtBefore = state.active.flatMap { wallEndsAt($0.clock) }
     let events = (try? state.changeActive { $0.clock.advance(to: at) }) ?? []
     if let gather = state.active {
       for event in events {
         switch event {
-        case .tick(let seconds): publishTick(seconds, gather: gather, at: at)
+        case .tick(let seconds): publishTick(seconds, gather: gather, at: at, endsAt: endsAtBefore)
         case .finished:
           persistFinishedClockIfNeeded()
           logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
@@ -163,14 +166,13 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
     }
   }
 
-  private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration) {
+  private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration, endsAt: Date?) {
     let remaining = gather.clock.remaining(at: moment)
-    // The last tick finds the clock finished; it reports the instant the running clock was due to end.
-    let deadline = (wallEndsAt(gather.clock) ?? endsAt?.wall).map { ISO8601.string($0) }
+    let deadline = endsAt.map { ISO8601.string($0) }
     hub.publish(
       .tick,
       [
-        "state": .string(gather.clock.state == .finished ? "finished" : "running"),
+        "state": .string(seconds == 0 ? "finished" : "running"),
         "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.inMilliseconds),
         "display": .string(MatchClock.display(seconds: seconds)), "endsAt": deadline.map { .string($0) } ?? .null,
       ])
