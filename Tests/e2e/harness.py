@@ -913,6 +913,21 @@ class RpcAssertions:
         return [member["id"] for member in teams[side]]
 
 
+class AsOtherUser:
+    """Mixin for tests that connect as uid 65534: the socket and its folder open to everyone, and the class
+    skipped (with the reason) where another user cannot be impersonated."""
+
+    daemon_args: Sequence[str] = ("--socket-mode", "0666")
+    daemon_kwargs: dict[str, Any] = {"dir_mode": 0o755}
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        reason = other_user_skip_reason()
+        if reason:
+            raise unittest.SkipTest(reason)
+        super().setUpClass()  # type: ignore[misc]
+
+
 class DaemonTestCase(RpcAssertions, unittest.TestCase):
     """A test class with one daemon for the whole class, or a fresh one per test (`fresh_daemon_per_test`)."""
 

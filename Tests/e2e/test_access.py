@@ -9,6 +9,7 @@ import subprocess
 import unittest
 
 from harness import (
+    AsOtherUser,
     MUTATING_METHODS,
     NOBODY_UID,
     DaemonTestCase,
@@ -20,16 +21,8 @@ from harness import (
 )
 
 
-class AccessTestCase(DaemonTestCase):
-    daemon_args = ("--socket-mode", "0666")
-    daemon_kwargs = {"dir_mode": 0o755}
-
-    @classmethod
-    def setUpClass(cls):
-        reason = other_user_skip_reason()
-        if reason:
-            raise unittest.SkipTest(reason)
-        super().setUpClass()
+class AccessTestCase(AsOtherUser, DaemonTestCase):
+    pass
 
 
 class NonControllerTests(AccessTestCase):

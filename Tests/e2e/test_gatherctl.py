@@ -36,7 +36,7 @@ import unittest
 from typing import Any, Callable, Sequence
 
 import harness
-from harness import AUTO, READ_TIMEOUT, DaemonTestCase, iso_to_epoch, other_user_skip_reason, setpriv_prefix
+from harness import AUTO, READ_TIMEOUT, AsOtherUser, DaemonTestCase, iso_to_epoch, other_user_skip_reason, setpriv_prefix
 
 #: How long one gatherctl command may take before the test fails (it takes milliseconds).
 RUN_TIMEOUT = 20.0
@@ -1079,18 +1079,8 @@ class UsageAndReachTests(GatherctlTestCase):
             self.assertEqual(self.ctl_json("call", "daemon.ping", socket=None, env=env), {"pong": True})
 
 
-class AsAnotherUserTests(GatherctlTestCase):
+class AsAnotherUserTests(AsOtherUser, GatherctlTestCase):
     """gatherctl run as uid 65534: the non-root default socket, and what a non-controller is told."""
-
-    daemon_args = ("--socket-mode", "0666")
-    daemon_kwargs = {"dir_mode": 0o755}
-
-    @classmethod
-    def setUpClass(cls):
-        reason = other_user_skip_reason()
-        if reason:
-            raise unittest.SkipTest(reason)
-        super().setUpClass()
 
     def setUp(self):
         super().setUp()
