@@ -73,9 +73,10 @@ public struct JournalLogHandler: LogHandler {
     }
   }
 
-  /// The handler to use: the journal when stderr goes there, otherwise plain lines on stderr.
+  /// The handler to use: the journal under systemd (see ``Systemd/logsToJournal``), otherwise plain lines on
+  /// stderr.
   public static func bootstrap(level: Logger.Level) {
-    let journal = Systemd.stderrIsJournal
+    let journal = Systemd.logsToJournal
     LoggingSystem.bootstrap { label in
       if journal { return JournalLogHandler(label: label, level: level) }
       var handler = StreamLogHandler.standardError(label: label)

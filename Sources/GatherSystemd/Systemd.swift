@@ -52,6 +52,14 @@ public enum Systemd {
     return .microseconds(microseconds)
   }
 
+  /// Whether records should go to the journal with their fields: stderr is the journal stream, or gatherd was
+  /// started by systemd (`INVOCATION_ID`) and journald's socket is reachable.
+  public static var logsToJournal: Bool {
+    stderrIsJournal
+      || (ProcessInfo.processInfo.environment["INVOCATION_ID"] != nil
+        && access("/run/systemd/journal/socket", W_OK) == 0)
+  }
+
   /// Whether stderr is connected to the journal (`JOURNAL_STREAM` names it), so records should go there
   /// with their fields rather than as plain lines.
   public static var stderrIsJournal: Bool {

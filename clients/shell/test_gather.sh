@@ -114,6 +114,10 @@ subscribed() { [ "$("$gather" call daemon.status | jq .subscriptions)" -ge 1 ]; 
 check "watch subscribes" wait_for 10 subscribed
 "$gather" call timer.start >/dev/null
 "$gather" call score.goal "{\"team\":\"teamA\",\"player\":$ana}" >/dev/null
+state=$("$gather" call timer.pause | jq -r .state)
+check "timer.pause pauses" [ "$state" = "paused" ]
+state=$("$gather" call timer.resume | jq -r .state)
+check "timer.resume resumes" [ "$state" = "running" ]
 check "tick 00:00 shows up" wait_for 10 grep -qx 'tick 00:00' "$tmp/watch.out"
 check "the finished timer event follows" wait_for 5 grep -qx 'timer finished 00:00' "$tmp/watch.out"
 ticks=$(grep '^tick ' "$tmp/watch.out" | tr '\n' ' ')
@@ -129,10 +133,15 @@ watch_pid=
 check "the watcher exits 143 on SIGTERM" [ $rc -eq 143 ]
 socat_gone() { [ -z "$socat_pid" ] || ! kill -0 "$socat_pid" 2>/dev/null; }
 check "the watcher leaves no socat behind" wait_for 5 socat_gone
-# gatherd notices a closed subscriber when it next writes to it: send an event, then count.
 "$gather" call score.goal '{"team":"teamB"}' >/dev/null
 no_subscriptions() { [ "$("$gather" call daemon.status | jq .subscriptions)" -eq 0 ]; }
 check "the watcher's subscription is gone" wait_for 5 no_subscriptions
+
+# The match ends and goes into the history.
+result=$("$gather" call gather.end | jq -r '.score.text + " " + .winner')
+check "gather.end records the score and the winner" [ "$result" = "1-1 none" ]
+history=$("$gather" call gathers.list | jq -r '.gathers[0].score.text')
+check "the ended gather is in the history" [ "$history" = "1-1" ]
 
 # watch: a bad topic exits 1, an unreachable daemon 3.
 "$gather" watch nope >/dev/null 2>"$tmp/err"; rc=$?
