@@ -1,42 +1,6 @@
 import Foundation
 import GatherRPC
 
-/// Why gatherctl stops: each maps to its documented exit status.
-enum CtlError: Error, CustomStringConvertible {
-  /// The daemon answered with an error (exit 1).
-  case refused(RPCErrorReply)
-  /// The daemon cannot be reached, or went away (exit 3).
-  case unreachable(String)
-
-  var description: String {
-    switch self {
-    case .refused(let error): error.message
-    case .unreachable(let message): message
-    }
-  }
-
-  /// The exit status: 1 refused, 3 unreachable.
-  var exitStatus: Int32 {
-    switch self {
-    case .refused: 1
-    case .unreachable: 3
-    }
-  }
-}
-
-/// An error object the daemon sent.
-struct RPCErrorReply: Sendable {
-  var code: Int64
-  var message: String
-  var reason: String
-
-  init(_ json: JSONValue) {
-    code = json["code"]?.intValue ?? 0
-    message = json["message"]?.stringValue ?? "The daemon refused the request."
-    reason = json["data"]?["reason"]?.stringValue ?? ""
-  }
-}
-
 /// Where the daemon listens: `--socket`, then `GATHERD_SOCKET`, then the daemon's own default.
 func resolveSocket(_ option: String?) -> String {
   if let option { return option }

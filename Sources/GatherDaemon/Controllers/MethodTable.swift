@@ -1,0 +1,39 @@
+import GatherRPC
+import Logging
+
+/// Every method gatherd serves.
+enum MethodTable {
+  /// The dispatcher for a session. With `testFaults`, it also serves `test.wedgeSession`, which exists only
+  /// so that tests can watch the watchdog catch a wedged daemon.
+  static func dispatcher<C>(
+    _ session: GatherSession<C>, stats: DaemonStats, testFaults: Bool, logger: Logger
+  ) -> RPCDispatcher<Caller> {
+    var methods =
+      DaemonController.methods(session, stats: stats) + PlayersController.methods(session)
+      + GatherController.methods(session) + TimerController.methods(session) + ScoreController.methods(session)
+      + EventsController.methods(session)
+    if testFaults {
+      methods.append(
+        .mutate("test.wedgeSession") { params, _ in
+          try params.finish()
+          await session.wedgeForTesting()
+          return .null
+        })
+    }
+    return RPCDispatcher(
+      methods: methods, mapError: { ErrorMapping.rpcError($0, logger: logger) },
+      observer: { method, caller, error in
+        var logger = logger
+        logger[metadataKey: "peer_uid"] = "\(caller.credentials.uid)"
+        logger[metadataKey: "peer_pid"] = "\(caller.credentials.pid)"
+        logger[metadataKey: "rpc_method"] = "\(method.name)"
+        if let error {
+          logger.notice(
+            "\(method.name) from uid \(caller.credentials.uid) refused: \(error.message)",
+            metadata: ["reason": "\(error.reason)"])
+        } else {
+          logger.log(level: method.mutates ? .info : .debug, "\(method.name) from uid \(caller.credentials.uid)")
+        }
+      })
+  }
+}

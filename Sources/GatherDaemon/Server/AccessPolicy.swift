@@ -1,0 +1,33 @@
+import CGatherShim
+import Foundation
+
+/// Who may change the match: root, the daemon's own user, and the members of one group.
+public struct AccessPolicy: Sendable {
+  /// The group whose members may control the daemon, if any.
+  public let controlGroup: gid_t?
+  let daemonUID = getuid()
+
+  /// A policy with an optional control group, by name; throws if no such group exists.
+  public init(controlGroupName: String?) throws {
+    guard let name = controlGroupName else {
+      controlGroup = nil
+      return
+    }
+    guard let group = getgrnam(name) else { throw AccessPolicyError(groupName: name) }
+    controlGroup = group.pointee.gr_gid
+  }
+
+  /// Whether this peer may call methods that change the match.
+  func isController(_ peer: PeerCredentials) -> Bool {
+    if peer.uid == 0 || peer.uid == daemonUID { return true }
+    guard let controlGroup else { return false }
+    return gatherd_user_in_group(peer.uid, peer.gid, controlGroup) != 0
+  }
+}
+
+/// The control group named on the command line does not exist.
+public struct AccessPolicyError: Error, CustomStringConvertible {
+  let groupName: String
+  /// What went wrong.
+  public var description: String { "There is no group named \"\(groupName)\" for --control-group." }
+}
