@@ -85,9 +85,14 @@ import Testing
   @Test func theSnapshotMatchesItsSeq() async throws {
     _ = try await session.goal(for: .teamB, by: 2)
     let reply = await session.subscribe([.score], mailbox: mailbox)
-    #expect(reply["seq"] == .int(session.hub.seq))
+    mailbox.release(try #require(reply["subscription"]?.intValue))
     #expect(reply["snapshot"]?["score"]?["text"] == "0-1")
     #expect(reply["snapshot"]?["timer"]?["display"] == "00:05")
+    // The next event is the first one the snapshot does not include, and comes right after its seq.
+    _ = try await session.goal(for: .teamA, by: nil)
+    let events = try await nextEvents()
+    #expect(events.map(\.seq) == [try #require(reply["seq"]?.intValue) + 1])
+    #expect(events.first?.params["score"]?["text"] == "1-1")
   }
 
   @Test func aRefusedCommandPublishesNothingAndChangesNothing() async throws {

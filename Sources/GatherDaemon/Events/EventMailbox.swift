@@ -40,6 +40,9 @@ final class EventMailbox: Sendable {
   /// The ids of the open subscriptions.
   var subscriptions: [Int64] { state.withLock { Array($0.subscriptions.keys) } }
 
+  /// Whether a writer is waiting in ``next()``.
+  var hasWaiter: Bool { state.withLock { $0.waiter != nil } }
+
   /// Whether the connection has any subscription.
   var isEmpty: Bool { state.withLock { $0.subscriptions.isEmpty } }
 

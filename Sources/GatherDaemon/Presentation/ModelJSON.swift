@@ -51,6 +51,30 @@ func teamsJSON(_ members: [(team: Team, member: JSONValue)]) -> JSONValue {
   return .object(teams)
 }
 
+extension ActiveGather {
+  /// The active gather; `roster` supplies names and positions, `timer` the clock as of now.
+  func json(roster: [Player.ID: Player], timer: TimerStatus) -> JSONValue {
+    .object([
+      "id": .int(id),
+      "startedAt": .string(ISO8601.string(startedAt)),
+      "teams": teamsJSON(
+        lineup.assignments.map { assignment in
+          let player = roster[assignment.player]
+          return (
+            assignment.team,
+            .object([
+              "id": .int(assignment.player), "name": .string(player?.name ?? "player \(assignment.player)"),
+              "position": player?.details.position.map { .string($0.rawValue) } ?? .null,
+            ])
+          )
+        }),
+      "score": score.json,
+      "goals": log.json,
+      "timer": timer.json,
+    ])
+  }
+}
+
 extension GatherRecord {
   /// The record; `roster` supplies the positions of players who are still on it.
   func json(roster: [Player.ID: Player]) -> JSONValue {

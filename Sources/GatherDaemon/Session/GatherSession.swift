@@ -98,24 +98,7 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
   }
 
   func gatherJSON(_ gather: ActiveGather) -> JSONValue {
-    .object([
-      "id": .int(gather.id),
-      "startedAt": .string(ISO8601.string(gather.startedAt)),
-      "teams": teamsJSON(
-        gather.lineup.assignments.map { assignment in
-          let player = state.roster[assignment.player]
-          return (
-            assignment.team,
-            .object([
-              "id": .int(assignment.player), "name": .string(state.name(of: assignment.player)),
-              "position": player?.details.position.map { .string($0.rawValue) } ?? .null,
-            ])
-          )
-        }),
-      "score": gather.score.json,
-      "goals": gather.log.json,
-      "timer": timerStatus(of: gather).json,
-    ])
+    gather.json(roster: state.roster, timer: timerStatus(of: gather))
   }
 
   /// The active gather as JSON, or null.
