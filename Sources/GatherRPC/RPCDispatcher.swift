@@ -5,10 +5,21 @@ public protocol RPCCaller: Sendable {
 }
 
 /// Answers JSON-RPC 2.0 messages: single requests, notifications and batches, with every envelope rule.
+///
+/// Inline methods are answered at once, on the caller's thread. Deferred methods are handed to a runner,
+/// which runs them elsewhere (in order with every other change) and calls back; the messages of a batch are
+/// answered one after the other, so a batch's reply keeps its order.
 public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   /// Told about every call of a known method once it is answered: the method, the caller, and the error if it
   /// failed. For logs.
   public typealias Observer = @Sendable (_ method: RPCMethod<Caller>, _ caller: Caller, _ error: RPCError?) -> Void
+  /// Runs a deferred method's `work` and passes its result to `done`, on the thread that should continue.
+  public typealias Runner = @Sendable (
+    _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>,
+    _ done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
+  ) -> Void
+  /// Receives the reply to a line, or nil when nothing must be sent.
+  public typealias Completion = @Sendable (JSONValue?) -> Void
 
   private let methods: [String: RPCMethod<Caller>]
   private let mapError: @Sendable (any Error) -> RPCError
@@ -29,63 +40,87 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   /// The names of the methods that change state, sorted.
   public var mutatingMethodNames: [String] { methods.values.filter(\.mutates).map(\.name).sorted() }
 
-  /// The reply to one line, or nil when nothing must be sent (notifications, batches of notifications).
-  public func respond(to line: Result<JSONValue, JSONParser.SyntaxError>, from caller: Caller) async -> JSONValue? {
+  /// Answers one line. `completion` runs once: at once when every method involved is inline, otherwise
+  /// wherever `runner` calls back.
+  public func respond(
+    to line: Result<JSONValue, JSONParser.SyntaxError>, from caller: Caller, runner: @escaping Runner,
+    completion: @escaping Completion
+  ) {
     let message: JSONValue
     switch line {
-    case .failure(let error): return RPCResponse.error(id: .null, .parseError(error.message))
+    case .failure(let error): return completion(RPCResponse.error(id: .null, .parseError(error.message)))
     case .success(let value): message = value
     }
-    guard case .array(let batch) = message else { return await respond(toMessage: message, from: caller) }
+    guard case .array(let batch) = message else {
+      return respond(toMessage: message, from: caller, runner: runner, completion: completion)
+    }
     guard !batch.isEmpty else {
-      return RPCResponse.error(id: .null, .invalidRequest("A batch must hold at least one request."))
+      return completion(RPCResponse.error(id: .null, .invalidRequest("A batch must hold at least one request.")))
     }
-    var replies: [JSONValue] = []
-    for element in batch {
-      if let reply = await respond(toMessage: element, from: caller) { replies.append(reply) }
-    }
-    return replies.isEmpty ? nil : .array(replies)
+    respond(toBatch: batch[...], replies: [], from: caller, runner: runner, completion: completion)
   }
 
-  private func respond(toMessage message: JSONValue, from caller: Caller) async -> JSONValue? {
+  /// Answers one line with every deferred method run inline too; for tests and tools without a session.
+  public func respond(to line: Result<JSONValue, JSONParser.SyntaxError>, from caller: Caller) async -> JSONValue? {
+    await withCheckedContinuation { continuation in
+      respond(to: line, from: caller, runner: { work, done in done(work()) }) { continuation.resume(returning: $0) }
+    }
+  }
+
+  private func respond(
+    toBatch rest: ArraySlice<JSONValue>, replies: [JSONValue], from caller: Caller, runner: @escaping Runner,
+    completion: @escaping Completion
+  ) {
+    guard let first = rest.first else { return completion(replies.isEmpty ? nil : .array(replies)) }
+    respond(toMessage: first, from: caller, runner: runner) { reply in
+      respond(
+        toBatch: rest.dropFirst(), replies: reply.map { replies + [$0] } ?? replies, from: caller, runner: runner,
+        completion: completion)
+    }
+  }
+
+  private func respond(
+    toMessage message: JSONValue, from caller: Caller, runner: @escaping Runner, completion: @escaping Completion
+  ) {
     let request: RPCRequest
     switch RPCRequest.validate(message) {
-    case .failure(let refusal): return RPCResponse.error(id: refusal.id, refusal.error)
+    case .failure(let refusal): return completion(RPCResponse.error(id: refusal.id, refusal.error))
     case .success(let valid): request = valid
     }
-    do {
-      let result = try await call(request, from: caller)
-      return request.id.map { RPCResponse.result(id: $0, result) }
-    } catch {
-      return request.id.map { RPCResponse.error(id: $0, error) }
+    guard let method = methods[request.method] else {
+      return completion(request.id.map { RPCResponse.error(id: $0, .methodNotFound(request.method)) })
     }
-  }
-
-  private func call(_ request: RPCRequest, from caller: Caller) async throws(RPCError) -> JSONValue {
-    guard let method = methods[request.method] else { throw .methodNotFound(request.method) }
-    do {
-      let result = try await run(method, request, caller)
-      observer?(method, caller, nil)
-      return result
-    } catch {
-      observer?(method, caller, error)
-      throw error
+    let finish: @Sendable (Result<JSONValue, RPCError>) -> Void = { [observer] result in
+      switch result {
+      case .success(let value):
+        observer?(method, caller, nil)
+        completion(request.id.map { RPCResponse.result(id: $0, value) })
+      case .failure(let error):
+        observer?(method, caller, error)
+        completion(request.id.map { RPCResponse.error(id: $0, error) })
+      }
     }
-  }
-
-  private func run(_ method: RPCMethod<Caller>, _ request: RPCRequest, _ caller: Caller) async throws(RPCError)
-    -> JSONValue
-  {
     if method.mutates && !caller.mayMutate {
-      throw .forbidden("\(request.method) changes the match, and this connection may only read and watch it.")
+      return finish(
+        .failure(.forbidden("\(request.method) changes the match, and this connection may only read and watch it.")))
     }
-    var params = try Params(request.params)
-    do {
-      return try await method.handler(&params, caller)
-    } catch let error as RPCError {
-      throw error
-    } catch {
-      throw mapError(error)
+    let work: @Sendable () -> Result<JSONValue, RPCError> = { [mapError] in
+      do throws(RPCError) {
+        var params = try Params(request.params)
+        do {
+          return .success(try method.handler(&params, caller))
+        } catch let error as RPCError {
+          throw error
+        } catch {
+          throw mapError(error)
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch method.placement {
+    case .inline: finish(work())
+    case .deferred: runner(work, finish)
     }
   }
 }

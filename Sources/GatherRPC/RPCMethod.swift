@@ -1,21 +1,37 @@
-/// A method: its name, whether it changes state, and the thin handler that decodes params and calls the model.
+/// A method: its name, whether it changes state, where it runs, and the thin handler that decodes params and
+/// calls the model.
 public struct RPCMethod<Caller: RPCCaller>: Sendable {
   /// The handler: read params (then `finish()` them), do the work, return the result.
-  public typealias Handler = @Sendable (inout Params, Caller) async throws -> JSONValue
+  public typealias Handler = @Sendable (inout Params, Caller) throws -> JSONValue
+
+  /// Where a method's handler runs.
+  public enum Placement: Sendable {
+    /// Right where the request was read, at once: for answers from state already in memory.
+    case inline
+    /// Handed to the dispatcher's runner (the daemon's session), which calls back when it is done.
+    case deferred
+  }
 
   /// The public name, e.g. `timer.start`.
   public let name: String
   /// Whether the method changes state and so needs a controller.
   public let mutates: Bool
+  /// Where the handler runs.
+  public let placement: Placement
   let handler: Handler
 
-  /// A method that only reads.
+  /// A method that only reads state already in memory, answered where the request was read.
   public static func read(_ name: String, _ handler: @escaping Handler) -> RPCMethod {
-    RPCMethod(name: name, mutates: false, handler: handler)
+    RPCMethod(name: name, mutates: false, placement: .inline, handler: handler)
   }
 
-  /// A method that changes state.
+  /// A method that only reads, but must run in order with the changes (for example, a database query).
+  public static func query(_ name: String, _ handler: @escaping Handler) -> RPCMethod {
+    RPCMethod(name: name, mutates: false, placement: .deferred, handler: handler)
+  }
+
+  /// A method that changes state; it runs in order with every other change.
   public static func mutate(_ name: String, _ handler: @escaping Handler) -> RPCMethod {
-    RPCMethod(name: name, mutates: true, handler: handler)
+    RPCMethod(name: name, mutates: true, placement: .deferred, handler: handler)
   }
 }

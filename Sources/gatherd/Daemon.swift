@@ -3,10 +3,16 @@ import GatherDaemon
 import GatherStore
 import GatherSystemd
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// Puts the daemon together: the store, the session, its listeners and the systemd glue, in one service
 /// group that runs until SIGTERM or SIGINT.
+///
+/// Two event loops do all the work: one serves every connection (reads are answered there, from the session's
+/// view), and one runs the session (changes, commits and the clock's ticks), so a commit never holds up a read.
+/// Swift concurrency only starts and stops the services.
 struct Daemon {
   typealias Server = RPCServer<EventLoopClock>
 
@@ -18,19 +24,27 @@ struct Daemon {
     // Files gatherd creates are its own; sockets get their explicit mode right after binding.
     umask(0o077)
     let listeners = try listeners()
-    let store = try openStore()
-    let session = try GatherSession(store: store, clock: EventLoopClock(), logger: logger)
-    let stats = DaemonStats()
+    // A socket that another daemon answers on is refused before the database is touched.
+    for case (.path(let path, _), _) in listeners { try SocketFile(path: path).prepare(directoryMode: 0o755) }
     let access = try AccessPolicy(controlGroupName: settings.controlGroup)
+    let store = try openStore()
+    let connectionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let sessionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let connectionLoop = connectionLoops.next()
+    let sessionLoop = sessionLoops.next()
+    let session = try GatherSession(
+      store: store, clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop,
+      hub: EventHub(subscriberLoop: connectionLoop), logger: logger)
+    let stats = DaemonStats()
     let gate = ReadinessGate(count: listeners.count) {
-      Task { Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(await session.statusLine())") }
+      Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
     let servers = listeners.map { listener, readOnly in
       Server(
         configuration: .init(
           listener: listener, readOnly: readOnly, maxLineBytes: settings.maxLineBytes, access: access,
           testFaults: settings.testFaults),
-        session: session, stats: stats, logger: logger, ready: gate.listenerReady)
+        session: session, loop: connectionLoop, stats: stats, logger: logger, ready: gate.listenerReady)
     }
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: SessionService(session: session))]
     if Systemd.isNotifying {
@@ -39,13 +53,24 @@ struct Daemon {
     if let timeout = Systemd.watchdogTimeout() {
       logger.info("Petting the systemd watchdog every \(timeout / 2).")
       services.append(
-        .init(service: WatchdogService(session: session, interval: timeout / 2) { Systemd.notify("WATCHDOG=1") }))
+        .init(
+          service: WatchdogService(session: session, connectionLoop: connectionLoop, interval: timeout / 2) {
+            Systemd.notify("WATCHDOG=1")
+          }))
     }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }
     services.append(.init(service: ShutdownAnnouncer { Systemd.notify("STOPPING=1\nSTATUS=Stopping") }))
     let group = ServiceGroup(
       configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-    try await group.run()
+    do {
+      try await group.run()
+    } catch {
+      try? await connectionLoops.shutdownGracefully()
+      try? await sessionLoops.shutdownGracefully()
+      throw error
+    }
+    try? await connectionLoops.shutdownGracefully()
+    try? await sessionLoops.shutdownGracefully()
   }
 
   /// The sockets to serve: those systemd passed, or the standalone socket and the optional status socket.

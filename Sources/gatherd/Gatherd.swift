@@ -83,10 +83,10 @@ struct Gatherd: AsyncParsableCommand {
     help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default info).", valueName: "level"))
   var logLevel: String?
 
-  func run() async throws { try await serve(concurrencyOnEventLoops: false) }
+  func run() async throws { try await serve() }
 
   /// Runs the daemon until SIGTERM or SIGINT.
-  func serve(concurrencyOnEventLoops: Bool) async throws {
+  func serve() async throws {
     let settings: Settings
     do {
       settings = try Settings(self, environment: ProcessInfo.processInfo.environment)
@@ -96,9 +96,6 @@ struct Gatherd: AsyncParsableCommand {
     }
     JournalLogHandler.bootstrap(level: settings.logLevel)
     let logger = Logger(label: "gatherd")
-    logger.debug(
-      "Swift concurrency runs on \(concurrencyOnEventLoops ? "NIO's event loops" : "libdispatch's pool (the NIO hook was not found)")."
-    )
     do {
       try await Daemon(settings: settings, logger: logger).run()
     } catch {

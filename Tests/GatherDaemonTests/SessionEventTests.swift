@@ -3,35 +3,46 @@ import Foundation
 import GatherModel
 import GatherRPC
 import GatherStore
+import NIOCore
+import NIOPosix
 import Testing
 
 @testable import GatherDaemon
 
-/// The session on a test clock and an in-memory store: the events a subscriber sees, in order.
+/// The session on a test clock and an in-memory store, on real event loops: the events a subscriber sees, in
+/// order.
 @Suite(.timeLimit(.minutes(1))) struct SessionEventTests {
   let clock = TestClock()
+  let loops = MultiThreadedEventLoopGroup.singleton
   let session: GatherSession<TestClock<Duration>>
-  let mailbox = EventMailbox()
+  let sink = RecordingSink()
 
   init() async throws {
+    let sessionLoop = loops.next()
     session = try GatherSession(
-      store: .inMemory(), clock: clock, wallClock: { Date(timeIntervalSince1970: 1_800_000_000) })
-    await session.start()
-    for name in ["Ana", "Bruno"] { _ = try await session.createPlayer(PlayerDetails(name: name)) }
-    _ = try await session.startGather(teamA: [1], teamB: [2], bench: [], seconds: 5)
+      store: .inMemory(), clock: clock, loop: sessionLoop, wallClock: { Date(timeIntervalSince1970: 1_800_000_000) },
+      hub: EventHub(subscriberLoop: loops.next()))
+    try await session.perform { $0.start() }
+    for name in ["Ana", "Bruno"] { _ = try await session.perform { try $0.createPlayer(PlayerDetails(name: name)) } }
+    _ = try await session.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 5) }
   }
 
-  /// Subscribes to every topic and returns the seq the subscription starts after.
-  func subscribe() async -> Int64 {
-    let reply = await session.subscribe(Set(Topic.allCases), mailbox: mailbox)
-    mailbox.release(reply["subscription"]!.intValue!)
-    return reply["seq"]!.intValue!
+  /// Subscribes to `topics` as a connection does, on the subscribers' loop; returns the view it started from.
+  @discardableResult
+  func subscribe(_ topics: Set<Topic> = Set(Topic.allCases)) async throws -> SessionView {
+    let table = session.hub.subscribers
+    let (session, sink) = (session, sink)
+    return try await table.loop.submit {
+      let view = session.view
+      table.add(session.hub.newSubscriptionID(), topics: topics, after: view.seq, sink: sink)
+      return view
+    }.get()
   }
 
-  /// The next events, decoded: (seq, topic, params).
+  /// The next batch of events, decoded: (seq, topic, params).
   func nextEvents() async throws -> [(seq: Int64, method: String, params: JSONValue)] {
-    guard case .events(let events) = await mailbox.next() else { throw CancellationError() }
-    return try events.map { subscription, event in
+    guard let batch = await sink.nextBatch() else { throw CancellationError() }
+    return try batch.map { subscription, event in
       var bytes: [UInt8] = []
       event.line(for: subscription, into: &bytes)
       let message = try JSONParser.parse(Array(bytes.dropLast()))
@@ -40,8 +51,8 @@ import Testing
   }
 
   @Test func aMatchTicksEverySecondInSeqOrderThenFinishesOnce() async throws {
-    var seq = await subscribe()
-    _ = try await session.timer(.start)
+    var seq = try await subscribe().seq
+    _ = try await session.perform { try $0.timer(.start) }
     var seen: [String] = []
     while !seen.contains("timer:finished") {
       if seen.last?.hasPrefix("tick") == true || seen.last == "timer:started" {
@@ -63,18 +74,18 @@ import Testing
   }
 
   @Test func nothingTicksWhilePausedAndThePhaseIsKept() async throws {
-    _ = await subscribe()
-    _ = try await session.timer(.start)
+    try await subscribe()
+    _ = try await session.perform { try $0.timer(.start) }
     await clock.advance(by: .milliseconds(1500))
-    _ = try await session.timer(.pause)
+    _ = try await session.perform { try $0.timer(.pause) }
     await clock.advance(by: .seconds(60))
-    _ = try await session.goal(for: .teamA, by: nil)
+    _ = try await session.perform { try $0.goal(for: .teamA, by: nil) }
     var methods: [String] = []
     while !methods.contains("score") { methods += try await nextEvents().map(\.method) }
     #expect(methods == ["timer", "tick", "timer", "score"])  // started, 00:04, paused, goal
-    _ = try await session.timer(.resume)
+    _ = try await session.perform { try $0.timer(.resume) }
     await clock.advance(by: .milliseconds(499))
-    let status = try await session.timerStatus()
+    let status = try session.view.timerStatus()
     #expect(status["remainingMs"] == 3001)
     await clock.advance(by: .milliseconds(2))  // past the tick, never exactly on it (see above)
     var tick: JSONValue?
@@ -83,24 +94,24 @@ import Testing
   }
 
   @Test func theSnapshotMatchesItsSeq() async throws {
-    _ = try await session.goal(for: .teamB, by: 2)
-    let reply = await session.subscribe([.score], mailbox: mailbox)
-    mailbox.release(try #require(reply["subscription"]?.intValue))
-    #expect(reply["snapshot"]?["score"]?["text"] == "0-1")
-    #expect(reply["snapshot"]?["timer"]?["display"] == "00:05")
+    _ = try await session.perform { try $0.goal(for: .teamB, by: 2) }
+    let view = try await subscribe([.score])
+    let snapshot = view.subscriptionSnapshot()
+    #expect(snapshot["score"]?["text"] == "0-1")
+    #expect(snapshot["timer"]?["display"] == "00:05")
     // The next event is the first one the snapshot does not include, and comes right after its seq.
-    _ = try await session.goal(for: .teamA, by: nil)
+    _ = try await session.perform { try $0.goal(for: .teamA, by: nil) }
     let events = try await nextEvents()
-    #expect(events.map(\.seq) == [try #require(reply["seq"]?.intValue) + 1])
+    #expect(events.map(\.seq) == [view.seq + 1])
     #expect(events.first?.params["score"]?["text"] == "1-1")
   }
 
   @Test func aRefusedCommandPublishesNothingAndChangesNothing() async throws {
-    let seq = await subscribe()
-    await #expect(throws: GatherError.invalidTransition) { try await session.timer(.pause) }
-    await #expect(throws: GatherError.validation("player", "")) { try await session.goal(for: .teamA, by: 2) }
-    await #expect(throws: GatherError.playerInActiveGather) { try await session.deletePlayer(1) }
+    let seq = try await subscribe().seq
+    await #expect(throws: GatherError.invalidTransition) { try await session.perform { try $0.timer(.pause) } }
+    await #expect(throws: GatherError.validation("player", "")) { try await session.perform { try $0.goal(for: .teamA, by: 2) } }
+    await #expect(throws: GatherError.playerInActiveGather) { try await session.perform { try $0.deletePlayer(1) } }
     #expect(session.hub.seq == seq)
-    #expect(try await session.scoreStatus()["score"]?["text"] == "0-0")
+    #expect(try session.view.scoreStatus()["score"]?["text"] == "0-0")
   }
 }

@@ -25,15 +25,16 @@ enum DaemonController {
       .read("daemon.status") { params, caller in
         try params.finish()
         let uptime = stats.startedAt.duration(to: .now)
+        let view = session.view
         return .object([
           "version": .string(DaemonStats.version),
           "pid": .int(Int64(getpid())),
           "uptimeSeconds": .double((uptime.inSeconds * 10).rounded() / 10),
           "connections": .int(Int64(stats.openConnections)),
           "subscriptions": .int(Int64(session.hub.subscriptionCount)),
-          "seq": .int(session.hub.seq),
-          "players": .int(Int64(await session.playerCount)),
-          "gather": await session.statusSummary(),
+          "seq": .int(view.seq),
+          "players": .int(Int64(view.state.roster.count)),
+          "gather": view.statusSummary(),
           "controller": .bool(caller.mayMutate),
         ])
       },

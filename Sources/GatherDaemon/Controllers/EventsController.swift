@@ -7,14 +7,18 @@ enum EventsController {
       .read("events.subscribe") { params, caller in
         let topics = try Topic.parse(params.optionalStringArray("topics"))
         try params.finish()
-        let reply = await session.subscribe(topics, mailbox: caller.mailbox)
-        if let subscription = reply["subscription"]?.intValue { caller.holdUntilReplied(subscription) }
-        return reply
+        // The view is read first: every event after its seq reaches this loop only after the subscription exists.
+        let view = session.view
+        let subscription = session.hub.newSubscriptionID()
+        caller.events.subscribe(topics, after: view.seq, id: subscription)
+        return .object([
+          "subscription": .int(subscription), "seq": .int(view.seq), "snapshot": view.subscriptionSnapshot(),
+        ])
       },
       .read("events.unsubscribe") { params, caller in
         let subscription = try params.int("subscription")
         try params.finish()
-        guard session.hub.unsubscribe(subscription, mailbox: caller.mailbox) else {
+        guard caller.events.unsubscribe(subscription) else {
           throw RPCError.notFound(
             reason: "subscription_not_found", "This connection has no subscription \(subscription).")
         }

@@ -14,37 +14,37 @@ enum GatherController {
         let bench = try params.optionalIntArray("bench") ?? []
         let seconds = try TimerController.duration(&params, required: false)
         try params.finish()
-        return try await session.startGather(teamA: teamA, teamB: teamB, bench: bench, seconds: seconds)
+        return try session.startGather(teamA: teamA, teamB: teamB, bench: bench, seconds: seconds)
       },
       .read("gather.current") { params, _ in
         try params.finish()
-        return await session.currentGatherJSON()
+        return session.view.currentGatherJSON()
       },
       .mutate("gather.assign") { params, _ in
         let player = try params.int("player")
         let team = try params.choice("team", teams, Team.init(rawValue:))
         try params.finish()
-        return try await session.assign(player, to: team)
+        return try session.assign(player, to: team)
       },
       .mutate("gather.end") { params, _ in
         try params.finish()
-        return try await session.endGather()
+        return try session.endGather()
       },
       .mutate("gather.cancel") { params, _ in
         try params.finish()
-        return try await session.cancelGather()
+        return try session.cancelGather()
       },
-      .read("gathers.list") { params, _ in
+      .query("gathers.list") { params, _ in
         let limit = try params.optionalInt("limit", in: 1...Int64(GatherStore.maxPageSize)) ?? 20
         let before = try params.optionalInt("before")
         let player = try params.optionalInt("player")
         try params.finish()
-        return try await session.history(limit: Int(limit), before: before, player: player)
+        return try session.history(limit: Int(limit), before: before, player: player)
       },
-      .read("gathers.get") { params, _ in
+      .query("gathers.get") { params, _ in
         let id = try params.int("id")
         try params.finish()
-        return try await session.record(id)
+        return try session.record(id)
       },
     ]
   }

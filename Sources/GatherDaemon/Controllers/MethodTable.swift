@@ -16,7 +16,7 @@ enum MethodTable {
       methods.append(
         .mutate("test.wedgeSession") { params, _ in
           try params.finish()
-          await session.wedgeForTesting()
+          session.wedgeForTesting()
           return .null
         })
     }

@@ -10,12 +10,12 @@ enum PlayersController {
     [
       .read("players.list") { params, _ in
         try params.finish()
-        return await session.players()
+        return session.view.players()
       },
       .read("players.get") { params, _ in
         let id = try params.int("id")
         try params.finish()
-        return try await session.player(id)
+        return try session.view.player(id)
       },
       .mutate("players.create") { params, _ in
         let name = try params.string("name")
@@ -26,7 +26,7 @@ enum PlayersController {
         try params.finish()
         let details = try PlayerDetails(
           name: name, age: age.map(clampedInt), position: position, skill: skill, favouriteTeam: team)
-        return try await session.createPlayer(details)
+        return try session.createPlayer(details)
       },
       .mutate("players.update") { params, _ in
         let id = try params.int("id")
@@ -48,12 +48,12 @@ enum PlayersController {
           throw RPCError.invalidParams(field: "name", "A player's name cannot be removed; send a new one.")
         }
         try params.finish()
-        return try await session.updatePlayer(id, changes)
+        return try session.updatePlayer(id, changes)
       },
       .mutate("players.delete") { params, _ in
         let id = try params.int("id")
         try params.finish()
-        return try await session.deletePlayer(id)
+        return try session.deletePlayer(id)
       },
     ]
   }

@@ -9,21 +9,21 @@ enum ScoreController {
         let team = try params.choice("team", GatherController.teams, Team.init(rawValue:))
         let player = try params.optionalInt("player")
         try params.finish()
-        return try await session.goal(for: team, by: player)
+        return try session.goal(for: team, by: player)
       },
       .mutate("score.undo") { params, _ in
         try params.finish()
-        return try await session.undoGoal()
+        return try session.undoGoal()
       },
       .mutate("score.set") { params, _ in
         let teamA = try params.int("teamA")
         let teamB = try params.int("teamB")
         try params.finish()
-        return try await session.correctScore(to: Score(teamA: clampedInt(teamA), teamB: clampedInt(teamB)))
+        return try session.correctScore(to: Score(teamA: clampedInt(teamA), teamB: clampedInt(teamB)))
       },
       .read("score.get") { params, _ in
         try params.finish()
-        return try await session.scoreStatus()
+        return try session.view.scoreStatus()
       },
     ]
   }

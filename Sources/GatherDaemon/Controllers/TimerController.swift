@@ -12,17 +12,17 @@ enum TimerController {
       .mutate("timer.set") { params, _ in
         let seconds = try duration(&params, required: true) ?? 0
         try params.finish()
-        return try await session.timer(.set(seconds: seconds))
+        return try session.timer(.set(seconds: seconds))
       },
       .read("timer.status") { params, _ in
         try params.finish()
-        return try await session.timerStatus()
+        return try session.view.timerStatus()
       },
     ]
       + commands.map { name, command in
         .mutate(name) { params, _ in
           try params.finish()
-          return try await session.timer(command)
+          return try session.timer(command)
         }
       }
   }

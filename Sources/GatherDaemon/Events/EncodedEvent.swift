@@ -1,4 +1,5 @@
 import GatherRPC
+import NIOCore
 
 /// One event, encoded once for every subscriber: only the subscription id differs between their lines.
 struct EncodedEvent: Sendable {
@@ -6,7 +7,9 @@ struct EncodedEvent: Sendable {
   let seq: Int64
   /// The topic, which is the notification's method.
   let topic: Topic
-  /// The params after the subscription id: `"seq":N,…}`.
+  /// The notification's start, up to the subscription id: `{"jsonrpc":"2.0","method":"tick","params":{"subscription":`.
+  let head: [UInt8]
+  /// The params after the subscription id, and the line's end: `,"seq":N,…}}\n`.
   let tail: [UInt8]
 
   init(seq: Int64, topic: Topic, payload: JSONObject) {
@@ -14,17 +17,24 @@ struct EncodedEvent: Sendable {
     self.topic = topic
     var params: JSONObject = ["seq": .int(seq)]
     for member in payload.members { params[member.key] = member.value }
-    tail = Array(JSONWriter.bytes(.object(params)).dropFirst())
+    head = Array(#"{"jsonrpc":"2.0","method":"\#(topic.rawValue)","params":{"subscription":"#.utf8)
+    var tail: [UInt8] = [UInt8(ascii: ",")]
+    tail += JSONWriter.bytes(.object(params)).dropFirst()
+    tail += "}\n".utf8
+    self.tail = tail
   }
 
   /// The notification line for one subscription, newline included.
   func line(for subscription: Int64, into output: inout [UInt8]) {
-    output.append(contentsOf: #"{"jsonrpc":"2.0","method":""#.utf8)
-    output.append(contentsOf: topic.rawValue.utf8)
-    output.append(contentsOf: #"","params":{"subscription":"#.utf8)
-    output.append(contentsOf: String(subscription).utf8)
-    output.append(UInt8(ascii: ","))
-    output.append(contentsOf: tail)
-    output.append(contentsOf: "}\n".utf8)
+    output += head
+    output += String(subscription).utf8
+    output += tail
+  }
+
+  /// The notification line for one subscription, newline included, appended to a buffer.
+  func write(for subscription: Int64, into buffer: inout ByteBuffer) {
+    buffer.writeBytes(head)
+    buffer.writeString(String(subscription))
+    buffer.writeBytes(tail)
   }
 }

@@ -1,79 +1,54 @@
 import GatherRPC
+import NIOCore
 import Synchronization
 
-/// Numbers every event and hands it to the mailboxes of the subscriptions that watch its topic.
+/// Numbers every event, encodes it once, and hands each turn's events to the subscribers' event loop in one
+/// batch.
 ///
-/// Publishing never waits for a subscriber: it only appends to bounded mailboxes. Events are published from
-/// the session's isolation alone, so their order is the order of the changes.
-public final class EventHub: Sendable {
-  private struct State {
-    var seq: Int64 = 0
-    var nextSubscription: Int64 = 0
-    var subscribers: [Topic: [Int64: EventMailbox]] = [:]
-    var count = 0
-  }
-
-  private let state = Mutex(State())
+/// Events are published from the session's loop alone, so their order is the order of the changes; the
+/// subscriptions live in a ``SubscriberTable`` on the loop that serves the connections.
+public final class EventHub: @unchecked Sendable {
+  /// The subscriptions, on the connections' event loop.
+  let subscribers: SubscriberTable
+  private let lastSeq = Atomic<Int64>(0)
+  private let nextSubscription = Atomic<Int64>(0)
   private let observers = Mutex<[@Sendable (Topic) -> Void]>([])
+  /// Events published during the session's current turn; touched on the session's loop only.
+  private var pending: [EncodedEvent] = []
 
-  /// An empty hub at seq 0.
-  public init() {}
+  /// A hub at seq 0 whose subscribers are served on `subscriberLoop`.
+  public init(subscriberLoop: any EventLoop) {
+    subscribers = SubscriberTable(loop: subscriberLoop)
+  }
 
   /// The sequence number of the last event published.
-  public var seq: Int64 { state.withLock { $0.seq } }
+  public var seq: Int64 { lastSeq.load(ordering: .acquiring) }
 
   /// How many subscriptions are open.
-  public var subscriptionCount: Int { state.withLock { $0.count } }
+  public var subscriptionCount: Int { subscribers.count }
 
-  /// Numbers an event and delivers it to every subscription of its topic.
+  /// Numbers an event and encodes it; it goes out with the turn's other events at ``deliverPending()``.
   func publish(_ topic: Topic, _ payload: JSONObject) {
-    let (event, targets) = state.withLock { state in
-      state.seq += 1
-      return (EncodedEvent(seq: state.seq, topic: topic, payload: payload), state.subscribers[topic] ?? [:])
-    }
-    for (subscription, mailbox) in targets { mailbox.deliver(event, to: subscription) }
-    for observer in observers.withLock({ $0 }) { observer(topic) }
+    let seq = lastSeq.wrappingAdd(1, ordering: .releasing).newValue
+    pending.append(EncodedEvent(seq: seq, topic: topic, payload: payload))
   }
 
-  /// Calls `observer` after every event, with its topic; it must return at once.
+  /// Sends the turn's events to the subscribers' loop, as one batch, and tells the observers.
+  func deliverPending() {
+    guard !pending.isEmpty else { return }
+    let batch = pending
+    pending = []
+    let table = subscribers
+    table.loop.execute { table.deliver(batch) }
+    let observers = observers.withLock { $0 }
+    for event in batch { for observer in observers { observer(event.topic) } }
+  }
+
+  /// Calls `observer` after every event, with its topic, on the session's loop; it must return at once.
   func observe(_ observer: @escaping @Sendable (Topic) -> Void) {
     observers.withLock { $0.append(observer) }
   }
 
-  /// Opens a subscription delivering to `mailbox`; returns its id and the seq it starts after.
-  /// The mailbox holds its events until ``EventMailbox/release(_:)``.
-  func subscribe(_ topics: Set<Topic>, mailbox: EventMailbox) -> (subscription: Int64, seq: Int64) {
-    state.withLock { state in
-      state.nextSubscription += 1
-      let id = state.nextSubscription
-      mailbox.open(id)
-      for topic in topics { state.subscribers[topic, default: [:]][id] = mailbox }
-      state.count += 1
-      return (id, state.seq)
-    }
-  }
-
-  /// Closes a subscription if it belongs to `mailbox`; returns whether it did.
-  func unsubscribe(_ subscription: Int64, mailbox: EventMailbox) -> Bool {
-    let removed = state.withLock { state in
-      var found = false
-      for topic in Topic.allCases where state.subscribers[topic]?[subscription] === mailbox {
-        state.subscribers[topic]?[subscription] = nil
-        found = true
-      }
-      if found { state.count -= 1 }
-      return found
-    }
-    if removed { mailbox.remove(subscription) }
-    return removed
-  }
-
-  /// Closes every subscription of a connection that is going away, including one its mailbox already dropped
-  /// after an overflow.
-  func unsubscribeAll(mailbox: EventMailbox) {
-    let ids = state.withLock { state in
-      Set(state.subscribers.values.flatMap { subscribers in subscribers.filter { $0.value === mailbox }.keys })
-    }
-    for subscription in ids { _ = unsubscribe(subscription, mailbox: mailbox) }
-  }
+  /// A new subscription id, unique for the daemon's lifetime.
+  func newSubscriptionID() -> Int64 { nextSubscription.wrappingAdd(1, ordering: .relaxed).newValue }
 }

@@ -36,7 +36,7 @@ public struct EventLoopClock: Clock {
 
 extension Duration {
   /// The duration in whole nanoseconds, saturating.
-  fileprivate var inNanoseconds: Int64 {
+  var inNanoseconds: Int64 {
     let (seconds, attoseconds) = components
     let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
     return overflow ? .max : product.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue

@@ -21,9 +21,9 @@ public struct StatusReporter<C: Clock>: Service where C.Duration == Duration {
     let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     session.hub.observe { _ in continuation.yield() }
     // READY=1 carries the first status line; this reports the changes after it.
-    var last = await session.statusLine()
+    var last = session.view.statusLine()
     for await _ in changes.cancelOnGracefulShutdown() {
-      let line = await session.statusLine()
+      let line = session.view.statusLine()
       if line != last {
         send(line)
         last = line

@@ -3,15 +3,20 @@ import NIOPosix
 import ServiceLifecycle
 
 /// Pets the service manager's watchdog, but only after a round trip through the machinery that serves
-/// requests — the session actor and every NIO event loop — so a wedged daemon stops petting and is restarted.
+/// requests — the session's event loop and the connections' loop — so a wedged daemon stops petting and is
+/// restarted.
 public struct WatchdogService<C: Clock>: Service where C.Duration == Duration {
   let session: GatherSession<C>
+  let connectionLoop: any EventLoop
   let interval: Duration
   let pet: @Sendable () -> Void
 
   /// A watchdog that calls `pet` every `interval` while the daemon is responsive.
-  public init(session: GatherSession<C>, interval: Duration, pet: @escaping @Sendable () -> Void) {
+  public init(
+    session: GatherSession<C>, connectionLoop: any EventLoop, interval: Duration, pet: @escaping @Sendable () -> Void
+  ) {
     self.session = session
+    self.connectionLoop = connectionLoop
     self.interval = interval
     self.pet = pet
   }
@@ -19,10 +24,8 @@ public struct WatchdogService<C: Clock>: Service where C.Duration == Duration {
   /// Pets until shutdown.
   public func run() async throws {
     while !Task.isShuttingDownGracefully {
-      await session.heartbeat()
-      for loop in MultiThreadedEventLoopGroup.singleton.makeIterator() {
-        try await loop.submit {}.get()
-      }
+      try await session.loop.submit { session.heartbeat() }.get()
+      try await connectionLoop.submit {}.get()
       pet()
       try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
     }

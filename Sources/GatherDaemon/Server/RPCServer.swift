@@ -4,10 +4,12 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 
-/// A JSON-RPC listener on a Unix socket, as a service: each connection is served in its own child task, and
-/// a failure in one never reaches the others or the listener.
+/// A JSON-RPC listener on a Unix socket, as a service. Every connection is a NIO channel pipeline on the
+/// connections' event loop — the bounded line decoder, then an ``RPCConnection`` — so a request is read,
+/// answered and written on one thread, with no task and no lock; a failure in one connection never reaches
+/// the others or the listener.
 ///
-/// On graceful shutdown it stops accepting, lets every connection finish the request in hand, closes them,
+/// On graceful shutdown it stops accepting, lets every connection answer the lines it has read, closes them,
 /// and removes a socket file it created. An inherited socket is never unlinked.
 public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
   /// Where the listening socket comes from.
@@ -51,30 +53,27 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     }
   }
 
-  private struct Accepted: Sendable {
-    let channel: NIOAsyncChannel<InboundFrame, ByteBuffer>
-    let credentials: PeerCredentials
-  }
-
   let configuration: Configuration
-  let handler: ConnectionHandler<C>
+  let services: ConnectionServices
+  let loop: any EventLoop
   let logger: Logger
   private let ready: @Sendable () -> Void
 
-  /// A server for `session`; `ready` runs once the socket accepts connections.
+  /// A server for `session` whose connections are served on `loop`; `ready` runs once the socket accepts.
   public init(
-    configuration: Configuration, session: GatherSession<C>, stats: DaemonStats, logger: Logger,
-    ready: @escaping @Sendable () -> Void = {}
+    configuration: Configuration, session: GatherSession<C>, loop: any EventLoop, stats: DaemonStats,
+    logger: Logger, ready: @escaping @Sendable () -> Void = {}
   ) {
     self.configuration = configuration
     self.logger = logger
     self.ready = ready
-    handler = ConnectionHandler(
-      session: session,
+    self.loop = loop
+    services = ConnectionServices(
       dispatcher: MethodTable.dispatcher(
         session, stats: stats, testFaults: configuration.testFaults, logger: logger),
-      stats: stats,
-      maxLineBytes: configuration.maxLineBytes, logger: logger)
+      runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
+      hub: session.hub, stats: stats, maxLineBytes: configuration.maxLineBytes,
+      readOnly: configuration.readOnly, access: configuration.access, logger: logger)
   }
 
   /// How logs name the server.
@@ -84,19 +83,22 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
 
   /// Binds or adopts the socket, serves until graceful shutdown, then removes a socket file it made.
   public func run() async throws {
-    let maxLineBytes = configuration.maxLineBytes
-    let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    let connections = ConnectionSet(loop: loop)
+    let services = services
+    let loop = loop
+    let bootstrap = ServerBootstrap(group: loop)
       .serverChannelOption(.backlog, value: 4096)
       .childChannelOption(.allowRemoteHalfClosure, value: true)
-    let server: NIOAsyncChannel<Accepted, Never>
+      .childChannelInitializer { channel in Self.serve(channel, services: services, connections: connections) }
+    let server: any Channel
     var boundFile: SocketFile?
     switch configuration.listener {
     case .inherited(let fd, _):
-      server = try await bootstrap.bind(fd) { Self.accept($0, maxLineBytes: maxLineBytes) }
+      server = try await bootstrap.withBoundSocket(fd).get()
     case .path(let path, let mode):
       let socket = SocketFile(path: path)
       try socket.prepare(directoryMode: 0o755)
-      server = try await bootstrap.bind(unixDomainSocketPath: path) { Self.accept($0, maxLineBytes: maxLineBytes) }
+      server = try await bootstrap.bind(unixDomainSocketPath: path).get()
       boundFile = socket
       try socket.setMode(mode)
     }
@@ -104,41 +106,26 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     logger.notice(
       "gatherd listening on \(configuration.listener), \(configuration.readOnly ? "read-only" : "read-write")")
     ready()
-    try await serve(server)
+    try? await gracefulShutdown()
+    // Stop accepting, then let every connection answer what it has read and close.
+    try? await server.close()
+    try? await connections.drainAll().get()
+    _ = loop
     logger.notice("gatherd stopped accepting on \(configuration.listener); its connections are closed.")
   }
 
-  /// Serves until graceful shutdown closes the listener. Connections the kernel had already handed over are
-  /// still taken from the stream and closed properly; each sees the shutdown and ends after its request in hand.
-  private func serve(_ server: NIOAsyncChannel<Accepted, Never>) async throws {
-    let listener = server.channel
-    try await withThrowingDiscardingTaskGroup { group in
-      do {
-        try await withGracefulShutdownHandler {
-          try await server.executeThenClose { inbound in
-            for try await accepted in inbound {
-              let caller = Caller(
-                credentials: accepted.credentials,
-                mayMutate: !configuration.readOnly && configuration.access.isController(accepted.credentials))
-              group.addTask { await handler.run(accepted.channel, caller: caller) }
-            }
-          }
-        } onGracefulShutdown: {
-          listener.close(promise: nil)
-        }
-      } catch  where Task.isShuttingDownGracefully {
-        // Closing the listener is how shutdown stops accepting; whatever it throws then is expected.
-      }
-    }
-  }
-
-  private static func accept(_ channel: any Channel, maxLineBytes: Int) -> EventLoopFuture<Accepted> {
+  /// Sets up a new connection's pipeline: its peer's credentials, the line decoder, then the RPC handler.
+  private static func serve(
+    _ channel: any Channel, services: ConnectionServices, connections: ConnectionSet
+  ) -> EventLoopFuture<Void> {
     PeerCredentials.of(channel).flatMapThrowing { credentials in
-      try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLength: maxLineBytes)))
-      let wrapped = try NIOAsyncChannel<InboundFrame, ByteBuffer>(
-        wrappingChannelSynchronously: channel,
-        configuration: .init(isOutboundHalfClosureEnabled: false))
-      return Accepted(channel: wrapped, credentials: credentials)
+      let caller = Caller(
+        credentials: credentials,
+        mayMutate: !services.readOnly && services.access.isController(credentials),
+        events: EventOutbox(table: services.hub.subscribers))
+      try channel.pipeline.syncOperations.addHandlers(
+        ByteToMessageHandler(LineFrameDecoder(maxLength: services.maxLineBytes)),
+        RPCConnection(services: services, caller: caller, loop: channel.eventLoop, set: connections))
     }
   }
 }

@@ -1,12 +1,15 @@
 import Foundation
 
 /// The socket path of a standalone daemon: checked before binding, given its mode, and removed at exit.
-struct SocketFile: Sendable {
+public struct SocketFile: Sendable {
   let path: String
+
+  /// The socket file at `path`.
+  public init(path: String) { self.path = path }
 
   /// Makes sure the path is free: refuses when a live daemon answers there or when it is not a socket, and
   /// removes a stale socket file that nobody answers on. Creates the parent directory if needed.
-  func prepare(directoryMode: mode_t) throws {
+  public func prepare(directoryMode: mode_t) throws {
     let directory = (path as NSString).deletingLastPathComponent
     if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
       try FileManager.default.createDirectory(

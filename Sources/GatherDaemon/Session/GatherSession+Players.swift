@@ -3,12 +3,6 @@ import GatherRPC
 
 /// The roster.
 extension GatherSession {
-  /// Every player, by id.
-  func players() -> JSONValue { .object(["players": .array(state.players.map(\.json))]) }
-
-  /// One player.
-  func player(_ id: Player.ID) throws -> JSONValue { try state.player(id).json }
-
   /// Adds a player to the roster.
   func createPlayer(_ details: PlayerDetails) throws -> JSONValue {
     let player = try store.createPlayer(details)

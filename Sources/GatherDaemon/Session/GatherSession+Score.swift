@@ -31,12 +31,6 @@ extension GatherSession {
     return .object(["score": gather.score.json, "undone": undone.json])
   }
 
-  /// The score and the goal log of the active gather.
-  func scoreStatus() throws -> JSONValue {
-    let gather = try state.requireActive()
-    return .object(["score": gather.score.json, "goals": gather.log.json])
-  }
-
   private func recordScoreChange(
     _ change: String, _ body: (inout ActiveGather, Duration, Date) throws -> ScoreEvent
   ) throws -> JSONValue {

@@ -36,9 +36,6 @@ extension GatherSession {
     return status
   }
 
-  /// The clock of the active gather.
-  func timerStatus() throws -> JSONValue { timerStatus(of: try state.requireActive()).json }
-
   private static func change(_ command: TimerCommand, from before: MatchClock.State, to after: MatchClock.State)
     -> String
   {

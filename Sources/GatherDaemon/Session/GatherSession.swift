@@ -3,42 +3,59 @@ import GatherModel
 import GatherRPC
 import GatherStore
 import Logging
+import NIOCore
+import Synchronization
 
 /// The one owner of the live Football Gather.
 ///
-/// Every command runs here, one at a time: the model checks it on a copy, the store commits it, the copy is
-/// kept, and its events are published — so events come in the order of the changes, and a refused command
-/// changes nothing. The match clock's ticks are produced here too, from an alarm set for the next whole second.
-public actor GatherSession<C: Clock> where C.Duration == Duration {
+/// Everything that changes the session runs on its own event loop, one at a time: the model checks a command
+/// on a copy, the store commits it (synced to disk), the copy is kept, and its events are published — so
+/// events come in the order of the changes, and a refused command changes nothing. The match clock's ticks
+/// come from an event-loop timer set for the next whole second. After each change the session publishes a new
+/// ``SessionView``, from which every connection answers reads on its own loop without waiting for a commit.
+///
+/// Its mutable state is confined to ``loop``: call its commands there (``perform(_:)`` from async code).
+public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration == Duration {
+  /// The event loop every command, commit and tick of this session runs on.
+  public let loop: any EventLoop
   var state: FootballGather
   let store: GatherStore
   let timeline: Timeline<C>
   let wallClock: @Sendable () -> Date
   /// Where events go.
-  public nonisolated let hub: EventHub
+  public let hub: EventHub
   let logger: Logger
-  private var alarm: Task<Void, Never>?
+  private let published: Mutex<SessionView>
+  private var alarm: (generation: Int, cancel: @Sendable () -> Void)?
+  private var alarmGeneration = 0
   private var heartbeats = 0
   /// The wall-clock time the running clock reaches 0, worked out once per deadline so that every reply and
   /// every tick reports the same instant; nil while the clock does not run.
   private var endsAt: (deadline: Duration, wall: Date)?
 
-  /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`.
+  /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`; commands run on
+  /// `loop`, and events go to `hub`.
   public init(
-    store: GatherStore, clock: C, wallClock: @escaping @Sendable () -> Date = { Date() }, hub: EventHub = EventHub(),
-    logger: Logger = Logger(label: "gatherd.session")
+    store: GatherStore, clock: C, loop: any EventLoop, wallClock: @escaping @Sendable () -> Date = { Date() },
+    hub: EventHub, logger: Logger = Logger(label: "gatherd.session")
   ) throws {
     let timeline = Timeline(clock: clock)
     self.timeline = timeline
     self.store = store
+    self.loop = loop
     // The store keeps milliseconds; times in memory are cut to the same, so a restart reads back what was shown.
     self.wallClock = { Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
     self.hub = hub
     self.logger = logger
-    state = try store.load(at: timeline.now, wallNow: wallClock())
+    let state = try store.load(at: timeline.now, wallNow: wallClock())
+    self.state = state
+    published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, now: { timeline.now }))
   }
 
-  /// Starts the clock's alarm, for a gather restored with its clock running.
+  /// The last committed state; safe to read from any thread.
+  public var view: SessionView { published.withLock { $0 } }
+
+  /// Starts the clock's alarm, for a gather restored with its clock running. Runs on ``loop``.
   public func start() {
     if let active = state.active {
       logger.info(
@@ -47,30 +64,46 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
       if active.clock.state == .finished { persistFinishedClockIfNeeded() }
     }
     rearmClock()
+    endTurn()
   }
 
-  /// Stops the alarm; nothing ticks afterwards.
+  /// Stops the alarm; nothing ticks afterwards. Runs on ``loop``.
   public func stop() {
     alarm?.cancel()
     alarm = nil
   }
 
-  /// How many players are on the roster.
-  public var playerCount: Int { state.roster.count }
-
-  /// The match in one line, as `systemctl status` shows it: "Team A 2-1 Team B, 07:32 left, running", or
-  /// "no gather, 14 players".
-  public func statusLine() -> String {
-    guard let gather = state.active else {
-      return "no gather, \(state.roster.count) player\(state.roster.count == 1 ? "" : "s")"
-    }
-    let clock = gather.clock
-    let running = clock.state == .running && clock.remaining(at: now) == .zero ? "finished" : clock.state.rawValue
-    return "Team A \(gather.score.text) Team B, \(clock.display(at: now)) left, \(running)"
+  /// Runs `body` on the session's loop, then publishes the resulting view and events.
+  public func perform<T: Sendable>(_ body: @escaping @Sendable (GatherSession) throws -> T) async throws -> T {
+    try await loop.submit {
+      defer { self.endTurn() }
+      return try body(self)
+    }.get()
   }
 
-  /// Counts a watchdog round trip. It changes the session's state so that the hop onto the actor is never
-  /// optimised away: a wedged session must stop the watchdog.
+  /// Runs a deferred request's `work` on the session's loop and hands its result to `done` on `replyLoop`,
+  /// after the view it produced is published: a client that reads after its reply sees its own change.
+  func run<T: Sendable>(
+    _ work: @escaping @Sendable () -> T, replyingOn replyLoop: any EventLoop, to done: @escaping @Sendable (T) -> Void
+  ) {
+    loop.execute {
+      let result = work()
+      self.endTurn()
+      replyLoop.execute { done(result) }
+    }
+  }
+
+  /// Ends a turn on the loop: publishes the view of the state as it now is, then hands the turn's events to
+  /// the subscribers' loops. In that order, so that no subscriber can take a snapshot older than an event it
+  /// has already been sent.
+  func endTurn() {
+    let endsAt = state.active.flatMap { wallEndsAt($0.clock) }
+    let next = SessionView(state: state, seq: hub.seq, endsAt: endsAt, now: { [timeline] in timeline.now })
+    published.withLock { $0 = next }
+    hub.deliverPending()
+  }
+
+  /// Counts a watchdog round trip through the session's loop: a wedged session must stop the watchdog.
   public func heartbeat() { heartbeats &+= 1 }
 
   /// Blocks the session forever, so that tests can see the watchdog catch a wedged daemon. Only reachable
@@ -101,32 +134,37 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
     gather.json(roster: state.roster, timer: timerStatus(of: gather))
   }
 
-  /// The active gather as JSON, or null.
-  func currentGatherJSON() -> JSONValue { state.active.map(gatherJSON) ?? .null }
-
-  /// A short summary for `daemon.status`.
-  func statusSummary() -> JSONValue {
-    guard let gather = state.active else { return .null }
-    return .object(["id": .int(gather.id), "score": gather.score.json, "timer": timerStatus(of: gather).json])
-  }
-
   // MARK: - Clock alarm
 
   /// Sets the alarm for the clock's next tick, replacing any earlier one; none when the clock is not running.
+  /// In the daemon it is an event-loop timer, so no thread wakes while no clock runs; on another clock (a test
+  /// clock) a task sleeps on that clock and then rings on the loop.
   func rearmClock() {
     alarm?.cancel()
     alarm = nil
     guard let next = state.active?.clock.nextTick else { return }
-    alarm = Task { [timeline] in
-      do { try await timeline.sleep(until: next) } catch { return }
-      guard !Task.isCancelled else { return }
-      self.clockAlarmRang()
+    alarmGeneration += 1
+    let generation = alarmGeneration
+    let ring: @Sendable () -> Void = { self.clockAlarmRang(generation) }
+    if timeline.clock is EventLoopClock {
+      let delay = max(next - timeline.now, .zero)
+      let task = loop.scheduleTask(in: .nanoseconds(delay.inNanoseconds), ring)
+      alarm = (generation, { @Sendable in task.cancel() })
+    } else {
+      let task = Task { [timeline, loop] in
+        do { try await timeline.sleep(until: next) } catch { return }
+        loop.execute(ring)
+      }
+      alarm = (generation, { @Sendable in task.cancel() })
     }
   }
 
-  private func clockAlarmRang() {
+  private func clockAlarmRang(_ generation: Int) {
+    guard alarm?.generation == generation else { return }
+    alarm = nil
     fireDueTicks()
     rearmClock()
+    endTurn()
   }
 
   /// Announces the ticks, and the finish, that are due by now; commands call it first so that nothing

@@ -1,0 +1,90 @@
+import GatherRPC
+import NIOCore
+
+/// One connection's events: its subscriptions, the lines it writes for them, and those it holds back.
+///
+/// Lines go straight to the channel while the peer keeps up; while it does not (the channel is not writable),
+/// they wait in an ``EventBacklog`` and go out when it is writable again. A subscription's events also wait
+/// until the reply that opened it has been written. Confined to the connection's event loop.
+final class EventOutbox: EventSink, @unchecked Sendable {
+  private let table: SubscriberTable
+  private var context: ChannelHandlerContext?
+  private(set) var subscriptions: Set<Int64> = []
+  /// Subscriptions opened by the request in hand: their events wait for its reply.
+  private var unreplied: Set<Int64> = []
+  private var backlog = EventBacklog()
+  private var needsFlush = false
+  private var overflowed = false
+  /// Called once when a subscription overflows, with its id; the connection then says why and closes.
+  var onOverflow: ((Int64) -> Void)?
+
+  init(table: SubscriberTable) { self.table = table }
+
+  /// Starts writing to the connection's channel.
+  func attach(_ context: ChannelHandlerContext) { self.context = context }
+
+  /// Opens a subscription to `topics` that receives the events after `seq`; returns its id.
+  func subscribe(_ topics: Set<Topic>, after seq: Int64, id: Int64) {
+    subscriptions.insert(id)
+    unreplied.insert(id)
+    table.add(id, topics: topics, after: seq, sink: self)
+  }
+
+  /// Closes one of this connection's subscriptions; false if it has none by that id.
+  func unsubscribe(_ id: Int64) -> Bool {
+    guard table.remove(id, of: self) else { return false }
+    subscriptions.remove(id)
+    unreplied.remove(id)
+    backlog.drop(id)
+    return true
+  }
+
+  /// Ends every subscription: the connection is going away.
+  func close() {
+    table.removeAll(subscriptions, of: self)
+    subscriptions = []
+    backlog = EventBacklog()
+    context = nil
+  }
+
+  /// The reply in hand has been written: the subscriptions it opened may now send.
+  func replyWritten() {
+    guard !unreplied.isEmpty else { return }
+    unreplied = []
+    writeBacklog()
+  }
+
+  /// The channel may be writable again: sends what waited.
+  func writabilityChanged() { writeBacklog() }
+
+  func send(_ event: EncodedEvent, subscription: Int64) {
+    guard let context, !overflowed else { return }
+    if backlog.isEmpty, !unreplied.contains(subscription), context.channel.isWritable {
+      write(event, subscription: subscription, to: context)
+    } else if !backlog.hold(event, for: subscription) {
+      overflowed = true
+      onOverflow?(subscription)
+    }
+  }
+
+  func flushEvents() {
+    guard needsFlush, let context else { return }
+    needsFlush = false
+    context.flush()
+  }
+
+  private func writeBacklog() {
+    guard let context, !overflowed, !backlog.isEmpty, context.channel.isWritable else { return }
+    for (subscription, event) in backlog.take(keeping: unreplied) where subscriptions.contains(subscription) {
+      write(event, subscription: subscription, to: context)
+    }
+    flushEvents()
+  }
+
+  private func write(_ event: EncodedEvent, subscription: Int64, to context: ChannelHandlerContext) {
+    var buffer = context.channel.allocator.buffer(capacity: event.tail.count + 80)
+    event.write(for: subscription, into: &buffer)
+    context.write(NIOAny(buffer), promise: nil)
+    needsFlush = true
+  }
+}

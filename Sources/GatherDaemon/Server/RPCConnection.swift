@@ -1,0 +1,186 @@
+import GatherRPC
+import Logging
+import NIOCore
+
+/// Serves one connection on its event loop: answers its lines in order, writes its subscriptions' events,
+/// and closes it when it is done.
+///
+/// Reads are answered at once from the session's view; a change goes to the session's loop, and the lines
+/// behind it wait until its reply is written. Whatever goes wrong here ends this connection only. A peer
+/// that half-closes still gets its replies, and keeps getting its events while it has subscriptions. While
+/// the peer does not read, nothing more is read from it.
+final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = InboundFrame
+  typealias OutboundOut = ByteBuffer
+
+  /// How many read lines may wait for their turn before reading pauses.
+  static let maxQueuedLines = 64
+
+  private let services: ConnectionServices
+  private let caller: Caller
+  private let runner: RPCDispatcher<Caller>.Runner
+  private let set: ConnectionSet
+  private var context: ChannelHandlerContext!
+  private var queue = CircularBuffer<InboundFrame>(initialCapacity: 4)
+  private var inFlight = false
+  private var answering = false
+  private var inputClosed = false
+  private var draining = false
+  private var closing = false
+  private var needsFlush = false
+  private var readsPaused = false
+
+  init(services: ConnectionServices, caller: Caller, loop: any EventLoop, set: ConnectionSet) {
+    self.services = services
+    self.caller = caller
+    self.set = set
+    runner = services.runner(replyingOn: loop)
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
+    caller.events.attach(context)
+    caller.events.onOverflow = { [unowned self] subscription in overflowed(subscription) }
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    services.stats.connectionOpened()
+    set.insert(self)
+    context.fireChannelActive()
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    caller.events.close()
+    services.stats.connectionClosed()
+    set.remove(self)
+    context.fireChannelInactive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    queue.append(unwrapInboundIn(data))
+    answerQueued()
+  }
+
+  func channelReadComplete(context: ChannelHandlerContext) { flushIfNeeded() }
+
+  func channelWritabilityChanged(context: ChannelHandlerContext) {
+    if context.channel.isWritable {
+      caller.events.writabilityChanged()
+      answerQueued()
+    }
+    context.fireChannelWritabilityChanged()
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if case .inputClosed = event as? ChannelEvent {
+      inputClosed = true
+      closeIfDone()
+    }
+    context.fireUserInboundEventTriggered(event)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    services.logger.debug("Connection of \(caller.credentials) ended: \(error)")
+    context.close(promise: nil)
+  }
+
+  /// Shutdown: reads nothing more, answers the lines already read, then closes.
+  func drain() {
+    draining = true
+    answerQueued()
+  }
+
+  /// Answers the queued lines in order, while no change is in flight and the peer keeps reading.
+  private func answerQueued() {
+    guard !answering else { return }
+    answering = true
+    defer { answering = false }
+    while !inFlight, !closing, context.channel.isWritable, let frame = queue.popFirst() {
+      switch frame {
+      case .tooLong:
+        services.logger.notice(
+          "A line from \(caller.credentials) exceeded \(services.maxLineBytes) bytes; closing the connection.")
+        write(RPCResponse.error(id: .null, .lineTooLong(limit: services.maxLineBytes)))
+        close()
+      case .line(let line):
+        guard line.readableBytesView.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+        let parsed = line.withUnsafeReadableBytes { bytes in
+          Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
+        }
+        inFlight = true
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        services.dispatcher.respond(to: parsed, from: caller, runner: runner) { reply in bound.value.replied(reply) }
+      }
+    }
+    updateReading()
+    flushIfNeeded()
+    closeIfDone()
+  }
+
+  private func replied(_ reply: JSONValue?) {
+    inFlight = false
+    if let reply { write(reply) }
+    caller.events.replyWritten()
+    if !answering {
+      flushIfNeeded()
+      answerQueued()
+    }
+  }
+
+  private func write(_ reply: JSONValue) {
+    var bytes = JSONWriter.bytes(reply)
+    bytes.append(UInt8(ascii: "\n"))
+    context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
+    needsFlush = true
+  }
+
+  private func flushIfNeeded() {
+    guard needsFlush else { return }
+    needsFlush = false
+    context.flush()
+  }
+
+  /// Reads while there is room for more lines and the peer takes its replies.
+  private func updateReading() {
+    let read = !draining && !closing && queue.count < Self.maxQueuedLines && context.channel.isWritable
+    guard read == readsPaused else { return }
+    readsPaused = !read
+    context.channel.setOption(.autoRead, value: read).whenFailure { _ in }
+  }
+
+  /// Closes once every line is answered, if the daemon is shutting down or the peer has stopped sending and
+  /// watches nothing.
+  private func closeIfDone() {
+    guard queue.isEmpty, !inFlight, !closing else { return }
+    if draining || (inputClosed && caller.events.subscriptions.isEmpty) { close() }
+  }
+
+  /// Closes after what was written has gone out, or after ten seconds if the peer never reads it.
+  private func close() {
+    guard !closing else { return }
+    closing = true
+    updateReading()
+    let channel = context.channel
+    context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
+      channel.close(promise: nil)
+    }
+    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
+    channel.closeFuture.whenComplete { _ in deadline.cancel() }
+  }
+
+  private func overflowed(_ subscription: Int64) {
+    services.logger.notice(
+      "Subscription \(subscription) fell more than \(EventBacklog.capacity) events behind; closing its connection.")
+    write(
+      RPCResponse.notification(
+        method: "events.overflow",
+        params: [
+          "subscription": .int(subscription), "reason": "queue_overflow",
+          "message": .string(
+            "This connection stopped reading while more than \(EventBacklog.capacity) events waited for it, so gatherd closes it. Reconnect and subscribe again."
+          ),
+        ]))
+    caller.events.close()
+    close()
+  }
+}

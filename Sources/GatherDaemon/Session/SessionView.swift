@@ -1,0 +1,79 @@
+import Foundation
+import GatherModel
+import GatherRPC
+
+/// The last committed state of the session, as readers see it: immutable, and replaced as a whole after each
+/// change (read-copy-update). Reads are answered from it on the connection's own event loop, with no lock held
+/// while they encode, and never wait for a commit in flight.
+public final class SessionView: Sendable {
+  /// The Football Gather as last committed.
+  let state: FootballGather
+  /// The seq of the last event whose change `state` includes.
+  let seq: Int64
+  /// The wall-clock instant the running clock reaches 0; nil while it does not run.
+  let endsAt: Date?
+  /// The present moment on the session's timeline.
+  private let now: @Sendable () -> Duration
+
+  init(state: FootballGather, seq: Int64, endsAt: Date?, now: @escaping @Sendable () -> Duration) {
+    self.state = state
+    self.seq = seq
+    self.endsAt = endsAt
+    self.now = now
+  }
+
+  /// Every player, by id.
+  func players() -> JSONValue { .object(["players": .array(state.players.map(\.json))]) }
+
+  /// One player.
+  func player(_ id: Player.ID) throws -> JSONValue { try state.player(id).json }
+
+  /// The active gather as JSON, or null.
+  func currentGatherJSON() -> JSONValue { state.active.map { gatherJSON($0, at: now()) } ?? .null }
+
+  /// The clock of the active gather.
+  func timerStatus() throws -> JSONValue { timerStatus(of: try state.requireActive(), at: now()).json }
+
+  /// The score and the goal log of the active gather.
+  func scoreStatus() throws -> JSONValue {
+    let gather = try state.requireActive()
+    return .object(["score": gather.score.json, "goals": gather.log.json])
+  }
+
+  /// A short summary for `daemon.status`.
+  func statusSummary() -> JSONValue {
+    guard let gather = state.active else { return .null }
+    return .object(["id": .int(gather.id), "score": gather.score.json, "timer": timerStatus(of: gather, at: now()).json])
+  }
+
+  /// What a new subscription starts from: the gather, score and timer at ``seq``.
+  func subscriptionSnapshot() -> JSONValue {
+    let at = now()
+    let gather = state.active
+    return .object([
+      "gather": gather.map { gatherJSON($0, at: at) } ?? .null,
+      "score": gather.map(\.score.json) ?? .null,
+      "timer": gather.map { timerStatus(of: $0, at: at).json } ?? .null,
+    ])
+  }
+
+  /// The match in one line, as `systemctl status` shows it: "Team A 2-1 Team B, 07:32 left, running", or
+  /// "no gather, 14 players".
+  public func statusLine() -> String {
+    guard let gather = state.active else {
+      return "no gather, \(state.roster.count) player\(state.roster.count == 1 ? "" : "s")"
+    }
+    let at = now()
+    let clock = gather.clock
+    let running = clock.state == .running && clock.remaining(at: at) == .zero ? "finished" : clock.state.rawValue
+    return "Team A \(gather.score.text) Team B, \(clock.display(at: at)) left, \(running)"
+  }
+
+  func timerStatus(of gather: ActiveGather, at moment: Duration) -> TimerStatus {
+    TimerStatus(gather.clock, at: moment, endsAt: endsAt)
+  }
+
+  func gatherJSON(_ gather: ActiveGather, at moment: Duration) -> JSONValue {
+    gather.json(roster: state.roster, timer: timerStatus(of: gather, at: moment))
+  }
+}

@@ -1,0 +1,70 @@
+import GatherRPC
+import Testing
+
+@testable import GatherDaemon
+
+/// A subscriber that stops reading costs bounded memory and never holds anyone up.
+@Suite struct EventBacklogTests {
+  func event(_ seq: Int64, _ topic: Topic) -> EncodedEvent {
+    EncodedEvent(seq: seq, topic: topic, payload: ["n": .int(seq)])
+  }
+
+  func hold(_ backlog: inout EventBacklog, _ event: EncodedEvent, for subscription: Int64) -> Bool {
+    backlog.hold(event, for: subscription)
+  }
+
+  func take(_ backlog: inout EventBacklog, keeping kept: Set<Int64> = []) -> [(
+    subscription: Int64, event: EncodedEvent
+  )] {
+    backlog.take(keeping: kept)
+  }
+
+  @Test func heldTicksCoalesceAndTheOrderIsKept() {
+    var backlog = EventBacklog()
+    for (seq, topic) in [(1, Topic.tick), (2, .score), (3, .tick), (4, .tick), (5, .timer)] {
+      #expect(hold(&backlog, event(Int64(seq), topic), for: 1))
+    }
+    #expect(take(&backlog).map(\.event.seq) == [2, 4, 5])
+    #expect(backlog.isEmpty)
+  }
+
+  @Test func severalSubscriptionsComeOutInSeqOrder() {
+    var backlog = EventBacklog()
+    #expect(hold(&backlog, event(3, .score), for: 2))
+    #expect(hold(&backlog, event(1, .score), for: 1))
+    #expect(hold(&backlog, event(2, .tick), for: 2))
+    #expect(hold(&backlog, event(4, .players), for: 1))
+    let taken = take(&backlog)
+    #expect(taken.map(\.event.seq) == [1, 2, 3, 4])
+    #expect(taken.map(\.subscription) == [1, 2, 2, 1])
+  }
+
+  @Test func aSubscriptionWhoseReplyIsUnwrittenKeepsWaiting() {
+    var backlog = EventBacklog()
+    #expect(hold(&backlog, event(1, .score), for: 1))
+    #expect(hold(&backlog, event(2, .score), for: 2))
+    #expect(take(&backlog, keeping: [2]).map(\.event.seq) == [1])
+    #expect(!backlog.isEmpty)
+    #expect(take(&backlog).map(\.event.seq) == [2])
+  }
+
+  @Test func aSubscriberTooFarBehindOverflowsInsteadOfGrowing() {
+    var backlog = EventBacklog()
+    for seq in 1...Int64(EventBacklog.capacity) { #expect(hold(&backlog, event(seq, .players), for: 1)) }
+    // Ticks never overflow: they replace each other.
+    #expect(hold(&backlog, event(9000, .tick), for: 1))
+    #expect(!hold(&backlog, event(9001, .players), for: 1))
+    #expect(backlog.isEmpty, "an overflowed subscription holds nothing more")
+  }
+
+  @Test func aNotificationLineCarriesTheSubscriptionAndSeq() throws {
+    var bytes: [UInt8] = []
+    event(7, .score).line(for: 3, into: &bytes)
+    #expect(bytes.last == UInt8(ascii: "\n"))
+    let message = try JSONParser.parse(Array(bytes.dropLast()))
+    #expect(message["method"] == "score")
+    #expect(message["params"]?["subscription"] == 3)
+    #expect(message["params"]?["seq"] == 7)
+    #expect(message["params"]?["n"] == 7)
+  }
+}
