@@ -56,7 +56,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      swiftSettings: strict
+      swiftSettings: strict,
+      // With the Swift runtime linked in (`--static-swift-stdlib`, as `make install` builds), the runtime's
+      // global-executor hook is not in the dynamic symbol table, so NIO cannot find it; exporting it lets the
+      // installed binary run Swift concurrency on NIO's event loops like the dev build, never on libdispatch's
+      // pool (whose monitor thread wakes once a second). See docs/performance.md.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=swift_task_enqueueGlobal_hook"])]
     ),
     .executableTarget(
       name: "gatherctl",

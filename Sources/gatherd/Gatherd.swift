@@ -83,10 +83,10 @@ struct Gatherd: AsyncParsableCommand {
     help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default info).", valueName: "level"))
   var logLevel: String?
 
-  func run() async throws { try await serve() }
+  func run() async throws { try await serve(concurrencyOnEventLoops: false) }
 
   /// Runs the daemon until SIGTERM or SIGINT.
-  func serve() async throws {
+  func serve(concurrencyOnEventLoops: Bool) async throws {
     let settings: Settings
     do {
       settings = try Settings(self, environment: ProcessInfo.processInfo.environment)
@@ -96,6 +96,9 @@ struct Gatherd: AsyncParsableCommand {
     }
     JournalLogHandler.bootstrap(level: settings.logLevel)
     let logger = Logger(label: "gatherd")
+    if !concurrencyOnEventLoops {
+      logger.warning("Swift concurrency could not be moved onto NIO's event loops; services start on libdispatch's pool.")
+    }
     do {
       try await Daemon(settings: settings, logger: logger).run()
     } catch {

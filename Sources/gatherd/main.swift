@@ -1,11 +1,17 @@
 import ArgumentParser
+import NIOCore
+import NIOPosix
 
-// Swift concurrency only starts and stops gatherd's services; every request, commit and tick runs on NIO event
-// loops (see Daemon), so the dev build and the installed static binary behave the same.
+// Every request, commit and tick runs on gatherd's own NIO event loops (see Daemon); Swift concurrency only
+// starts and stops the services. It runs on NIO's event loops too, in the dev build and in the installed
+// static binary alike (Package.swift exports the runtime hook NIO needs), so that an idle daemon has no
+// libdispatch pool and no thread that wakes up.
+let onEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+
 do {
   var command = try Gatherd.parseAsRoot()
   if let daemon = command as? Gatherd {
-    try await daemon.serve()
+    try await daemon.serve(concurrencyOnEventLoops: onEventLoops)
   } else {
     try command.run()
   }

@@ -3,19 +3,23 @@
 #
 # Usage: Tests/bench/run.sh            (or: make bench)
 #
-# 1. Builds the C tools into .build-bench-tools/ and gatherd in release mode into .build-release/, from a
-#    snapshot of the working tree in .build-bench-src/ (all three git-ignored), so that edits made while
-#    it compiles cannot break the build or mix two versions.
-# 2. Runs Tests/bench/bench.py, which starts gatherd and the references side by side and measures latency,
-#    throughput, tick timing, fan-out, memory and idle wake-ups (about 3 minutes).
+# 1. Builds the C tools and nio_ref (the SwiftNIO floor) into .build-bench-tools/, and two gatherd binaries from
+#    one snapshot of the working tree in .build-bench-src/ (all git-ignored), so that edits made while it
+#    compiles cannot break the build or mix two versions:
+#    - the installed binary, built exactly as `make install` builds it
+#      (`swift build -c release --static-swift-stdlib`), into .build-release-static/; the targets judge this one;
+#    - the dev build (`swift build -c release`), into .build-release/, reported next to it.
+# 2. Runs Tests/bench/bench.py, which starts both gatherd binaries and the references side by side and measures
+#    latency, throughput, writes, tick timing, fan-out, memory and idle wake-ups (about 5 minutes).
 # 3. Prints the Markdown report and writes it to docs/performance.md.
 #
 # Exit status 0 when everything ran, even if targets are missed (this is a benchmark, not a test);
 # non-zero when something failed to build or run. Every process it starts is stopped on exit or Ctrl-C.
 #
 # Environment: SWIFT (default swift), PYTHON (default python3), BENCH_TOOLS_SRC (default ../shared/tools
-# next to the repository), BENCH_GATHERD=/path/to/gatherd (measure that binary, skip the build),
-# BENCH_QUICK=1 (short phases, for working on the harness; figures meaningless, docs/ left unchanged).
+# next to the repository), BENCH_GATHERD=/path/to/gatherd (measure that binary as the installed one, skip both
+# gatherd builds and the dev build's figures), BENCH_QUICK=1 (short phases, for working on the harness;
+# figures meaningless, docs/ left unchanged).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -23,7 +27,8 @@ REPO=$(cd "$HERE/../.." && pwd)
 TOOLS_SRC=${BENCH_TOOLS_SRC:-$(cd "$REPO/.." && pwd)/shared/tools}
 TOOLS_BIN=$REPO/.build-bench-tools
 SNAP=$REPO/.build-bench-src
-SCRATCH=$REPO/.build-release
+SCRATCH_INSTALLED=$REPO/.build-release-static
+SCRATCH_DEV=$REPO/.build-release
 SWIFT=${SWIFT:-swift}
 PYTHON=${PYTHON:-python3}
 if [ -n "${MAKELEVEL:-}" ]; then COMMAND="make bench"; else COMMAND="Tests/bench/run.sh"; fi
@@ -77,6 +82,9 @@ if [ "$hard" = unlimited ] || [ "$hard" -gt 65536 ]; then ulimit -n 65536; else 
 
 say "building the tools into $TOOLS_BIN"
 make -s -C "$TOOLS_SRC" BIN="$TOOLS_BIN" >&2 || die "building the tools failed."
+say "building nio_ref into $TOOLS_BIN; the first time takes about 2 minutes"
+make -s -C "$TOOLS_SRC" BIN="$TOOLS_BIN" nio >"$TMP/nio_ref-build.log" 2>&1 ||
+  { tail -n 20 "$TMP/nio_ref-build.log" >&2; die "building nio_ref failed."; }
 
 # Mirror the package into $SNAP, touching only files that changed, so incremental builds stay incremental.
 sync_snapshot() {
@@ -93,34 +101,44 @@ sync_snapshot() {
     while IFS= read -r f; do [ -e "$REPO/$f" ] || rm -f "$SNAP/$f"; done
 }
 
+# build_gatherd SCRATCH [FLAGS...]: a release build of gatherd from $SNAP; prints the binary's path.
+build_gatherd() {
+  local scratch=$1
+  shift
+  "$SWIFT" build -c release "$@" --product gatherd --package-path "$SNAP" --scratch-path "$scratch" \
+    >"$TMP/build.log" 2>&1 || return 1
+  echo "$("$SWIFT" build -c release "$@" --package-path "$SNAP" --scratch-path "$scratch" --show-bin-path)/gatherd"
+}
+
 LABEL=
+DEV_BIN=
 if [ -n "${BENCH_GATHERD:-}" ]; then
   BIN=$BENCH_GATHERD
-  LABEL="the binary \`$BIN\` (BENCH_GATHERD; not built by this run)"
-  say "using BENCH_GATHERD=$BIN (no build)"
+  LABEL="the binary \`$BIN\` (BENCH_GATHERD; not built by this run, measured as the installed binary; no dev build)"
+  say "using BENCH_GATHERD=$BIN (no build, no dev build)"
 else
-  say "building gatherd (release) into $SCRATCH; the first time takes 2-3 minutes"
+  say "building gatherd twice from one snapshot: as \`make install\` does (static) into $SCRATCH_INSTALLED," \
+    "and the dev build into $SCRATCH_DEV; the first time takes several minutes"
   built=
   for attempt in 1 2 3; do
     sync_snapshot
-    if "$SWIFT" build -c release --product gatherd --package-path "$SNAP" --scratch-path "$SCRATCH" \
-      >"$TMP/build.log" 2>&1; then
+    if BIN=$(build_gatherd "$SCRATCH_INSTALLED" --static-swift-stdlib) && DEV_BIN=$(build_gatherd "$SCRATCH_DEV"); then
       built=1
       break
     fi
     tail -n 20 "$TMP/build.log" >&2
-    # A file saved while the snapshot was being copied: take a fresh snapshot and try again.
+    # A file saved while the snapshot was being copied: take a fresh snapshot and build both again.
     grep -q "modified during the build" "$TMP/build.log" || break
     say "a source file changed during the build (attempt $attempt of 3); retrying"
     sleep 5
   done
   [ -n "$built" ] || die "the release build of gatherd failed (see above)."
-  BIN=$("$SWIFT" build -c release --package-path "$SNAP" --scratch-path "$SCRATCH" --show-bin-path)/gatherd
+  [ -x "$DEV_BIN" ] || die "no gatherd binary at $DEV_BIN."
 fi
 [ -x "$BIN" ] || die "no gatherd binary at $BIN."
 
-say "measuring (about 3 minutes); progress below, the report follows"
-"$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --tools "$TOOLS_BIN" --pyrpc "$TOOLS_SRC/pyrpc_server.py" \
+say "measuring (about 5 minutes); progress below, the report follows"
+"$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --gatherd-dev "$DEV_BIN" --tools "$TOOLS_BIN" --pyrpc "$TOOLS_SRC/pyrpc_server.py" \
   --tmp "$TMP" --repo "$REPO" --command "$COMMAND" --load-at-start "$LOAD_AT_START" \
   --gatherd-label "$LABEL" >"$TMP/report.md" &
 DRIVER=$!
