@@ -75,7 +75,10 @@ extension JSONParser {
   }
 
   private func decodeUTF8(_ range: Range<Int>) throws(SyntaxError) -> String {
-    guard let string = String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) else {
+    let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
+    // ASCII, by far the most common, is valid UTF-8 as it stands.
+    if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
+    guard let string = String(validating: slice, as: UTF8.self) else {
       throw error("a string is not valid UTF-8")
     }
     return string
@@ -84,6 +87,16 @@ extension JSONParser {
   private func decodeUTF8(_ scalars: [UInt8]) throws(SyntaxError) -> String {
     guard let string = String(validating: scalars, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
     return string
+  }
+
+  /// An integer of at most 18 characters (sign included), which always fits in Int64, read without a String.
+  private func smallInteger(_ range: Range<Int>) -> Int64 {
+    var digits = range
+    let negative = bytes[range.lowerBound] == UInt8(ascii: "-")
+    if negative { digits = range.dropFirst() }
+    var value: Int64 = 0
+    for index in digits { value = value * 10 + Int64(bytes[index] &- UInt8(ascii: "0")) }
+    return negative ? -value : value
   }
 
   mutating func parseNumber() throws(SyntaxError) -> JSONValue {
@@ -105,6 +118,7 @@ extension JSONParser {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
       guard skipDigits() > 0 else { throw error("a number needs digits in its exponent") }
     }
+    if isInteger, index - start <= 18 { return .int(smallInteger(start..<index)) }
     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     if isInteger, let value = Int64(text) { return .int(value) }
     guard let value = Double(text), value.isFinite else { throw error("a number is out of range") }

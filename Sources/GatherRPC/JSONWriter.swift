@@ -45,25 +45,34 @@ public enum JSONWriter {
     }
   }
 
-  /// Appends a JSON string literal, escaping quotes, backslashes and control characters.
+  /// Appends a JSON string literal, escaping quotes, backslashes and control characters; runs of bytes that
+  /// need no escape are copied at once.
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case ..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        output.append(contentsOf: [
-          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-          hex[Int(byte & 0xF)],
-        ])
-      default: output.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
+        output.append(contentsOf: bytes[start..<index])
+        appendEscape(bytes[index], into: &output)
+        start = index + 1
       }
+      output.append(contentsOf: bytes[start...])
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  private static func appendEscape(_ byte: UInt8, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\\"))
+    switch byte {
+    case 0x0A: output.append(UInt8(ascii: "n"))
+    case 0x0D: output.append(UInt8(ascii: "r"))
+    case 0x09: output.append(UInt8(ascii: "t"))
+    case 0x22, 0x5C: output.append(byte)
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)]])
+      output.append(hex[Int(byte & 0xF)])
+    }
   }
 }

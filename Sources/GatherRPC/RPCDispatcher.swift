@@ -90,37 +90,49 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
     guard let method = methods[request.method] else {
       return completion(request.id.map { RPCResponse.error(id: $0, .methodNotFound(request.method)) })
     }
-    let finish: @Sendable (Result<JSONValue, RPCError>) -> Void = { [observer] result in
-      switch result {
-      case .success(let value):
-        observer?(method, caller, nil)
-        completion(request.id.map { RPCResponse.result(id: $0, value) })
-      case .failure(let error):
-        observer?(method, caller, error)
-        completion(request.id.map { RPCResponse.error(id: $0, error) })
-      }
-    }
     if method.mutates && !caller.mayMutate {
-      return finish(
-        .failure(.forbidden("\(request.method) changes the match, and this connection may only read and watch it.")))
-    }
-    let work: @Sendable () -> Result<JSONValue, RPCError> = { [mapError] in
-      do throws(RPCError) {
-        var params = try Params(request.params)
-        do {
-          return .success(try method.handler(&params, caller))
-        } catch let error as RPCError {
-          throw error
-        } catch {
-          throw mapError(error)
-        }
-      } catch {
-        return .failure(error)
-      }
+      let refusal = RPCError.forbidden(
+        "\(request.method) changes the match, and this connection may only read and watch it.")
+      return completion(reply(to: request, method, caller, .failure(refusal)))
     }
     switch method.placement {
-    case .inline: finish(work())
-    case .deferred: runner(work, finish)
+    case .inline:
+      completion(reply(to: request, method, caller, run(method, request.params, caller)))
+    case .deferred:
+      let params = request.params
+      runner(
+        { run(method, params, caller) },
+        { result in completion(reply(to: request, method, caller, result)) })
+    }
+  }
+
+  /// Runs a method's handler on its params; every failure becomes an error object.
+  private func run(_ method: RPCMethod<Caller>, _ params: JSONValue?, _ caller: Caller) -> Result<JSONValue, RPCError> {
+    do throws(RPCError) {
+      var params = try Params(params)
+      do {
+        return .success(try method.handler(&params, caller))
+      } catch let error as RPCError {
+        throw error
+      } catch {
+        throw mapError(error)
+      }
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Tells the observer, and makes the response: none for a notification.
+  private func reply(
+    to request: RPCRequest, _ method: RPCMethod<Caller>, _ caller: Caller, _ result: Result<JSONValue, RPCError>
+  ) -> JSONValue? {
+    switch result {
+    case .success(let value):
+      observer?(method, caller, nil)
+      return request.id.map { RPCResponse.result(id: $0, value) }
+    case .failure(let error):
+      observer?(method, caller, error)
+      return request.id.map { RPCResponse.error(id: $0, error) }
     }
   }
 }

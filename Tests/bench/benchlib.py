@@ -203,8 +203,9 @@ def cpu_model():
 
 
 def fs_type(path):
-    """The file system type of `path` (e.g. ext2/ext3, tmpfs), as `stat -f` names it."""
-    return subprocess.run(["stat", "-f", "-c", "%T", path], capture_output=True, text=True).stdout.strip() or "unknown"
+    """The type of the file system that holds `path` (e.g. ext4, tmpfs), as `df` names it."""
+    out = subprocess.run(["df", "--output=fstype", path], capture_output=True, text=True).stdout.split()
+    return out[-1] if len(out) > 1 else "unknown"
 
 
 # ---------------------------------------------------------------- clients

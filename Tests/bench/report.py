@@ -15,6 +15,10 @@ NAMES = {"installed": "gatherd (installed)", "dev": "gatherd (dev build)", "nio_
 IDLE_RSS_LIMIT_KB = 20_000  # 20 MB
 
 
+def plural(n, word):
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def verdict(ok, gap):
     """PASS, or MISS with how far off it is."""
     return "PASS" if ok else f"**MISS** ({gap})"
@@ -57,17 +61,20 @@ class Results:
         cpu = ts["server_cpu_us"] / nio["server_cpu_us"]
         out.append(("server CPU per request (`timer.status`, 16 conns) ≤ 1.5× nio_ref's",
                     f"{ts['server_cpu_us']:.2f} / {nio['server_cpu_us']:.2f} µs = **{cpu:.2f}×** "
-                    f"(ndjson_ref {nd['server_cpu_us']:.2f} µs)", f"{ts['server_cpu_us']:.2f} µs = {cpu:.2f}×", cpu <= 1.5, f"{cpu / 1.5:.1f}× the limit"))
+                    f"(ndjson_ref {nd['server_cpu_us']:.2f} µs)", f"{ts['server_cpu_us']:.2f} µs = {cpu:.2f}×",
+                    cpu <= 1.5, f"{cpu / 1.5:.1f}× the limit"))
         lat, lnio = self.lat(key), self.lat("nio_ref")
         rt = lat["p50_us"] / lnio["p50_us"]
         out.append(("round trip, 1 connection, same CPU, p50 ≤ 1.3× nio_ref's",
                     f"{lat['p50_us']:.1f} / {lnio['p50_us']:.1f} µs = **{rt:.2f}×** "
-                    f"(ndjson_ref {self.lat('ndjson_ref')['p50_us']:.1f} µs)", f"{lat['p50_us']:.1f} µs = {rt:.2f}×", rt <= 1.3, f"{rt / 1.3:.1f}× the limit"))
+                    f"(ndjson_ref {self.lat('ndjson_ref')['p50_us']:.1f} µs)", f"{lat['p50_us']:.1f} µs = {rt:.2f}×",
+                    rt <= 1.3, f"{rt / 1.3:.1f}× the limit"))
         fo, fr = self.r["fanout"][key], self.r["fanout"]["tick_ref"]
         spread = fo["spread_p50_us"] / fr["spread_p50_us"]
         out.append((f"fan-out spread at {FANOUT_N:,} subscribers, p50 ≤ 1.5× tick_ref's",
                     f"{fo['spread_p50_us']:,.0f} / {fr['spread_p50_us']:,.0f} µs = **{spread:.2f}×**",
-                    f"{fo['spread_p50_us']:,.0f} µs = {spread:.2f}×", spread <= 1.5, f"{spread / 1.5:.1f}× the limit"))
+                    f"{fo['spread_p50_us']:,.0f} µs = {spread:.2f}×", spread <= 1.5,
+                    f"{spread / 1.5:.1f}× the limit"))
         dev = self.r["ticks"][key]["interval_maxdev_ms"]
         out.append((f"tick interval max \\|error\\| over {TICKS - 1} s ≤ 0.5 ms",
                     f"**{dev:.3f} ms** (tick_ref {self.r['ticks']['tick_ref']['interval_maxdev_ms']:.3f} ms)",
@@ -77,10 +84,10 @@ class Results:
                     f"no gather **{none}**, clock paused **{paused}** (nio_ref "
                     f"{self.idle('nio_ref', 'after load')['wakeups']['total']}, ndjson_ref "
                     f"{self.idle('ndjson_ref', 'after load')['wakeups']['total']})",
-                    f"{none}, {paused}", none == 0 and paused == 0,
-                    f"{none + paused} wake-up{'' if none + paused == 1 else 's'} too many"))
+                    f"no gather {none}, paused {paused}", none == 0 and paused == 0,
+                    f"{plural(none + paused, 'wake-up')} too many"))
         m = self.mem(key)
-        out.append(("idle RSS ≤ 20 MB (after the load, nothing connected)",
+        out.append((f"idle RSS ≤ 20 MB (VmRSS ≤ {IDLE_RSS_LIMIT_KB:,} kB; after the load, nothing connected)",
                     f"**{m['idle_kb'] / 1000:.1f} MB** ({m['idle_kb']:,} kB; just started {m['start_kb']:,} kB; "
                     f"nio_ref {self.mem('nio_ref')['idle_kb']:,} kB)", f"{m['idle_kb'] / 1000:.1f} MB",
                     m["idle_kb"] <= IDLE_RSS_LIMIT_KB,
@@ -155,9 +162,9 @@ def targets(add, res, keys):
     add("## Targets (issue 8)")
     add("")
     dev = "; the dev build's figure stands in the last column, for comparison" if "dev" in keys else ""
-    add(f"Judged on the installed binary{dev}. Throughput figures are the median of {TPUT_ROUNDS} rounds; nio_ref "
-        "and ndjson_ref answer the same request line with a fixed reply. Where a target is missed, the result says "
-        "by how much.")
+    add(f"Judged on the installed binary{dev}. Throughput figures are the median of "
+        f"{plural(TPUT_ROUNDS, 'round')}; nio_ref and ndjson_ref answer the same request line with a fixed reply. "
+        "Where a target is missed, the result says by how much.")
     add("")
     rows = {key: res.targets(key) for key in keys}
     if "dev" in keys:
@@ -176,8 +183,9 @@ def targets(add, res, keys):
     g1, g16, create, alone, flood = w["goal1"], w["goal16"], w["create16"], w["reads_alone"], w["reads_flood"]
     tail = " not measured |" if "dev" in keys else ""
     add(f"| writes: `score.goal` round trips with fsync (a figure; batch of score.goal + score.undo, 2 commits, "
-        f"per batch) | 1 conn: p50 **{g1['p50_us']:,.0f} µs**, {g1['rps']:,.0f} batches/s; 16 conns: "
-        f"{g16['rps']:,.0f} batches/s, p50 {g16['p50_us']:,.0f} µs, p99 {g16['p99_us']:,.0f} µs; `players.create` (1 "
+        f"per batch) | 1 conn: p50 **{g1['p50_us']:,.0f} µs**, {g1['rps']:,.0f} batches/s ({2 * g1['rps']:,.0f} "
+        f"commits/s); 16 conns: {g16['rps']:,.0f} batches/s ({2 * g16['rps']:,.0f} commits/s), "
+        f"p50 {g16['p50_us']:,.0f} µs, p99 {g16['p99_us']:,.0f} µs; `players.create` (1 "
         f"commit), 16 conns: {create['rps']:,.0f} req/s, p99 {create['p99_us']:,.0f} µs | – |{tail}")
     add(f"| reads keep their p99 during a write flood (a figure): `timer.status` on 16 conns while 16 conns send "
         f"`players.create` | p99 **{flood['p99_us']:,.0f} µs** during vs {alone['p99_us']:,.0f} µs without "
@@ -214,7 +222,7 @@ def throughput(add, r, res):
     add("## Throughput")
     add("")
     add(f"rpcbench, closed loop (one request in flight per connection), {TPUT_SECS:g} s after {TPUT_WARM:g} s "
-        f"warm-up, nothing pinned; {TPUT_ROUNDS} rounds, each round running every row once, and each row "
+        f"warm-up, nothing pinned; {plural(TPUT_ROUNDS, 'round')}, each round running every row once, and each row "
         "shows its median round (req/s range = slowest–fastest round). nio_ref and ndjson_ref get the "
         "`timer.status` line (they answer any line), pyrpc_server.py gets `ping`. Server CPU per request = the "
         "server's utime+stime from `/proc/PID/stat` (all threads) over the measured part, divided by the "
@@ -251,7 +259,8 @@ def writes(add, r, o):
         "and ended after the reads; the reads' server CPU per request then includes the writes' CPU. "
         f"Each row: {WRITE_SECS:g} s after {WRITE_WARM:g} s warm-up.")
     add("")
-    add("| request | conns | alongside | req/s | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | server CPU µs/req |")
+    add("| request | conns | alongside | req/s | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | "
+        "server CPU µs/req |")
     add("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     rows = (("`score.goal` + `score.undo` (batch, 2 commits)", 1, "–", w["goal1"]),
             ("`score.goal` + `score.undo` (batch, 2 commits)", 16, "–", w["goal16"]),

@@ -138,9 +138,9 @@ fi
 [ -x "$BIN" ] || die "no gatherd binary at $BIN."
 
 say "measuring (about 5 minutes); progress below, the report follows"
-"$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --gatherd-dev "$DEV_BIN" --tools "$TOOLS_BIN" --pyrpc "$TOOLS_SRC/pyrpc_server.py" \
-  --tmp "$TMP" --repo "$REPO" --command "$COMMAND" --load-at-start "$LOAD_AT_START" \
-  --gatherd-label "$LABEL" >"$TMP/report.md" &
+"$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --gatherd-dev "$DEV_BIN" --tools "$TOOLS_BIN" \
+  --pyrpc "$TOOLS_SRC/pyrpc_server.py" --tmp "$TMP" --repo "$REPO" --command "$COMMAND" \
+  --load-at-start "$LOAD_AT_START" --gatherd-label "$LABEL" >"$TMP/report.md" &
 DRIVER=$!
 status=0
 wait "$DRIVER" || status=$?

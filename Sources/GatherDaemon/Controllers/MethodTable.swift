@@ -23,6 +23,8 @@ enum MethodTable {
     return RPCDispatcher(
       methods: methods, mapError: { ErrorMapping.rpcError($0, logger: logger) },
       observer: { method, caller, error in
+        // Most calls log nothing at the configured level: they must cost nothing then.
+        guard logger.logLevel <= (error != nil ? .notice : method.mutates ? .info : .debug) else { return }
         var logger = logger
         logger[metadataKey: "peer_uid"] = "\(caller.credentials.uid)"
         logger[metadataKey: "peer_pid"] = "\(caller.credentials.pid)"

@@ -24,9 +24,11 @@ struct LineFrameDecoder: ByteToMessageDecoder {
       buffer.moveReaderIndex(to: buffer.writerIndex)
       return .needMoreData
     }
-    let view = buffer.readableBytesView
-    if let newline = view.dropFirst(scanned).firstIndex(of: UInt8(ascii: "\n")) {
-      let length = newline - view.startIndex
+    let readable = buffer.readableBytes
+    let newline = buffer.withUnsafeReadableBytes { bytes in
+      bytes[min(scanned, bytes.count)...].firstIndex(of: UInt8(ascii: "\n"))
+    }
+    if let length = newline {
       guard length <= maxLength else { return overflow(context: context, buffer: &buffer) }
       var line = buffer.readSlice(length: length)!
       buffer.moveReaderIndex(forwardBy: 1)
@@ -37,8 +39,8 @@ struct LineFrameDecoder: ByteToMessageDecoder {
       context.fireChannelRead(wrapInboundOut(.line(line)))
       return .continue
     }
-    scanned = view.count
-    return view.count > maxLength ? overflow(context: context, buffer: &buffer) : .needMoreData
+    scanned = readable
+    return readable > maxLength ? overflow(context: context, buffer: &buffer) : .needMoreData
   }
 
   mutating func decodeLast(

@@ -19,6 +19,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private let services: ConnectionServices
   private let caller: Caller
   private let runner: RPCDispatcher<Caller>.Runner
+  /// Takes each reply back to this handler on its loop; made once, cleared when the handler goes.
+  private var replied: RPCDispatcher<Caller>.Completion?
   private let set: ConnectionSet
   private var context: ChannelHandlerContext!
   private var queue = CircularBuffer<InboundFrame>(initialCapacity: 4)
@@ -29,6 +31,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private var closing = false
   private var needsFlush = false
   private var readsPaused = false
+  private var removed = false
+  /// Where replies are encoded; reused, so that a reply costs no allocation of its own.
+  private var scratch: [UInt8] = []
 
   init(services: ConnectionServices, caller: Caller, loop: any EventLoop, set: ConnectionSet) {
     self.services = services
@@ -39,8 +44,16 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
+    let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+    replied = { reply in bound.value.received(reply) }
     caller.events.attach(context)
     caller.events.onOverflow = { [unowned self] subscription in overflowed(subscription) }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    removed = true
+    replied = nil
+    caller.events.onOverflow = nil
   }
 
   func channelActive(context: ChannelHandlerContext) {
@@ -107,9 +120,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
         let parsed = line.withUnsafeReadableBytes { bytes in
           Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
         }
+        guard let replied else { return }
         inFlight = true
-        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        services.dispatcher.respond(to: parsed, from: caller, runner: runner) { reply in bound.value.replied(reply) }
+        services.dispatcher.respond(to: parsed, from: caller, runner: runner, completion: replied)
       }
     }
     updateReading()
@@ -117,7 +130,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     closeIfDone()
   }
 
-  private func replied(_ reply: JSONValue?) {
+  private func received(_ reply: JSONValue?) {
+    // A change that finishes after its connection has gone is committed all the same; nobody hears of it.
+    guard !removed else { return }
     inFlight = false
     if let reply { write(reply) }
     caller.events.replyWritten()
@@ -128,9 +143,12 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   private func write(_ reply: JSONValue) {
-    var bytes = JSONWriter.bytes(reply)
-    bytes.append(UInt8(ascii: "\n"))
-    context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
+    scratch.removeAll(keepingCapacity: true)
+    JSONWriter.write(reply, into: &scratch)
+    scratch.append(UInt8(ascii: "\n"))
+    context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: scratch)), promise: nil)
+    // An idle connection keeps a small buffer only: a large reply's room is given back at once.
+    if scratch.capacity > 4096 { scratch = [] }
     needsFlush = true
   }
 

@@ -1,0 +1,20 @@
+import GatherRPC
+import Testing
+
+/// What clients read: every string escaped so that the line stays one JSON line and reads back the same.
+@Suite struct JSONWriterTests {
+  @Test(arguments: [
+    "plain", "", "quote \" and backslash \\", "line\nbreak\r\ttab", "\u{01}control\u{1F}", "é, ñ and 🏟️",
+    "\"\\\n", "ends with escape\n",
+  ])
+  func stringsRoundTripAndStayOnOneLine(_ text: String) throws {
+    let bytes = JSONWriter.bytes(.string(text))
+    #expect(!bytes.contains(0x0A) && !bytes.contains(0x0D))
+    #expect(!bytes.contains { $0 < 0x20 })
+    #expect(try JSONParser.parse(bytes) == .string(text))
+  }
+
+  @Test func controlCharactersUseTheirShortOrUnicodeEscape() {
+    #expect(JSONWriter.string(.string("a\u{01}\n\"\\")) == #""a\u0001\n\"\\""#)
+  }
+}
