@@ -14,10 +14,11 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   /// failed. For logs.
   public typealias Observer = @Sendable (_ method: RPCMethod<Caller>, _ caller: Caller, _ error: RPCError?) -> Void
   /// Runs a deferred method's `work` and passes its result to `done`, on the thread that should continue.
-  public typealias Runner = @Sendable (
-    _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>,
-    _ done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
-  ) -> Void
+  public typealias Runner =
+    @Sendable (
+      _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>,
+      _ done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
+    ) -> Void
   /// Receives the reply to a line, or nil when nothing must be sent.
   public typealias Completion = @Sendable (JSONValue?) -> Void
 

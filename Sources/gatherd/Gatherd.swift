@@ -97,7 +97,7 @@ struct Gatherd: AsyncParsableCommand {
     JournalLogHandler.bootstrap(level: settings.logLevel)
     let logger = Logger(label: "gatherd")
     if !concurrencyOnEventLoops {
-      logger.warning("Swift concurrency could not be moved onto NIO's event loops; services start on libdispatch's pool.")
+      logger.warning("Swift concurrency could not move onto NIO's event loops; services start on libdispatch's pool.")
     }
     do {
       try await Daemon(settings: settings, logger: logger).run()

@@ -109,7 +109,9 @@ import Testing
   @Test func aRefusedCommandPublishesNothingAndChangesNothing() async throws {
     let seq = try await subscribe().seq
     await #expect(throws: GatherError.invalidTransition) { try await session.perform { try $0.timer(.pause) } }
-    await #expect(throws: GatherError.validation("player", "")) { try await session.perform { try $0.goal(for: .teamA, by: 2) } }
+    await #expect(throws: GatherError.validation("player", "")) {
+      try await session.perform { try $0.goal(for: .teamA, by: 2) }
+    }
     await #expect(throws: GatherError.playerInActiveGather) { try await session.perform { try $0.deletePlayer(1) } }
     #expect(session.hub.seq == seq)
     #expect(try session.view.scoreStatus()["score"]?["text"] == "0-0")

@@ -6,10 +6,11 @@ import NIOCore
 /// counters.
 struct ConnectionServices: Sendable {
   /// Runs deferred work on the session's loop and calls back on the given loop.
-  typealias SessionRunner = @Sendable (
-    _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>, _ replyLoop: any EventLoop,
-    _ done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
-  ) -> Void
+  typealias SessionRunner =
+    @Sendable (
+      _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>, _ replyLoop: any EventLoop,
+      _ done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
+    ) -> Void
 
   let dispatcher: RPCDispatcher<Caller>
   let runOnSession: SessionRunner

@@ -43,7 +43,9 @@ public final class SessionView: Sendable {
   /// A short summary for `daemon.status`.
   func statusSummary() -> JSONValue {
     guard let gather = state.active else { return .null }
-    return .object(["id": .int(gather.id), "score": gather.score.json, "timer": timerStatus(of: gather, at: now()).json])
+    return .object([
+      "id": .int(gather.id), "score": gather.score.json, "timer": timerStatus(of: gather, at: now()).json,
+    ])
   }
 
   /// What a new subscription starts from: the gather, score and timer at ``seq``.
