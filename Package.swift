@@ -49,19 +49,14 @@ let package = Package(
     .executableTarget(
       name: "gatherd",
       dependencies: [
-        "GatherDaemon", "GatherSystemd",
+        "GatherDaemon", "GatherSystemd", "CGatherShim",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      swiftSettings: strict,
-      // With the Swift runtime linked in (`--static-swift-stdlib`, as `make install` builds), the runtime's
-      // global-executor hook is not in the dynamic symbol table, so NIO cannot find it; exporting it lets the
-      // installed binary run Swift concurrency on NIO's event loops like the dev build, never on libdispatch's
-      // pool (whose monitor thread wakes once a second). See docs/performance.md.
-      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=swift_task_enqueueGlobal_hook"])]
+      swiftSettings: strict
     ),
     .executableTarget(
       name: "gatherctl",

@@ -43,3 +43,7 @@ int gatherd_user_in_group(uid_t uid, gid_t gid, gid_t group) {
   }
   return 0;
 }
+
+extern void *swift_task_enqueueGlobal_hook;
+
+void *gatherd_swift_task_enqueue_global_hook(void) { return &swift_task_enqueueGlobal_hook; }

@@ -1,12 +1,9 @@
 import ArgumentParser
-import NIOCore
-import NIOPosix
 
 // Every request, commit and tick runs on gatherd's own NIO event loops (see Daemon); Swift concurrency only
 // starts and stops the services. It runs on NIO's event loops too, in the dev build and in the installed
-// static binary alike (Package.swift exports the runtime hook NIO needs), so that an idle daemon has no
-// libdispatch pool and no thread that wakes up.
-let onEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+// static binary alike, so that an idle daemon has no libdispatch pool and no thread that wakes up.
+let onEventLoops = ConcurrencyOnEventLoops.install()
 
 do {
   var command = try Gatherd.parseAsRoot()

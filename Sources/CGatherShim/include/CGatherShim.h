@@ -19,4 +19,9 @@ int gatherd_so_peercred(void);
 /// Whether the user `uid`, whose primary group is `gid`, belongs to group `group` by /etc/group or NSS.
 int gatherd_user_in_group(uid_t uid, gid_t gid, gid_t group);
 
+/// Where the Swift runtime looks for a hook that takes over its global executor (`swift_task_enqueueGlobal_hook`).
+/// Referenced at link time, so that it is found even where the runtime is linked in statically and `dlsym`
+/// cannot see it.
+void *gatherd_swift_task_enqueue_global_hook(void);
+
 #endif
