@@ -15,6 +15,8 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   private var backlog = EventBacklog()
   private var needsFlush = false
   private var overflowed = false
+  /// Whether the channel takes more writes without queueing them, as its last writability event said.
+  private var writable = true
   /// Called once when a subscription overflows, with its id; the connection then says why and closes.
   var onOverflow: ((Int64) -> Void)?
 
@@ -54,12 +56,15 @@ final class EventOutbox: EventSink, @unchecked Sendable {
     writeBacklog()
   }
 
-  /// The channel may be writable again: sends what waited.
-  func writabilityChanged() { writeBacklog() }
+  /// The channel's writability changed: sends what waited once it is writable again.
+  func writabilityChanged(_ isWritable: Bool) {
+    writable = isWritable
+    writeBacklog()
+  }
 
   func send(_ event: EncodedEvent, subscription: Int64) {
     guard let context, !overflowed else { return }
-    if backlog.isEmpty, !unreplied.contains(subscription), context.channel.isWritable {
+    if writable, backlog.isEmpty, unreplied.isEmpty || !unreplied.contains(subscription) {
       write(event, subscription: subscription, to: context)
     } else if !backlog.hold(event, for: subscription) {
       overflowed = true
@@ -74,7 +79,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   }
 
   private func writeBacklog() {
-    guard let context, !overflowed, !backlog.isEmpty, context.channel.isWritable else { return }
+    guard let context, writable, !overflowed, !backlog.isEmpty else { return }
     for (subscription, event) in backlog.take(keeping: unreplied) where subscriptions.contains(subscription) {
       write(event, subscription: subscription, to: context)
     }

@@ -12,17 +12,28 @@ protocol EventSink: AnyObject {
 /// The open subscriptions, by topic, confined to the event loop that serves the connections: delivering a
 /// batch takes no lock, and each connection is flushed once per batch.
 final class SubscriberTable: @unchecked Sendable {
-  private struct Entry {
-    let sink: any EventSink
+  /// One subscription. A class, kept in plain arrays, so that a tick's fan-out walks memory in order and
+  /// retains nothing per subscriber.
+  private final class Subscription {
+    let id: Int64
     /// The seq of the snapshot the subscription started from: older events are already in it.
     let after: Int64
     let topics: Set<Topic>
+    /// The connection owns its subscriptions and ends them before it goes, so this never dangles.
+    unowned(unsafe) let sink: any EventSink
+
+    init(id: Int64, after: Int64, topics: Set<Topic>, sink: any EventSink) {
+      self.id = id
+      self.after = after
+      self.topics = topics
+      self.sink = sink
+    }
   }
 
   /// The loop every method here must be called on.
   let loop: any EventLoop
-  private var byTopic: [Topic: [Int64: Entry]] = [:]
-  private var entries: [Int64: Entry] = [:]
+  private var byTopic: [Topic: ContiguousArray<Subscription>] = [:]
+  private var byID: [Int64: Subscription] = [:]
   private let open = Atomic<Int>(0)
 
   init(loop: any EventLoop) { self.loop = loop }
@@ -33,9 +44,9 @@ final class SubscriberTable: @unchecked Sendable {
   /// Adds a subscription that receives the events after seq `after`.
   func add(_ id: Int64, topics: Set<Topic>, after: Int64, sink: any EventSink) {
     loop.preconditionInEventLoop()
-    let entry = Entry(sink: sink, after: after, topics: topics)
-    entries[id] = entry
-    for topic in topics { byTopic[topic, default: [:]][id] = entry }
+    let subscription = Subscription(id: id, after: after, topics: topics, sink: sink)
+    byID[id] = subscription
+    for topic in topics { byTopic[topic, default: []].append(subscription) }
     open.add(1, ordering: .relaxed)
   }
 
@@ -43,9 +54,9 @@ final class SubscriberTable: @unchecked Sendable {
   @discardableResult
   func remove(_ id: Int64, of sink: any EventSink) -> Bool {
     loop.preconditionInEventLoop()
-    guard let entry = entries[id], entry.sink === sink else { return false }
-    entries[id] = nil
-    for topic in entry.topics { byTopic[topic]?[id] = nil }
+    guard let subscription = byID[id], subscription.sink === sink else { return false }
+    byID[id] = nil
+    for topic in subscription.topics { byTopic[topic]?.removeAll { $0 === subscription } }
     open.subtract(1, ordering: .relaxed)
     return true
   }
@@ -58,12 +69,22 @@ final class SubscriberTable: @unchecked Sendable {
   /// Hands a batch of events, in seq order, to every subscription of their topics, then flushes each
   /// connection that got any.
   func deliver(_ events: [EncodedEvent]) {
+    if events.count == 1 {
+      // The usual batch, a tick: each connection is written and flushed in one go.
+      let event = events[0]
+      guard let subscriptions = byTopic[event.topic] else { return }
+      for subscription in subscriptions where event.seq > subscription.after {
+        subscription.sink.send(event, subscription: subscription.id)
+        subscription.sink.flushEvents()
+      }
+      return
+    }
     var touched: [ObjectIdentifier: any EventSink] = [:]
     for event in events {
       guard let subscriptions = byTopic[event.topic] else { continue }
-      for (id, entry) in subscriptions where event.seq > entry.after {
-        entry.sink.send(event, subscription: id)
-        touched[ObjectIdentifier(entry.sink)] = entry.sink
+      for subscription in subscriptions where event.seq > subscription.after {
+        subscription.sink.send(event, subscription: subscription.id)
+        touched[ObjectIdentifier(subscription.sink)] = subscription.sink
       }
     }
     for sink in touched.values { sink.flushEvents() }

@@ -31,6 +31,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private var closing = false
   private var needsFlush = false
   private var readsPaused = false
+  /// Whether the channel takes more writes without queueing them, as its last writability event said.
+  private var writable = true
   private var removed = false
   /// Where replies are encoded; reused, so that a reply costs no allocation of its own.
   private var scratch: [UInt8] = []
@@ -77,10 +79,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   func channelReadComplete(context: ChannelHandlerContext) { flushIfNeeded() }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    if context.channel.isWritable {
-      caller.events.writabilityChanged()
-      answerQueued()
-    }
+    writable = context.channel.isWritable
+    caller.events.writabilityChanged(writable)
+    if writable { answerQueued() }
     context.fireChannelWritabilityChanged()
   }
 
@@ -108,7 +109,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     guard !answering else { return }
     answering = true
     defer { answering = false }
-    while !inFlight, !closing, context.channel.isWritable, let frame = queue.popFirst() {
+    while !inFlight, !closing, writable, let frame = queue.popFirst() {
       switch frame {
       case .tooLong:
         services.logger.notice(
@@ -160,7 +161,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   /// Reads while there is room for more lines and the peer takes its replies.
   private func updateReading() {
-    let read = !draining && !closing && queue.count < Self.maxQueuedLines && context.channel.isWritable
+    let read = !draining && !closing && queue.count < Self.maxQueuedLines && writable
     guard read == readsPaused else { return }
     readsPaused = !read
     context.channel.setOption(.autoRead, value: read).whenFailure { _ in }
