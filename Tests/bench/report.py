@@ -142,6 +142,12 @@ def report(r, raw, o):
         add("- **BENCH_QUICK=1: shortened phases, figures not meaningful.**")
     add("")
     targets(add, res, keys)
+    analysis = os.path.join(o.repo, "Tests", "bench", "analysis.md")
+    if os.path.exists(analysis):
+        # Hand-written: where the time goes (perf), why a target is missed and what would close it.
+        with open(analysis) as f:
+            add(f.read().rstrip("\n"))
+        add("")
     latency(add, r, keys)
     throughput(add, r, res)
     writes(add, r, o)

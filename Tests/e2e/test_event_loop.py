@@ -1,0 +1,79 @@
+"""The connection path: reads answered from the last committed state without waiting for the session,
+changes in order, and every client sees its own acknowledged change at once."""
+
+import os
+import unittest
+
+from harness import Daemon, DaemonTestCase, encode
+
+
+class ReadsNeverWaitForTheSession(DaemonTestCase):
+    """While the session's loop is busy (here wedged on purpose with the test-only `test.wedgeSession`),
+    reads, subscriptions and pings on other connections are still answered, from the last committed state."""
+
+    fresh_daemon_per_test = True
+
+    @classmethod
+    def make_daemon(cls) -> Daemon:
+        return Daemon(env={**os.environ, "GATHERD_ENABLE_TEST_FAULTS": "1"})
+
+    def test_reads_are_answered_while_a_change_is_in_the_session(self):
+        ana, bruno = (self.ok(self.c, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+        self.ok(self.c, "gather.start", {"teamA": [ana], "teamB": [bruno], "minutes": 7})
+        self.ok(self.c, "score.goal", {"team": "teamB", "player": bruno})
+        self.addCleanup(self.daemon.kill9)  # a wedged session never lets the daemon stop gracefully
+        wedged = self.client()
+        wedged.request("test.wedgeSession")
+        waiting = self.client()
+        waiting.request("players.create", {"name": "Carla"}, id="late")
+
+        reader = self.client()
+        self.assertEqual(self.ok(reader, "daemon.ping"), {"pong": True})
+        self.assertEqual([p["name"] for p in self.ok(reader, "players.list")["players"]], ["Ana", "Bruno"])
+        self.assertEqual(self.ok(reader, "score.get")["score"]["text"], "0-1")
+        self.assertEqual(self.ok(reader, "timer.status")["display"], "07:00")
+        self.assertEqual(self.ok(reader, "gather.current")["score"]["text"], "0-1")
+        self.assertEqual(self.ok(reader, "daemon.status")["players"], 2)
+        subscribed = self.ok(reader, "events.subscribe", {"topics": ["score"]})
+        self.assertEqual(subscribed["snapshot"]["score"]["text"], "0-1")
+        with self.assertRaises(TimeoutError, msg="a change waits for the session; reads do not"):
+            waiting.read_line(timeout=0.3)
+
+
+class EveryClientSeesItsOwnChange(DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def test_a_read_pipelined_after_a_change_sees_it(self):
+        self.c.send_raw(b"".join(encode(message) + b"\n" for message in (
+            {"jsonrpc": "2.0", "id": 1, "method": "players.create", "params": {"name": "Ana"}},
+            {"jsonrpc": "2.0", "id": 2, "method": "players.list"},
+            {"jsonrpc": "2.0", "id": 3, "method": "players.create", "params": {"name": "Bruno"}},
+            {"jsonrpc": "2.0", "id": 4, "method": "players.list"},
+        )))
+        replies = [self.c.read_reply() for _ in range(4)]
+        self.assertEqual([reply["id"] for reply in replies], [1, 2, 3, 4], "replies keep the order of the lines")
+        self.assertEqual([p["name"] for p in replies[1]["result"]["players"]], ["Ana"])
+        self.assertEqual([p["name"] for p in replies[3]["result"]["players"]], ["Ana", "Bruno"])
+
+    def test_a_batch_mixing_changes_and_reads_answers_each_in_turn(self):
+        batch = [
+            {"jsonrpc": "2.0", "id": 1, "method": "players.list"},
+            {"jsonrpc": "2.0", "id": 2, "method": "players.create", "params": {"name": "Ana"}},
+            {"jsonrpc": "2.0", "method": "players.create", "params": {"name": "Bruno"}},
+            {"jsonrpc": "2.0", "id": 3, "method": "players.list"},
+        ]
+        self.c.send_raw(encode(batch) + b"\n")
+        replies = self.c.read_message()
+        self.assertEqual([reply["id"] for reply in replies], [1, 2, 3])
+        self.assertEqual(replies[0]["result"]["players"], [])
+        self.assertEqual([p["name"] for p in replies[2]["result"]["players"]], ["Ana", "Bruno"])
+
+    def test_another_connection_reads_a_change_as_soon_as_it_is_acknowledged(self):
+        other = self.client()
+        for index in range(50):
+            created = self.ok(self.c, "players.create", {"name": f"P{index}"})
+            self.assertEqual(self.ok(other, "players.get", {"id": created["id"]})["name"], f"P{index}")
+
+
+if __name__ == "__main__":
+    unittest.main()
