@@ -52,6 +52,10 @@ extension GatherStore {
         t.column("recordedAt", .integer).notNull()
       }
     }
+    // Stats and a player's recent results look gathers up by player.
+    migrator.registerMigration("v2-stats") { db in
+      try db.create(index: "gatherPlayer_player", on: "gatherPlayer", columns: ["playerId", "team", "gatherId"])
+    }
     return migrator
   }
 }

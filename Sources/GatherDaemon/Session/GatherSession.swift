@@ -90,7 +90,8 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
 
   /// The wall-clock instant a running clock reaches 0, the same for as long as its deadline stays put.
   func wallEndsAt(_ clock: MatchClock) -> Date? {
-    guard clock.state == .running, let deadline = clock.deadline else { return nil }
+    // Periods (issue 9): a break between periods counts down to a deadline too.
+    guard clock.state == .running || clock.state == .halfTimeBreak, let deadline = clock.deadline else { return nil }
     if let endsAt, endsAt.deadline == deadline { return endsAt.wall }
     let wall = wallClock().addingTimeInterval((deadline - now).inSeconds)
     endsAt = (deadline, wall)
@@ -144,6 +145,8 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
           persistFinishedClockIfNeeded()
           logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
           hub.publish(.timer, ["change": "finished", "timer": timerStatus(of: gather).json])
+        // Periods (issue 9): the break's ticks and the ends of periods and breaks, in GatherSession+Periods.swift.
+        case .breakTick, .periodEnded, .breakEnded: publishPeriodEvent(event, gather: gather, at: at)
         }
       }
     }
@@ -152,16 +155,22 @@ public actor GatherSession<C: Clock> where C.Duration == Duration {
   private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration, endsAt: Date?) {
     let remaining = gather.clock.remaining(at: moment)
     let deadline = endsAt.map { ISO8601.string($0) }
+    // Periods (issue 9): `remaining` counts the added time too; `display` shows the regular time and `added`
+    // what is left of the added time. The tick at 0 carries the state the clock goes to (finished after the
+    // last period).
+    let added = gather.clock.addedSeconds
     hub.publish(
       .tick,
       [
-        "state": .string(seconds == 0 ? "finished" : "running"),
+        "state": .string(seconds == 0 ? gather.clock.state.rawValue : "running"),
         "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.inMilliseconds),
-        "display": .string(MatchClock.display(seconds: seconds)), "endsAt": deadline.map { .string($0) } ?? .null,
+        "display": .string(MatchClock.display(seconds: max(0, seconds - added))),
+        "endsAt": deadline.map { .string($0) } ?? .null, "period": .int(Int64(gather.clock.periodOfPlay)),
+        "added": added > 0 ? .string(MatchClock.addedDisplay(seconds: min(added, seconds))) : .null,
       ])
   }
 
-  private func persistFinishedClockIfNeeded() {
+  func persistFinishedClockIfNeeded() {
     guard let gather = state.active else { return }
     do {
       try store.saveClock(gather.clock.snapshot(at: now, wallNow: wallClock()), gatherID: gather.id)
