@@ -19,6 +19,8 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
   public var matchTimeMs: Int64
   /// The period it happened in, from 1.
   public var period: Int
+  /// How many periods the match had, for naming the period ("2nd half").
+  public var periods: Int
   /// The score after this change.
   public var score: Score
   /// The wall-clock time of the change.
@@ -27,9 +29,10 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
   /// Creates a log entry.
   public init(
     kind: Kind, team: Team?, scorerID: Player.ID?, scorerName: String?, matchTimeMs: Int64, score: Score,
-    recordedAt: Date, period: Int = 1
+    recordedAt: Date, period: Int = 1, periods: Int = 1
   ) {
     self.period = period
+    self.periods = periods
     self.kind = kind
     self.team = team
     self.scorerID = scorerID

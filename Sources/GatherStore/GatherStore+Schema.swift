@@ -56,6 +56,19 @@ extension GatherStore {
     migrator.registerMigration("v2-stats") { db in
       try db.create(index: "gatherPlayer_player", on: "gatherPlayer", columns: ["playerId", "team", "gatherId"])
     }
+    // Periods, half-time and added time (issue 9). Gathers and goals from before keep one period.
+    migrator.registerMigration("v3-periods") { db in
+      try db.alter(table: "gather") { t in
+        t.add(column: "clockPeriods", .integer).notNull().defaults(to: 1)
+        t.add(column: "clockBreakMs", .integer).notNull().defaults(to: 0)
+        t.add(column: "clockPeriod", .integer).notNull().defaults(to: 1)
+        t.add(column: "clockAddedMs", .integer).notNull().defaults(to: 0)
+      }
+      try db.alter(table: "scoreEvent") { t in
+        t.add(column: "period", .integer).notNull().defaults(to: 1)
+        t.add(column: "periods", .integer).notNull().defaults(to: 1)
+      }
+    }
     return migrator
   }
 }
