@@ -39,7 +39,8 @@ public enum TeamBalancer {
     return balance.values.allSatisfy { abs($0) <= 1 }
   }
 
-  static func check(_ players: [Player.ID], bench: [Player.ID]) throws(GatherError) {
+  /// Refuses too few or too many players, and a player given twice (to play, or to play and on the bench).
+  public static func check(_ players: [Player.ID], bench: [Player.ID]) throws(GatherError) {
     guard playerRange.contains(players.count) else {
       throw .validation(
         "players",

@@ -3,10 +3,14 @@ import GatherRPC
 
 /// Starting, changing and ending gathers, and history.
 extension GatherSession {
-  /// Starts a gather with this lineup and a clock of `seconds` (10:00 when nil).
-  func startGather(teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID], seconds: Int?) throws -> JSONValue {
+  /// Starts a gather with this lineup and a clock of `periods` (1 when nil) of `seconds` (10:00 when nil) with
+  /// a break of `breakSeconds` (none when nil) between them.
+  func startGather(
+    teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID], seconds: Int?, periods: Int? = nil,
+    breakSeconds: Int? = nil
+  ) throws -> JSONValue {
     let lineup = try state.lineupForNewGather(teamA: teamA, teamB: teamB, bench: bench)
-    let clock = try MatchClock(seconds: seconds ?? 600)
+    let clock = try MatchClock(periods: periods ?? 1, seconds: seconds ?? 600, breakSeconds: breakSeconds ?? 0)
     let startedAt = wallClock()
     let id = try store.startGather(
       lineup: lineup, clock: clock.snapshot(at: now, wallNow: startedAt), startedAt: startedAt
