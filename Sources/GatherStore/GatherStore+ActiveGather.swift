@@ -90,6 +90,9 @@ extension GatherStore {
           sql: "UPDATE gatherPlayer SET playerName = ? WHERE gatherId = ? AND playerId = ?",
           arguments: [member.name, record.id, member.playerID])
       }
+      // Stats (issue 9): file each player's result and goals with the lineup.
+      try db.execute(
+        sql: "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", arguments: [record.id])
     }
   }
 

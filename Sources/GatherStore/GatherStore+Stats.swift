@@ -44,24 +44,21 @@ extension GatherStore {
       let recent = try Row.fetchAll(
         db,
         sql: """
-          SELECT g.id, g.endedAt, gp.team, g.winner, g.scoreA, g.scoreB,
-            (SELECT COUNT(*) FROM scoreEvent se
-             WHERE se.gatherId = g.id AND se.kind = 'goal' AND se.scorerId = gp.playerId) AS goals
+          SELECT g.id, g.endedAt, gp.team, gp.result, g.scoreA, g.scoreB, gp.goals
           FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId
-          WHERE gp.playerId = ? AND g.status = 'ended' AND gp.team IN ('teamA', 'teamB')
-          ORDER BY g.id DESC LIMIT ?
+          WHERE gp.playerId = ? AND gp.result IS NOT NULL
+          ORDER BY gp.gatherId DESC LIMIT ?
           """, arguments: [id, PlayerReport.recentCount]
       ).map(Self.result)
       let teammates = try Row.fetchAll(
         db,
         sql: """
-          SELECT mate.playerId AS id, p.name AS name, COUNT(*) AS played, SUM(g.winner = me.team) AS wins
+          SELECT mate.playerId AS id, p.name AS name, COUNT(*) AS played, SUM(me.result = 'win') AS wins
           FROM gatherPlayer me
-          JOIN gather g ON g.id = me.gatherId AND g.status = 'ended'
           JOIN gatherPlayer mate ON mate.gatherId = me.gatherId AND mate.team = me.team
             AND mate.playerId <> me.playerId
           JOIN player p ON p.id = mate.playerId
-          WHERE me.playerId = ? AND me.team IN ('teamA', 'teamB')
+          WHERE me.playerId = ? AND me.result IS NOT NULL
           GROUP BY mate.playerId HAVING wins > 0
           ORDER BY wins DESC, played ASC, mate.playerId LIMIT ?
           """, arguments: [id, PlayerReport.teammateCount]
@@ -83,27 +80,20 @@ extension GatherStore {
       case .winRate: "\(rate) DESC, played DESC, wins DESC"
       case .played: "played DESC, wins DESC"
       }
+    // One pass over the partial covering index gatherPlayer_stats: each ended gather's lineup rows carry its
+    // start, the player's result and their goals (see the v2-stats migration).
     return """
-      WITH ended AS (
-        SELECT id, winner FROM gather WHERE status = 'ended' AND startedAt >= ? AND startedAt < ?
-      ),
-      lineups AS (
-        SELECT gp.playerId AS playerId, COUNT(*) AS played, SUM(e.winner = gp.team) AS wins,
-          SUM(e.winner = 'none') AS draws
-        FROM gatherPlayer gp JOIN ended e ON e.id = gp.gatherId
-        WHERE gp.team IN ('teamA', 'teamB') AND gp.playerId IS NOT NULL
-        GROUP BY gp.playerId
-      ),
-      scored AS (
-        SELECT se.scorerId AS playerId, COUNT(*) AS goals
-        FROM scoreEvent se JOIN ended e ON e.id = se.gatherId
-        WHERE se.kind = 'goal' AND se.scorerId IS NOT NULL
-        GROUP BY se.scorerId
+      WITH lineups AS (
+        SELECT playerId, COUNT(*) AS played, SUM(result = 'win') AS wins, SUM(result = 'draw') AS draws,
+          SUM(goals) AS goals
+        FROM gatherPlayer INDEXED BY gatherPlayer_stats
+        WHERE result IS NOT NULL AND startedAt >= ? AND startedAt < ?
+        GROUP BY playerId
       ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
-          COALESCE(l.draws, 0) AS draws, COALESCE(s.goals, 0) AS goals
-        FROM player p LEFT JOIN lineups l ON l.playerId = p.id LEFT JOIN scored s ON s.playerId = p.id
+          COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals
+        FROM player p LEFT JOIN lineups l ON l.playerId = p.id
       )
       SELECT * FROM totals p WHERE \(filter) ORDER BY \(orderBy), id
       """
@@ -117,9 +107,7 @@ extension GatherStore {
 
   static func result(_ row: Row) throws -> PlayerReport.Result {
     let team = try decode(Team.self, row["team"])
-    let winner = try decode(Winner.self, row["winner"] ?? "none")
-    let outcome: PlayerReport.Result.Outcome =
-      winner == .none ? .draw : winner.rawValue == team.rawValue ? .win : .loss
+    let outcome = try decode(PlayerReport.Result.Outcome.self, row["result"])
     guard let score = try? Score(teamA: row["scoreA"], teamB: row["scoreB"]) else {
       throw StoreError("Gather \(row["id"] as Int64) has an impossible score.")
     }
