@@ -74,7 +74,7 @@ extension GatherStore {
       try db.execute(sql: "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE TRUE")
       try db.execute(
         sql: """
-          CREATE INDEX gatherPlayer_stats ON gatherPlayer(playerId, startedAt, result, goals)
+          CREATE INDEX gatherPlayer_stats ON gatherPlayer(playerId, result, startedAt, goals)
           WHERE result IS NOT NULL
           """)
     }

@@ -29,9 +29,21 @@ extension GatherStore {
   ) throws -> [PlayerStats] {
     try writer.read { db in
       try Row.fetchAll(
-        db, sql: Self.statsSQL(filter: "played >= ?", order: order),
+        db, sql: Self.statsSQL(players: nil, filter: "played >= ?", order: order),
         arguments: period.arguments + [minGathers]
       ).map(Self.stats)
+    }
+  }
+
+  /// The stats over all ended gathers of these roster players only, by id; ids not on the roster are left out.
+  public func playerStats(of ids: [Player.ID]) throws -> [Player.ID: PlayerStats] {
+    guard !ids.isEmpty else { return [:] }
+    return try writer.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: Self.statsSQL(players: ids.count),
+        arguments: StatsPeriod().arguments + StatementArguments(ids) + StatementArguments(ids))
+      return Dictionary(
+        try rows.map { row in (row["id"], try Self.stats(row)) }, uniquingKeysWith: { first, _ in first })
     }
   }
 
@@ -39,7 +51,7 @@ extension GatherStore {
   public func playerReport(_ id: Player.ID) throws -> PlayerReport {
     try writer.read { db in
       guard
-        let row = try Row.fetchOne(db, sql: Self.statsSQL(filter: "p.id = ?"), arguments: [Int64.min, Int64.max, id])
+        let row = try Row.fetchOne(db, sql: Self.statsSQL(players: 1), arguments: StatsPeriod().arguments + [id, id])
       else { throw GatherError.playerNotFound(id) }
       let recent = try Row.fetchAll(
         db,
@@ -69,9 +81,13 @@ extension GatherStore {
     }
   }
 
-  /// Each roster player's totals over the ended gathers of a period (two arguments: since, until), filtered
-  /// by `filter` (over `p.id` and `played`) and ordered by `order`.
-  static func statsSQL(filter: String, order: PlayerStats.Order = .wins) -> String {
+  /// Each roster player's totals over the ended gathers of a period (two arguments: since, until), for every
+  /// player or for `players` ids (given twice, as twice as many more arguments), filtered by `filter` over
+  /// `played` (its arguments last) and ordered by `order`.
+  ///
+  /// One pass over the partial covering index gatherPlayer_stats, whose rows of each player come grouped by
+  /// result: the lineup rows of ended gathers carry the start, the player's result and goals (see v2-stats).
+  static func statsSQL(players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins) -> String {
     let rate = "(CAST(wins AS REAL) / MAX(played, 1))"
     let orderBy =
       switch order {
@@ -80,22 +96,26 @@ extension GatherStore {
       case .winRate: "\(rate) DESC, played DESC, wins DESC"
       case .played: "played DESC, wins DESC"
       }
-    // One pass over the partial covering index gatherPlayer_stats: each ended gather's lineup rows carry its
-    // start, the player's result and their goals (see the v2-stats migration).
+    let only = players.map { "IN (" + Array(repeating: "?", count: $0).joined(separator: ", ") + ")" }
     return """
-      WITH lineups AS (
-        SELECT playerId, COUNT(*) AS played, SUM(result = 'win') AS wins, SUM(result = 'draw') AS draws,
-          SUM(goals) AS goals
+      WITH byResult AS (
+        SELECT playerId, result, COUNT(*) AS n, SUM(goals) AS goals
         FROM gatherPlayer INDEXED BY gatherPlayer_stats
-        WHERE result IS NOT NULL AND startedAt >= ? AND startedAt < ?
-        GROUP BY playerId
+        WHERE result IS NOT NULL AND startedAt >= ? AND startedAt < ? \(only.map { "AND playerId " + $0 } ?? "")
+        GROUP BY playerId, result
+      ),
+      lineups AS (
+        SELECT playerId, SUM(n) AS played, SUM(CASE result WHEN 'win' THEN n ELSE 0 END) AS wins,
+          SUM(CASE result WHEN 'draw' THEN n ELSE 0 END) AS draws, SUM(goals) AS goals
+        FROM byResult GROUP BY playerId
       ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
           COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals
         FROM player p LEFT JOIN lineups l ON l.playerId = p.id
+        \(only.map { "WHERE p.id " + $0 } ?? "")
       )
-      SELECT * FROM totals p WHERE \(filter) ORDER BY \(orderBy), id
+      SELECT * FROM totals \(filter.map { "WHERE " + $0 } ?? "") ORDER BY \(orderBy), id
       """
   }
 

@@ -90,6 +90,13 @@ extension StoreFixture {
     #expect(anaStats.played == 3 && anaStats.goals == 2)
   }
 
+  @Test func theStatsOfSomePlayersAreTheirsAlone() throws {
+    let some = try fixture.store.playerStats(of: [bruno.id, eli.id, 99])
+    #expect(Set(some.keys) == [bruno.id, eli.id])
+    #expect(some[bruno.id].map(counts) == [3, 2, 1, 0, 1])
+    #expect(some[eli.id].map(counts) == [1, 0, 1, 0, 0])
+  }
+
   @Test func aReportHasRecentResultsAndTheTeammatesWonWithMost() throws {
     let report = try fixture.store.playerReport(bruno.id)
     #expect(report.stats.wins == 2)

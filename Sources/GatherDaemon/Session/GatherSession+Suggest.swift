@@ -8,8 +8,7 @@ extension GatherSession {
     try TeamBalancer.check(players, bench: bench)
     let roster = try players.map { id throws(GatherError) in try state.player(id) }
     for id in bench { _ = try state.player(id) }
-    let records = Dictionary(
-      try store.playerStats(minGathers: 0).map { ($0.playerID, $0) }, uniquingKeysWith: { first, _ in first })
+    let records = try store.playerStats(of: players)
     let candidates = roster.map { player in
       Candidate(player, played: records[player.id]?.played ?? 0, wins: records[player.id]?.wins ?? 0)
     }
