@@ -3,10 +3,26 @@
 import itertools
 import unittest
 
+try:
+    import jsonschema
+except ImportError:  # Debian: python3-jsonschema
+    jsonschema = None
+
 from harness import DaemonTestCase, iso_to_epoch
 
 
-class PeriodsTests(DaemonTestCase):
+class SchemaMixin:
+    def assertMatchesSchema(self, value, name):
+        """The value validates against components/schemas/NAME of the daemon's own OpenRPC document."""
+        if jsonschema is None:
+            self.skipTest("needs the jsonschema module (Debian: python3-jsonschema)")
+        document = self.ok(self.c, "rpc.discover")
+        schema = {"$ref": f"#/components/schemas/{name}", "components": document["components"]}
+        errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(value), key=str)
+        self.assertEqual([], [f"{list(e.absolute_path)}: {e.message}" for e in errors], f"{name}: {value}")
+
+
+class PeriodsTests(SchemaMixin, DaemonTestCase):
     fresh_daemon_per_test = True
 
     def setUp(self):
@@ -35,6 +51,7 @@ class PeriodsTests(DaemonTestCase):
         ended = self.timer_event(watcher, "periodEnded")
         self.assertEqual(ended["period"], 1)
         self.assertEqual(self.checkTimer(ended["timer"])["state"], "break")
+        self.assertMatchesSchema(ended["timer"], "Timer")
         after_break = self.timer_event(watcher, "breakEnded")
         self.assertEqual(after_break["period"], 2)
         status = self.checkTimer(self.ok(self.c, "timer.status"))
@@ -46,6 +63,7 @@ class PeriodsTests(DaemonTestCase):
         record = self.checkRecord(self.ok(self.c, "gather.end"))
         self.assertEqual(record["goals"][0]["period"], 1)
         self.assertEqual(record["goals"][0]["when"], "1st half, 00:02")
+        self.assertMatchesSchema(record, "GatherRecord")
 
     def test_added_time_shows_apart_and_moves_the_end(self):
         self.start_gather(self.c, self.ids[:2], self.ids[2:], periods=2, periodLength=60)
@@ -53,6 +71,7 @@ class PeriodsTests(DaemonTestCase):
         timer = self.checkTimer(self.ok(self.c, "timer.addTime", {"seconds": 90}))
         self.assertEqual(timer["addedSeconds"], 90)
         self.assertEqual(timer["added"], "+1:30")
+        self.assertMatchesSchema(timer, "Timer")
         self.assertGreater(timer["remaining"], 60)
         self.assertAlmostEqual(iso_to_epoch(timer["endsAt"]) - iso_to_epoch(before["endsAt"]), 90, delta=0.01)
 
@@ -99,7 +118,7 @@ class PeriodsTests(DaemonTestCase):
         self.assertEqual((timer["state"], timer["period"], timer["addedSeconds"], timer["added"]), ("running", 2, 120, "+2:00"))
 
 
-class StatsTests(DaemonTestCase):
+class StatsTests(SchemaMixin, DaemonTestCase):
     fresh_daemon_per_test = True
 
     def play(self, team_a, team_b, goals, bench=()):
@@ -127,7 +146,10 @@ class StatsTests(DaemonTestCase):
         everyone = self.ok(self.c, "stats.players", {"minGathers": 0, "since": "2000-01-01", "until": "2100-01-01T00:00:00Z"})
         self.assertEqual(len(everyone["players"]), 4)
         self.assertEqual(self.ok(self.c, "stats.players", {"since": "2100-01-01"})["players"], [])
+        for row in table["players"]:
+            self.assertMatchesSchema(row, "PlayerStats")
         report = self.ok(self.c, "stats.player", {"id": ana})
+        self.assertMatchesSchema(report, "PlayerReport")
         self.assertEqual([r["result"] for r in report["recent"]], ["loss", "win"])
         self.assertEqual(report["recent"][1]["goals"], 2)
         self.assertEqual(report["teammates"], [])
@@ -141,7 +163,7 @@ class StatsTests(DaemonTestCase):
         self.refused(self.c, "stats.player", {}, -32602, field="id")
 
 
-class SuggestTests(DaemonTestCase):
+class SuggestTests(SchemaMixin, DaemonTestCase):
     def test_a_suggestion_is_a_valid_fair_split_and_the_seed_repeats_it(self):
         skills = ["beginner", "amateur", "professional"]
         positions = ["GK", "DEF", "MID", "ST"]
@@ -169,6 +191,10 @@ class SuggestTests(DaemonTestCase):
         )
         self.assertEqual(suggestion["difference"], best)
         self.assertEqual(self.ok(self.c, "gather.suggest", {"players": ids, "seed": 7}), suggestion)
+        with_bench = self.ok(self.c, "gather.suggest", {"players": ids[1:], "bench": ids[:1], "seed": 7})
+        self.assertEqual([(p["id"], p["rating"]) for p in with_bench["bench"]], [(ids[0], 100)])
+        self.assertMatchesSchema(suggestion, "Suggestion")
+        self.assertMatchesSchema(with_bench, "Suggestion")
         self.assertEqual(self.ok(self.c, "gather.current"), None, "a suggestion changes nothing")
 
     def test_bad_suggestions_are_refused(self):
