@@ -1,6 +1,6 @@
 /// The search for rosters too large to try every split: many random valid starts, each improved by the best
 /// swap (or, with an odd number of players, move) that keeps the split valid, until none helps.
-extension Problem {
+extension BalancingProblem {
   /// A fair valid split found by seeded local search.
   func searchedSplit(_ generator: inout SeededGenerator) -> [Bool] {
     var best: (split: [Bool], difference: Int)?
