@@ -29,7 +29,9 @@ struct TimerStatus: Sendable, Equatable {
     period = clock.period
     periods = clock.periods
     breakSeconds = Int(clock.breakLength.components.seconds)
-    addedSeconds = clock.addedSeconds
+    // Stopped before a period, nothing has been added to it yet (the clock keeps the last period's added time
+    // only so that it can be reopened).
+    addedSeconds = clock.state == .stopped ? 0 : clock.addedSeconds
     addedRemaining = clock.addedRemainingSeconds(at: now)
   }
 
