@@ -48,7 +48,8 @@ public struct ActiveGather: Sendable, Hashable {
     return record(
       ScoreEvent(
         kind: .goal, team: team, scorerID: scorer?.id, scorerName: scorer?.name,
-        matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow))
+        matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow,
+        period: clock.periodOfPlay, periods: clock.periods))
   }
 
   /// Sets the score outright, as a correction that the log keeps.
@@ -56,7 +57,8 @@ public struct ActiveGather: Sendable, Hashable {
     record(
       ScoreEvent(
         kind: .correction, team: nil, scorerID: nil, scorerName: nil,
-        matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow))
+        matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow,
+        period: clock.periodOfPlay, periods: clock.periods))
   }
 
   /// Takes back the last goal and returns it; refused when the log is empty or ends with a correction.

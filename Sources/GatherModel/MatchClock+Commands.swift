@@ -1,19 +1,28 @@
 /// The commands people give the clock. Each first announces what is due at `now`, then changes state;
 /// an impossible command throws and changes nothing.
 extension MatchClock {
-  /// Sets a new duration in whole seconds and stops the clock there; refused while running.
+  /// Sets a new period length in whole seconds and stops the clock at the start of the first period, keeping
+  /// the number of periods and the break; refused while running.
   public mutating func set(seconds: Int, at now: Duration) throws(GatherError) -> [Event] {
     try Self.checkDuration(seconds)
     return try perform(at: now) { clock throws(GatherError) in
       if clock.state == .running { throw .invalidTransition("Pause the clock before setting a new duration.") }
-      clock = MatchClock(duration: .seconds(seconds), phase: .stopped, announcedSecond: seconds)
+      clock.duration = .seconds(seconds)
+      clock.restart()
     }
   }
 
-  /// Starts a stopped clock.
+  /// Starts a stopped clock: the first period, or the next one once a period has ended. During the break
+  /// between periods it cuts the break short and starts the next period.
   public mutating func start(at now: Duration) throws(GatherError) -> [Event] {
     try perform(at: now) { clock throws(GatherError) in
-      guard clock.phase == .stopped else { throw clock.refusal(of: "start") }
+      switch clock.phase {
+      case .stopped: break
+      case .interval: clock.period += 1
+      default: throw clock.refusal(of: "start")
+      }
+      clock.added = .zero
+      clock.announcedSecond = Self.wholeSeconds(roundingUp: clock.duration)
       clock.phase = .running(deadline: now + clock.duration)
     }
   }
@@ -39,21 +48,29 @@ extension MatchClock {
     var probe = self
     _ = probe.advance(to: now)
     switch probe.phase {
-    case .stopped: return try start(at: now)
+    case .stopped, .interval: return try start(at: now)
     case .running: return try pause(at: now)
     case .paused: return try resume(at: now)
     case .finished: throw probe.refusal(of: "toggle")
     }
   }
 
-  /// Stops the clock at its full duration, from any state.
+  /// Stops the clock at the start of the first period, from any state.
   public mutating func reset(at now: Duration) -> [Event] {
     let events = advance(to: now)
-    self = MatchClock(duration: duration, phase: .stopped, announcedSecond: Self.wholeSeconds(roundingUp: duration))
+    restart()
     return events
   }
 
-  private mutating func perform(
+  /// Back to the start of the first period, stopped, with no added time.
+  mutating func restart() {
+    phase = .stopped
+    period = 1
+    added = .zero
+    announcedSecond = Self.wholeSeconds(roundingUp: duration)
+  }
+
+  mutating func perform(
     at now: Duration, _ change: (inout MatchClock) throws(GatherError) -> Void
   ) throws(GatherError) -> [Event] {
     var next = self
@@ -63,10 +80,11 @@ extension MatchClock {
     return events
   }
 
-  private func refusal(of command: String) -> GatherError {
+  func refusal(of command: String) -> GatherError {
     let why =
       switch (command, state) {
       case (_, .finished): "it has finished; reset it first"
+      case (_, .halfTimeBreak): "the break between periods is on; start the next period instead"
       case ("pause", .paused): "it is already paused"
       case ("pause", _): "it is not running"
       case (_, .running): "it is already running"

@@ -8,14 +8,22 @@ public struct MatchClock: Sendable, Hashable {
   /// The clock's states.
   public enum State: String, Sendable, Hashable, Codable, CaseIterable {
     case stopped, running, paused, finished
+    /// The break between two periods is counting down.
+    case halfTimeBreak = "break"
   }
 
   /// What the clock announces as time passes.
   public enum Event: Sendable, Hashable {
     /// The remaining time crossed this whole number of seconds.
     case tick(remainingSeconds: Int)
-    /// The clock reached 0.
+    /// The clock reached 0 at the end of the last period.
     case finished
+    /// The break between periods crossed this whole number of seconds.
+    case breakTick(remainingSeconds: Int)
+    /// A period that is not the last reached 0 (with its added time).
+    case periodEnded(period: Int)
+    /// The break reached 0; the clock waits, stopped, for the next period.
+    case breakEnded(nextPeriod: Int)
   }
 
   /// A new clock's duration: 10:00.
@@ -27,14 +35,25 @@ public struct MatchClock: Sendable, Hashable {
     case stopped
     case running(deadline: Duration)
     case paused(remaining: Duration)
+    /// The break after period `period` counts down to `deadline`.
+    case interval(deadline: Duration)
     case finished
   }
 
-  /// The duration the clock counts down from.
-  public private(set) var duration: Duration
+  /// The duration the clock counts down from: the length of one period.
+  public internal(set) var duration: Duration
   var phase: Phase
   /// The whole second announced last; while running, the next tick is one below it.
   var announcedSecond: Int
+  /// How many periods the match has, 1 to 4.
+  public internal(set) var periods = 1
+  /// The break between periods; zero for none.
+  public internal(set) var breakLength = Duration.zero
+  /// The period being played, or the one that just ended during a break. Stopped after period k (and its
+  /// break), the clock is at period k + 1 and keeps period k's added time until it starts.
+  public internal(set) var period = 1
+  /// The time added to the current period, in whole seconds.
+  public internal(set) var added = Duration.zero
 
   /// A stopped clock of `seconds`, which must be from 1 to 5999; 10:00 by default.
   public init(seconds: Int = Int(defaultDuration.components.seconds)) throws(GatherError) {
@@ -54,6 +73,7 @@ public struct MatchClock: Sendable, Hashable {
     case .stopped: .stopped
     case .running: .running
     case .paused: .paused
+    case .interval: .halfTimeBreak
     case .finished: .finished
     }
   }
@@ -64,6 +84,7 @@ public struct MatchClock: Sendable, Hashable {
     case .stopped: duration
     case .running(let deadline): max(.zero, deadline - now)
     case .paused(let remaining): remaining
+    case .interval(let deadline): max(.zero, deadline - now)
     case .finished: .zero
     }
   }
@@ -81,38 +102,77 @@ public struct MatchClock: Sendable, Hashable {
     return (minutes < 10 ? "0" : "") + "\(minutes):" + (rest < 10 ? "0" : "") + "\(rest)"
   }
 
-  /// How far the match has run at `now`: the duration minus the time left.
-  public func elapsed(at now: Duration) -> Duration { duration - remaining(at: now) }
-
-  /// The moment the clock will reach 0, while it runs.
-  public var deadline: Duration? {
-    if case .running(let deadline) = phase { deadline } else { nil }
+  /// How far the current period has run at `now`, added time included: its length plus added time, minus the
+  /// time left. During a break, or stopped after a period, it is the whole of the period that ended.
+  public func elapsed(at now: Duration) -> Duration {
+    switch phase {
+    case .running, .paused: duration + added - remaining(at: now)
+    case .interval, .finished: duration + added
+    case .stopped: period > 1 ? duration + added : .zero
+    }
   }
 
-  /// The moment of the next tick, while the clock runs; sleep until then and call ``advance(to:)``.
+  /// The period a goal scored at this moment belongs to: stopped after a period, the one that ended.
+  public var periodOfPlay: Int { phase == .stopped && period > 1 ? period - 1 : period }
+
+  /// The moment the clock will reach 0, while it runs or the break counts down.
+  public var deadline: Duration? {
+    switch phase {
+    case .running(let deadline), .interval(let deadline): deadline
+    default: nil
+    }
+  }
+
+  /// The moment of the next tick, while the clock or the break runs; sleep until then and call ``advance(to:)``.
   public var nextTick: Duration? {
-    guard case .running(let deadline) = phase, announcedSecond > 0 else { return nil }
+    guard let deadline, announcedSecond > 0 else { return nil }
     return deadline - .seconds(announcedSecond - 1)
   }
 
-  /// Announces every whole second crossed up to `now`, in order, and `finished` once the clock reaches 0.
+  /// Announces every whole second crossed up to `now`, in order, and the end of each period and break.
+  /// A period that is not the last ends with `periodEnded`, then its break (if any) ticks and ends with
+  /// `breakEnded`; the last period ends with `finished`, exactly once.
   public mutating func advance(to now: Duration) -> [Event] {
-    guard case .running(let deadline) = phase else { return [] }
     var events: [Event] = []
-    while announcedSecond > 0, deadline - .seconds(announcedSecond - 1) <= now {
-      announcedSecond -= 1
-      events.append(.tick(remainingSeconds: announcedSecond))
-    }
-    if announcedSecond == 0 {
-      phase = .finished
-      events.append(.finished)
+    while let deadline {
+      let inBreak = state == .halfTimeBreak
+      while announcedSecond > 0, deadline - .seconds(announcedSecond - 1) <= now {
+        announcedSecond -= 1
+        events.append(
+          inBreak ? .breakTick(remainingSeconds: announcedSecond) : .tick(remainingSeconds: announcedSecond))
+      }
+      guard announcedSecond == 0 else { break }
+      if inBreak {
+        period += 1
+        phase = .stopped
+        announcedSecond = Self.wholeSeconds(roundingUp: duration)
+        events.append(.breakEnded(nextPeriod: period))
+      } else if period >= periods {
+        phase = .finished
+        events.append(.finished)
+      } else {
+        events.append(.periodEnded(period: period))
+        endPeriod(at: deadline)
+      }
     }
     return events
   }
 
-  static func checkDuration(_ seconds: Int) throws(GatherError) {
+  /// Ends the current period, which reached 0 at `moment`: into the break, or stopped before the next.
+  mutating func endPeriod(at moment: Duration) {
+    if breakLength > .zero {
+      phase = .interval(deadline: moment + breakLength)
+      announcedSecond = Self.wholeSeconds(roundingUp: breakLength)
+    } else {
+      period += 1
+      phase = .stopped
+      announcedSecond = Self.wholeSeconds(roundingUp: duration)
+    }
+  }
+
+  static func checkDuration(_ seconds: Int, field: String = "seconds") throws(GatherError) {
     guard durationRange.contains(seconds) else {
-      throw .validation("seconds", "A match lasts from 1 second to 99:59; \(seconds) seconds is outside that.")
+      throw .validation(field, "A period lasts from 1 second to 99:59; \(seconds) seconds is outside that.")
     }
   }
 

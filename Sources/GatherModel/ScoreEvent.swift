@@ -15,8 +15,12 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
   public var scorerID: Player.ID?
   /// The scorer's name when the goal was scored.
   public var scorerName: String?
-  /// How far into the match the change happened: the clock's elapsed time, in milliseconds.
+  /// How far into its period the change happened: the clock's elapsed time, in milliseconds.
   public var matchTimeMs: Int64
+  /// The period it happened in, from 1.
+  public var period: Int
+  /// How many periods the match had, for naming the period ("2nd half").
+  public var periods: Int
   /// The score after this change.
   public var score: Score
   /// The wall-clock time of the change.
@@ -25,8 +29,10 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
   /// Creates a log entry.
   public init(
     kind: Kind, team: Team?, scorerID: Player.ID?, scorerName: String?, matchTimeMs: Int64, score: Score,
-    recordedAt: Date
+    recordedAt: Date, period: Int = 1, periods: Int = 1
   ) {
+    self.period = period
+    self.periods = periods
     self.kind = kind
     self.team = team
     self.scorerID = scorerID

@@ -6,17 +6,18 @@ public protocol RPCCaller: Sendable {
 
 /// Answers JSON-RPC 2.0 messages: single requests, notifications and batches, with every envelope rule.
 ///
-/// Inline methods are answered at once, on the caller's thread. Deferred methods are handed to a runner,
-/// which runs them elsewhere (in order with every other change) and calls back; the messages of a batch are
-/// answered one after the other, so a batch's reply keeps its order.
+/// Inline methods are answered at once, on the caller's thread. Serial and concurrent methods are handed to a
+/// runner, which runs them elsewhere (in order with every other change, or beside them) and calls back; the
+/// messages of a batch are answered one after the other, so a batch's reply keeps its order.
 public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   /// Told about every call of a known method once it is answered: the method, the caller, and the error if it
   /// failed. For logs.
   public typealias Observer = @Sendable (_ method: RPCMethod<Caller>, _ caller: Caller, _ error: RPCError?) -> Void
-  /// Runs a deferred method's `work` and passes its result to `done`, on the thread that should continue.
+  /// Runs a method's `work` where its placement says and passes its result to `done`, on the thread that
+  /// should continue.
   public typealias Runner =
     @Sendable (
-      _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>,
+      _ placement: RPCMethod<Caller>.Placement, _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>,
       _ done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
     ) -> Void
   /// Receives the reply to a line, or nil when nothing must be sent.
@@ -61,10 +62,12 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
     respond(toBatch: batch[...], replies: [], from: caller, runner: runner, completion: completion)
   }
 
-  /// Answers one line with every deferred method run inline too; for tests and tools without a session.
+  /// Answers one line with every method run inline; for tests and tools without a session.
   public func respond(to line: Result<JSONValue, JSONParser.SyntaxError>, from caller: Caller) async -> JSONValue? {
     await withCheckedContinuation { continuation in
-      respond(to: line, from: caller, runner: { work, done in done(work()) }) { continuation.resume(returning: $0) }
+      respond(to: line, from: caller, runner: { _, work, done in done(work()) }) {
+        continuation.resume(returning: $0)
+      }
     }
   }
 
@@ -99,10 +102,10 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
     switch method.placement {
     case .inline:
       completion(reply(to: request, method, caller, run(method, request.params, caller)))
-    case .deferred:
+    case .serial, .concurrent:
       let params = request.params
       runner(
-        { run(method, params, caller) },
+        method.placement, { run(method, params, caller) },
         { result in completion(reply(to: request, method, caller, result)) })
     }
   }

@@ -8,8 +8,11 @@ public struct RPCMethod<Caller: RPCCaller>: Sendable {
   public enum Placement: Sendable {
     /// Right where the request was read, at once: for answers from state already in memory.
     case inline
-    /// Handed to the dispatcher's runner (the daemon's session), which calls back when it is done.
-    case deferred
+    /// Handed to the dispatcher's runner to run in order with every change (the daemon's session), which
+    /// calls back when it is done.
+    case serial
+    /// Handed to the dispatcher's runner to run beside the changes (a database read), which calls back.
+    case concurrent
   }
 
   /// The public name, e.g. `timer.start`.
@@ -25,13 +28,14 @@ public struct RPCMethod<Caller: RPCCaller>: Sendable {
     RPCMethod(name: name, mutates: false, placement: .inline, handler: handler)
   }
 
-  /// A method that only reads, but must run in order with the changes (for example, a database query).
+  /// A method that only reads, but takes a while (a database query): it runs beside the changes, and sees
+  /// every change acknowledged before it was received.
   public static func query(_ name: String, _ handler: @escaping Handler) -> RPCMethod {
-    RPCMethod(name: name, mutates: false, placement: .deferred, handler: handler)
+    RPCMethod(name: name, mutates: false, placement: .concurrent, handler: handler)
   }
 
   /// A method that changes state; it runs in order with every other change.
   public static func mutate(_ name: String, _ handler: @escaping Handler) -> RPCMethod {
-    RPCMethod(name: name, mutates: true, placement: .deferred, handler: handler)
+    RPCMethod(name: name, mutates: true, placement: .serial, handler: handler)
   }
 }

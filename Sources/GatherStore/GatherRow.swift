@@ -18,6 +18,10 @@ struct GatherRow: Codable, FetchableRecord, PersistableRecord {
   var clockDurationMs: Int64
   var clockRemainingMs: Int64
   var clockEndsAt: Int64?
+  var clockPeriods: Int
+  var clockBreakMs: Int64
+  var clockPeriod: Int
+  var clockAddedMs: Int64
 
   func score() throws -> Score {
     do { return try Score(teamA: scoreA, teamB: scoreB) } catch {
@@ -28,7 +32,8 @@ struct GatherRow: Codable, FetchableRecord, PersistableRecord {
   func clockSnapshot() throws -> MatchClock.Snapshot {
     MatchClock.Snapshot(
       state: try decode(MatchClock.State.self, clockState), durationMs: clockDurationMs,
-      remainingMs: clockRemainingMs, endsAt: clockEndsAt?.date)
+      remainingMs: clockRemainingMs, endsAt: clockEndsAt?.date, periods: clockPeriods, breakMs: clockBreakMs,
+      period: clockPeriod, addedMs: clockAddedMs)
   }
 
   func summary() throws -> GatherSummary {

@@ -15,7 +15,8 @@ extension GatherStore {
       try GatherRow(
         id: nil, status: GatherRow.Status.active.rawValue, startedAt: startedAt.unixMilliseconds, endedAt: nil,
         scoreA: 0, scoreB: 0, winner: nil, clockState: clock.state.rawValue, clockDurationMs: clock.durationMs,
-        clockRemainingMs: clock.remainingMs, clockEndsAt: clock.endsAt?.unixMilliseconds
+        clockRemainingMs: clock.remainingMs, clockEndsAt: clock.endsAt?.unixMilliseconds, clockPeriods: clock.periods,
+        clockBreakMs: clock.breakMs, clockPeriod: clock.period, clockAddedMs: clock.addedMs
       ).insert(db)
       let id = db.lastInsertedRowID
       for assignment in lineup.assignments {
@@ -60,11 +61,13 @@ extension GatherStore {
     try writer.write { db in
       try db.execute(
         sql: """
-          UPDATE gather SET clockState = ?, clockDurationMs = ?, clockRemainingMs = ?, clockEndsAt = ?
+          UPDATE gather SET clockState = ?, clockDurationMs = ?, clockRemainingMs = ?, clockEndsAt = ?,
+            clockPeriods = ?, clockBreakMs = ?, clockPeriod = ?, clockAddedMs = ?
           WHERE id = ? AND status = 'active'
           """,
         arguments: [
-          clock.state.rawValue, clock.durationMs, clock.remainingMs, clock.endsAt?.unixMilliseconds, gatherID,
+          clock.state.rawValue, clock.durationMs, clock.remainingMs, clock.endsAt?.unixMilliseconds, clock.periods,
+          clock.breakMs, clock.period, clock.addedMs, gatherID,
         ])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
     }
@@ -87,6 +90,9 @@ extension GatherStore {
           sql: "UPDATE gatherPlayer SET playerName = ? WHERE gatherId = ? AND playerId = ?",
           arguments: [member.name, record.id, member.playerID])
       }
+      // Stats (issue 9): file each player's result and goals with the lineup.
+      try db.execute(
+        sql: "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", arguments: [record.id])
     }
   }
 

@@ -5,6 +5,16 @@ extension GatherStore {
   ///
   /// Times are integers of milliseconds since 1970. Deleting a player keeps history readable: the rows that
   /// named the player keep the name they had and lose only the link (`ON DELETE SET NULL`).
+  /// The assignments that file a lineup row's start, result and goals once its gather has ended.
+  static let lineupResultSQL = """
+    startedAt = (SELECT startedAt FROM gather g WHERE g.id = gatherPlayer.gatherId),
+    result = (SELECT CASE WHEN gatherPlayer.team NOT IN ('teamA', 'teamB') THEN NULL
+      WHEN g.winner = 'none' THEN 'draw' WHEN g.winner = gatherPlayer.team THEN 'win' ELSE 'loss' END
+      FROM gather g WHERE g.id = gatherPlayer.gatherId AND g.status = 'ended'),
+    goals = (SELECT COUNT(*) FROM scoreEvent se
+      WHERE se.gatherId = gatherPlayer.gatherId AND se.kind = 'goal' AND se.scorerId = gatherPlayer.playerId)
+    """
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
@@ -50,6 +60,35 @@ extension GatherStore {
         t.column("scoreA", .integer).notNull()
         t.column("scoreB", .integer).notNull()
         t.column("recordedAt", .integer).notNull()
+      }
+    }
+    // Stats (issue 9): each lineup row of an ended gather keeps the gather's start, how it went for the
+    // player (win, draw or loss; null on the bench or while the gather is active) and their goals, so that
+    // stats add up one covering index instead of joining all of history. History from before is filled in.
+    migrator.registerMigration("v2-stats") { db in
+      try db.alter(table: "gatherPlayer") { t in
+        t.add(column: "startedAt", .integer)
+        t.add(column: "result", .text)
+        t.add(column: "goals", .integer).notNull().defaults(to: 0)
+      }
+      try db.execute(sql: "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE TRUE")
+      try db.execute(
+        sql: """
+          CREATE INDEX gatherPlayer_stats ON gatherPlayer(playerId, result, startedAt, goals)
+          WHERE result IS NOT NULL
+          """)
+    }
+    // Periods, half-time and added time (issue 9). Gathers and goals from before keep one period.
+    migrator.registerMigration("v3-periods") { db in
+      try db.alter(table: "gather") { t in
+        t.add(column: "clockPeriods", .integer).notNull().defaults(to: 1)
+        t.add(column: "clockBreakMs", .integer).notNull().defaults(to: 0)
+        t.add(column: "clockPeriod", .integer).notNull().defaults(to: 1)
+        t.add(column: "clockAddedMs", .integer).notNull().defaults(to: 0)
+      }
+      try db.alter(table: "scoreEvent") { t in
+        t.add(column: "period", .integer).notNull().defaults(to: 1)
+        t.add(column: "periods", .integer).notNull().defaults(to: 1)
       }
     }
     return migrator

@@ -15,6 +15,8 @@ struct ScoreEventRow: Codable, FetchableRecord, PersistableRecord {
   var scoreA: Int
   var scoreB: Int
   var recordedAt: Int64
+  var period: Int
+  var periods: Int
 
   init(_ event: ScoreEvent, gatherID: Int64) {
     gatherId = gatherID
@@ -26,6 +28,8 @@ struct ScoreEventRow: Codable, FetchableRecord, PersistableRecord {
     scoreA = event.score.teamA
     scoreB = event.score.teamB
     recordedAt = event.recordedAt.unixMilliseconds
+    period = event.period
+    periods = event.periods
   }
 
   func scoreEvent() throws -> ScoreEvent {
@@ -35,6 +39,6 @@ struct ScoreEventRow: Codable, FetchableRecord, PersistableRecord {
     return ScoreEvent(
       kind: try decode(ScoreEvent.Kind.self, kind), team: try team.map { try decode(Team.self, $0) },
       scorerID: scorerId, scorerName: scorerName, matchTimeMs: matchTimeMs, score: score,
-      recordedAt: recordedAt.date)
+      recordedAt: recordedAt.date, period: period, periods: periods)
   }
 }

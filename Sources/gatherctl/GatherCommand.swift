@@ -6,7 +6,9 @@ import GatherRPC
 struct GatherCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gather", abstract: "Start, inspect, change and end gathers; browse history.",
-    subcommands: [Start.self, Status.self, Move.self, End.self, Cancel.self, History.self, Show.self],
+    subcommands: [
+      Start.self, SuggestCommand.self, Status.self, Move.self, End.self, Cancel.self, History.self, Show.self,
+    ],
     defaultSubcommand: Status.self)
 
   /// "1,2,3" as ids.
@@ -22,22 +24,32 @@ struct GatherCommand: ParsableCommand {
   struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start a gather.")
     @OptionGroup var global: GlobalOptions
-    @Option(name: .customLong("team-a"), help: "Team A's player ids, e.g. 1,2,3.") var teamA: String
-    @Option(name: .customLong("team-b"), help: "Team B's player ids.") var teamB: String
+    @Option(name: .customLong("team-a"), help: "Team A's player ids, e.g. 1,2,3.") var teamA: String?
+    @Option(name: .customLong("team-b"), help: "Team B's player ids.") var teamB: String?
     @Option(help: "The bench's player ids.") var bench: String?
-    @Option(help: "The match clock, mm:ss or seconds (default 10:00).") var duration: String?
+    @Option(help: "The match clock of each period, mm:ss or seconds (default 10:00).") var duration: String?
+    @OptionGroup var match: MatchOptions
 
     func validate() throws {
-      for list in [teamA, teamB, bench ?? ""] where !list.isEmpty { _ = try GatherCommand.ids(list) }
+      for list in [teamA ?? "", teamB ?? "", bench ?? ""] where !list.isEmpty { _ = try GatherCommand.ids(list) }
       if let duration { _ = try TimerCommand.seconds(duration) }
+      try match.validate(teamsGiven: teamA != nil || teamB != nil)
+      if !match.balanced, teamA == nil || teamB == nil {
+        throw ValidationError("Give --team-a and --team-b, or --balanced --players 1,2,3,….")
+      }
     }
 
     func run() throws {
-      var params: JSONObject = [
-        "teamA": .array(try GatherCommand.ids(teamA)), "teamB": .array(try GatherCommand.ids(teamB)),
-      ]
+      var params: JSONObject = [:]
       if let bench { params["bench"] = .array(try GatherCommand.ids(bench)) }
       if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
+      try match.addFormat(to: &params)
+      if match.balanced {
+        try match.startBalanced(params, global: global)
+        return
+      }
+      params["teamA"] = .array(try GatherCommand.ids(teamA ?? ""))
+      params["teamB"] = .array(try GatherCommand.ids(teamB ?? ""))
       try global.run("gather.start", params) { "Started. " + Render.gather($0) }
     }
   }

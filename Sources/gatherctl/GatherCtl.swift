@@ -19,7 +19,7 @@ struct GatherCtl: ParsableCommand {
     version: "gatherctl 0.1.0",
     subcommands: [
       PlayersCommand.self, GatherCommand.self, TimerCommand.self, ScoreCommand.self, StatusCommand.self,
-      PingCommand.self, DiscoverCommand.self, CallCommand.self, WatchCommand.self,
+      PingCommand.self, DiscoverCommand.self, CallCommand.self, WatchCommand.self, StatsCommand.self,
     ])
 }
 

@@ -39,8 +39,12 @@ enum Render {
   /// "Team A 2-1 Team B".
   static func score(_ score: JSONValue?) -> String { "Team A \(text(score?["text"])) Team B" }
 
-  /// "07:32 left, running".
-  static func timer(_ timer: JSONValue?) -> String { "\(text(timer?["display"])) left, \(text(timer?["state"]))" }
+  /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half".
+  static func timer(_ timer: JSONValue?) -> String {
+    let added = timer?["added"]?.stringValue.map { " " + $0 } ?? ""
+    let period = timer?["periodName"]?.stringValue.map { ", " + $0 } ?? ""
+    return "\(text(timer?["display"]))\(added) left, \(text(timer?["state"]))\(period)"
+  }
 
   static func uptime(_ seconds: JSONValue?) -> String {
     var total = 0
@@ -62,14 +66,15 @@ enum Render {
     ]
   }
 
-  /// A goal log line: "02:07  Team A  Ana  (1-0)".
+  /// A goal log line: "02:07  Team A  Ana  (1-0)", or "2nd half, 02:07  …" in a match of periods.
   static func goal(_ goal: JSONValue) -> String {
     let who = goal["player"]?["name"]?.stringValue
     let team = goal["team"]?.stringValue.map { $0 == "teamA" ? "Team A" : "Team B" }
     if goal["kind"] == "correction" {
-      return "\(text(goal["matchTime"]))  score set to \(text(goal["score"]?["text"]))"
+      return "\(text(goal["when"] ?? goal["matchTime"]))  score set to \(text(goal["score"]?["text"]))"
     }
-    return "\(text(goal["matchTime"]))  \(team ?? "-")  \(who ?? "(no scorer)")  (\(text(goal["score"]?["text"])))"
+    return
+      "\(text(goal["when"] ?? goal["matchTime"]))  \(team ?? "-")  \(who ?? "(no scorer)")  (\(text(goal["score"]?["text"])))"
   }
 
   /// An active gather or a history record: score, clock, teams and goals.

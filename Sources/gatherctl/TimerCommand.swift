@@ -7,7 +7,7 @@ struct TimerCommand: ParsableCommand {
     commandName: "timer", abstract: "Set, start, pause, resume, toggle, reset and show the match clock.",
     subcommands: [
       Set.self, Action.Start.self, Action.Pause.self, Action.Resume.self, Action.Toggle.self,
-      Action.Reset.self, Status.self,
+      Action.Reset.self, Status.self, TimerPeriodsCommand.Format.self, TimerPeriodsCommand.Add.self,
     ],
     defaultSubcommand: Status.self)
 

@@ -33,7 +33,8 @@ struct WatchState {
     switch event["method"]?.stringValue {
     case "tick":
       guard var object = timer?.objectValue else { return }
-      for key in ["state", "remaining", "remainingMs", "display"] { object[key] = params?[key] }
+      // "added" and "period": periods and added time (issue 9).
+      for key in ["state", "remaining", "remainingMs", "display", "added", "period"] { object[key] = params?[key] }
       timer = .object(object)
     case "timer": timer = params?["timer"]
     case "score":
@@ -57,11 +58,12 @@ struct WatchState {
     }
   }
 
-  /// "07:32 · 2-1", "no gather" or "offline".
+  /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1"), "no gather" or "offline".
   var text: String {
     guard online else { return "offline" }
     guard gather != nil else { return "no gather" }
-    return "\(Render.text(timer?["display"])) · \(Render.text(score?["text"]))"
+    let added = timer?["added"]?.stringValue.map { " " + $0 } ?? ""
+    return "\(Render.text(timer?["display"]))\(added) · \(Render.text(score?["text"]))"
   }
 
   /// How much of the match has been played, 0 to 100.

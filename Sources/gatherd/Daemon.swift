@@ -30,6 +30,9 @@ struct Daemon {
     let store = try openStore()
     let connectionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let sessionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    // Database queries (history, stats) run here, beside the session's loop.
+    let queryPool = NIOThreadPool(numberOfThreads: 1)
+    queryPool.start()
     let connectionLoop = connectionLoops.next()
     let sessionLoop = sessionLoops.next()
     let session = try GatherSession(
@@ -44,7 +47,8 @@ struct Daemon {
         configuration: .init(
           listener: listener, readOnly: readOnly, maxLineBytes: settings.maxLineBytes, access: access,
           testFaults: settings.testFaults),
-        session: session, loop: connectionLoop, stats: stats, logger: logger, ready: gate.listenerReady)
+        session: session, loop: connectionLoop, queryPool: queryPool, stats: stats, logger: logger,
+        ready: gate.listenerReady)
     }
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: SessionService(session: session))]
     if Systemd.isNotifying {
@@ -65,12 +69,10 @@ struct Daemon {
     do {
       try await group.run()
     } catch {
-      try? await connectionLoops.shutdownGracefully()
-      try? await sessionLoops.shutdownGracefully()
+      await Self.shutDown(connectionLoops, sessionLoops, queryPool)
       throw error
     }
-    try? await connectionLoops.shutdownGracefully()
-    try? await sessionLoops.shutdownGracefully()
+    await Self.shutDown(connectionLoops, sessionLoops, queryPool)
   }
 
   /// The sockets to serve: those systemd passed, or the standalone socket and the optional status socket.
@@ -103,6 +105,14 @@ struct Daemon {
     let store = try GatherStore.open(path: settings.databasePath)
     logger.info("Opened the database \(settings.databasePath).")
     return store
+  }
+
+  private static func shutDown(
+    _ connectionLoops: MultiThreadedEventLoopGroup, _ sessionLoops: MultiThreadedEventLoopGroup, _ queryPool: NIOThreadPool
+  ) async {
+    try? await connectionLoops.shutdownGracefully()
+    try? await sessionLoops.shutdownGracefully()
+    try? await queryPool.shutdownGracefully()
   }
 
   /// Lifts the soft limit on open files to the hard limit, so that thousands of clients can connect.

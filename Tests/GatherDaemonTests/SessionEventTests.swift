@@ -3,8 +3,6 @@ import Foundation
 import GatherModel
 import GatherRPC
 import GatherStore
-import NIOCore
-import NIOPosix
 import Testing
 
 @testable import GatherDaemon
@@ -12,42 +10,22 @@ import Testing
 /// The session on a test clock and an in-memory store, on real event loops: the events a subscriber sees, in
 /// order.
 @Suite(.timeLimit(.minutes(1))) struct SessionEventTests {
-  let clock = TestClock()
-  let loops = MultiThreadedEventLoopGroup.singleton
-  let session: GatherSession<TestClock<Duration>>
-  let sink = RecordingSink()
+  let fixture: SessionFixture
+  var clock: TestClock<Duration> { fixture.clock }
+  var session: SessionFixture.Session { fixture.session }
 
   init() async throws {
-    let sessionLoop = loops.next()
-    session = try GatherSession(
-      store: .inMemory(), clock: clock, loop: sessionLoop, wallClock: { Date(timeIntervalSince1970: 1_800_000_000) },
-      hub: EventHub(subscriberLoop: loops.next()))
-    try await session.perform { $0.start() }
-    for name in ["Ana", "Bruno"] { _ = try await session.perform { try $0.createPlayer(PlayerDetails(name: name)) } }
-    _ = try await session.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 5) }
+    fixture = try await SessionFixture()
+    _ = try await fixture.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 5) }
   }
 
-  /// Subscribes to `topics` as a connection does, on the subscribers' loop; returns the view it started from.
   @discardableResult
   func subscribe(_ topics: Set<Topic> = Set(Topic.allCases)) async throws -> SessionView {
-    let table = session.hub.subscribers
-    let (session, sink) = (session, sink)
-    return try await table.loop.submit {
-      let view = session.view
-      table.add(session.hub.newSubscriptionID(), topics: topics, after: view.seq, sink: sink)
-      return view
-    }.get()
+    try await fixture.subscribe(topics)
   }
 
-  /// The next batch of events, decoded: (seq, topic, params).
   func nextEvents() async throws -> [(seq: Int64, method: String, params: JSONValue)] {
-    guard let batch = await sink.nextBatch() else { throw CancellationError() }
-    return try batch.map { subscription, event in
-      var bytes: [UInt8] = []
-      event.line(for: subscription, into: &bytes)
-      let message = try JSONParser.parse(Array(bytes.dropLast()))
-      return (event.seq, message["method"]!.stringValue!, message["params"]!)
-    }
+    try await fixture.nextEvents()
   }
 
   @Test func aMatchTicksEverySecondInSeqOrderThenFinishesOnce() async throws {

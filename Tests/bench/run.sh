@@ -154,3 +154,7 @@ else
   cp "$TMP/report.md" "$REPO/docs/performance.md"
   say "report written to docs/performance.md"
 fi
+
+# Stats and fair teams over 10,000 ended gathers (issue 9): a section of its own, after the report.
+say "measuring stats and fair teams over 10,000 ended gathers"
+"$PYTHON" "$HERE/stats_bench.py" --gatherd "$BIN" --tmp "$TMP" || die "the stats benchmark did not complete."

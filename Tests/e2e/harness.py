@@ -65,7 +65,10 @@ SPEC_METHODS = (
     "gather.cancel",
     "gathers.list",
     "gathers.get",
+    "gather.suggest",
     "timer.set",
+    "timer.format",
+    "timer.addTime",
     "timer.start",
     "timer.pause",
     "timer.resume",
@@ -78,6 +81,8 @@ SPEC_METHODS = (
     "score.get",
     "events.subscribe",
     "events.unsubscribe",
+    "stats.players",
+    "stats.player",
 )
 
 #: The methods marked [mutating] in the spec.
@@ -90,6 +95,8 @@ MUTATING_METHODS = (
     "gather.end",
     "gather.cancel",
     "timer.set",
+    "timer.format",
+    "timer.addTime",
     "timer.start",
     "timer.pause",
     "timer.resume",
@@ -120,6 +127,9 @@ NO_PARAM_METHODS = (
 )
 
 TOPICS = ("tick", "score", "timer", "gather", "players")
+
+#: The period fields of a Timer of a one-period match with no time added (issue 9).
+ONE_PERIOD = {"period": 1, "periods": 1, "periodName": None, "breakLength": 0, "addedSeconds": 0, "added": None}
 
 ISO_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
 
@@ -818,17 +828,27 @@ class RpcAssertions:
 
     def checkTimer(self, timer: Any) -> dict:
         self.assertKeys(timer, ("state", "duration", "remaining", "remainingMs", "display", "endsAt"), "Timer")
-        self.assertIn(timer["state"], ("stopped", "running", "paused", "finished"), timer)
-        for key in ("duration", "remaining", "remainingMs"):
+        self.assertKeys(timer, ("period", "periods", "periodName", "breakLength", "addedSeconds", "added"), "Timer")
+        self.assertIn(timer["state"], ("stopped", "running", "paused", "break", "finished"), timer)
+        for key in ("duration", "remaining", "remainingMs", "addedSeconds", "breakLength"):
             self.assertIsInstance(timer[key], int, timer)
             self.assertGreaterEqual(timer[key], 0, timer)
+        self.assertTrue(1 <= timer["period"] <= timer["periods"] <= 4, timer)
         self.assertEqual(timer["remaining"], ceil_seconds(timer["remainingMs"]), f"remaining = whole seconds rounded up: {timer}")
-        self.assertEqual(timer["display"], display(timer["remaining"]), timer)
-        self.assertLessEqual(timer["remainingMs"], timer["duration"] * 1000, timer)
-        if timer["state"] == "running":
+        if timer["state"] in ("break", "stopped"):
+            self.assertEqual(timer["display"], display(timer["remaining"]), timer)
+            self.assertIsNone(timer["added"], timer)
+        else:
+            # The display shows the regular time; what is left of the added time shows apart, as "+m:ss".
+            self.assertEqual(timer["display"], display(max(0, timer["remaining"] - timer["addedSeconds"])), timer)
+            left = min(timer["addedSeconds"], timer["remaining"])
+            self.assertEqual(timer["added"], f"+{left // 60}:{left % 60:02d}" if timer["addedSeconds"] else None, timer)
+        limit = timer["breakLength"] if timer["state"] == "break" else timer["duration"] + timer["addedSeconds"]
+        self.assertLessEqual(timer["remainingMs"], limit * 1000, timer)
+        if timer["state"] in ("running", "break"):
             self.assertIso(timer["endsAt"], "Timer.endsAt while running")
         else:
-            self.assertIsNone(timer["endsAt"], f"endsAt is only non-null while running: {timer}")
+            self.assertIsNone(timer["endsAt"], f"endsAt is only non-null while running or in a break: {timer}")
         if timer["state"] == "stopped":
             self.assertEqual(timer["remainingMs"], timer["duration"] * 1000, timer)
         if timer["state"] == "finished":
@@ -836,7 +856,8 @@ class RpcAssertions:
         return timer
 
     def checkGoal(self, goal: Any) -> dict:
-        self.assertKeys(goal, ("kind", "team", "player", "matchTimeMs", "matchTime", "score", "at"), "Goal")
+        self.assertKeys(goal, ("kind", "team", "player", "matchTimeMs", "matchTime", "score", "at", "period", "when"), "Goal")
+        self.assertTrue(goal["when"].endswith(goal["matchTime"]), goal)
         self.assertIn(goal["kind"], ("goal", "correction"), goal)
         if goal["kind"] == "goal":
             self.assertIn(goal["team"], ("teamA", "teamB"), goal)

@@ -89,6 +89,8 @@ class NonControllerTests(AccessTestCase):
             "gather.start": {"teamA": [self.ids[0]], "teamB": [self.ids[1]]},
             "gather.assign": {"player": self.ids[4], "team": "teamA"},
             "timer.set": {"seconds": 60},
+            "timer.format": {"periods": 2},
+            "timer.addTime": {"seconds": 60},
             "score.goal": {"team": "teamB"},
             "score.set": {"teamA": 0, "teamB": 9},
         }

@@ -3,7 +3,7 @@
 import time
 import unittest
 
-from harness import DaemonTestCase, iso_to_epoch
+from harness import ONE_PERIOD, DaemonTestCase, iso_to_epoch
 
 
 class GatherTests(DaemonTestCase):
@@ -37,7 +37,8 @@ class GatherTests(DaemonTestCase):
         self.assertEqual(gather["goals"], [])
         self.assertEqual(
             gather["timer"],
-            {"state": "stopped", "duration": 600, "remaining": 600, "remainingMs": 600000, "display": "10:00", "endsAt": None},
+            {"state": "stopped", "duration": 600, "remaining": 600, "remainingMs": 600000, "display": "10:00", "endsAt": None}
+            | ONE_PERIOD,
         )
         self.assertLessEqual(before - 1, iso_to_epoch(gather["startedAt"]))
         self.assertLessEqual(iso_to_epoch(gather["startedAt"]), after + 1)

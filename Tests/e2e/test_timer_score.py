@@ -3,7 +3,7 @@
 import time
 import unittest
 
-from harness import DaemonTestCase, ceil_seconds, iso_to_epoch
+from harness import ONE_PERIOD, DaemonTestCase, ceil_seconds, iso_to_epoch
 
 
 class WithoutGatherTests(DaemonTestCase):
@@ -51,7 +51,8 @@ class TimerTests(DaemonTestCase):
     def test_a_new_gather_has_a_stopped_ten_minute_clock(self):
         self.assertEqual(
             self.status(),
-            {"state": "stopped", "duration": 600, "remaining": 600, "remainingMs": 600000, "display": "10:00", "endsAt": None},
+            {"state": "stopped", "duration": 600, "remaining": 600, "remainingMs": 600000, "display": "10:00", "endsAt": None}
+            | ONE_PERIOD,
         )
 
     def test_set_in_seconds_or_minutes_and_seconds(self):
@@ -72,7 +73,7 @@ class TimerTests(DaemonTestCase):
                     "remainingMs": duration * 1000,
                     "display": shown,
                     "endsAt": None,
-                }
+                } | ONE_PERIOD
                 self.assertEqual(timer, expected)
                 self.assertEqual(self.status(), expected)
 
@@ -202,6 +203,7 @@ class TimerTests(DaemonTestCase):
         timer = self.checkTimer(self.ok(self.c, "timer.reset"))
         self.assertEqual(
             timer, {"state": "stopped", "duration": 180, "remaining": 180, "remainingMs": 180000, "display": "03:00", "endsAt": None}
+            | ONE_PERIOD
         )
 
     def test_a_finished_clock(self):
@@ -211,7 +213,7 @@ class TimerTests(DaemonTestCase):
         watcher.wait_event(lambda e: e["params"].get("change") == "set")
         self.ok(self.c, "timer.start")
         event, _ = watcher.wait_event(lambda e: e["params"].get("change") == "finished", timeout=5)
-        finished = {"state": "finished", "duration": 1, "remaining": 0, "remainingMs": 0, "display": "00:00", "endsAt": None}
+        finished = {"state": "finished", "duration": 1, "remaining": 0, "remainingMs": 0, "display": "00:00", "endsAt": None} | ONE_PERIOD
         self.assertEqual(event["params"]["timer"], finished)
         self.assertEqual(self.status(), finished)
         for method in ("timer.start", "timer.pause", "timer.resume", "timer.toggle"):

@@ -13,8 +13,16 @@ enum GatherController {
         let teamB = try params.optionalIntArray("teamB") ?? []
         let bench = try params.optionalIntArray("bench") ?? []
         let seconds = try TimerController.duration(&params, required: false)
+        // Periods (issue 9): the match format; periodLength is another name for the duration.
+        let format = try PeriodsController.format(&params)
         try params.finish()
-        return try session.startGather(teamA: teamA, teamB: teamB, bench: bench, seconds: seconds)
+        if seconds != nil, format.seconds != nil {
+          throw RPCError.invalidParams(
+            field: "periodLength", "Give the period length once: periodLength or minutes/seconds.")
+        }
+        return try session.startGather(
+          teamA: teamA, teamB: teamB, bench: bench, seconds: format.seconds ?? seconds, periods: format.periods,
+          breakSeconds: format.breakSeconds)
       },
       .read("gather.current") { params, _ in
         try params.finish()

@@ -11,7 +11,8 @@ enum MethodTable {
     var methods =
       DaemonController.methods(session, stats: stats) + PlayersController.methods(session)
       + GatherController.methods(session) + TimerController.methods(session) + ScoreController.methods(session)
-      + EventsController.methods(session)
+      + EventsController.methods(session) + StatsController.methods(session) + SuggestController.methods(session)
+      + PeriodsController.methods(session)
     if testFaults {
       methods.append(
         .mutate("test.wedgeSession") { params, _ in

@@ -32,6 +32,12 @@ extension ScoreEvent {
       "player": player,
       "matchTimeMs": .int(matchTimeMs),
       "matchTime": .string(MatchClock.display(seconds: Int(matchTimeMs / 1000))),
+      // Periods (issue 9): the period, its name ("2nd half"), and both with the time, "2nd half, 07:12".
+      "period": .int(Int64(period)),
+      "periodName": MatchClock.periodName(period, of: periods).map { .string($0) } ?? .null,
+      "when": .string(
+        (MatchClock.periodName(period, of: periods).map { $0 + ", " } ?? "")
+          + MatchClock.display(seconds: Int(matchTimeMs / 1000))),
       "score": score.json,
       "at": .string(ISO8601.string(recordedAt)),
     ])

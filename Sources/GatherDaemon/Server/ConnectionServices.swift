@@ -1,11 +1,12 @@
 import GatherRPC
 import Logging
 import NIOCore
+import NIOPosix
 
-/// What every connection of a listener shares: the dispatcher, the way to the session, the events and the
-/// counters.
+/// What every connection of a listener shares: the dispatcher, the ways to the session and to the database,
+/// the events and the counters.
 struct ConnectionServices: Sendable {
-  /// Runs deferred work on the session's loop and calls back on the given loop.
+  /// Runs a change's work on the session's loop and calls back on the given loop.
   typealias SessionRunner =
     @Sendable (
       _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>, _ replyLoop: any EventLoop,
@@ -14,6 +15,8 @@ struct ConnectionServices: Sendable {
 
   let dispatcher: RPCDispatcher<Caller>
   let runOnSession: SessionRunner
+  /// Where database queries run, beside the session's loop, so that a long one delays no change or tick.
+  let queryPool: NIOThreadPool
   let hub: EventHub
   let stats: DaemonStats
   let maxLineBytes: Int
@@ -23,7 +26,12 @@ struct ConnectionServices: Sendable {
 
   /// The dispatcher's runner for a connection served on `loop`.
   func runner(replyingOn loop: any EventLoop) -> RPCDispatcher<Caller>.Runner {
-    let runOnSession = runOnSession
-    return { work, done in runOnSession(work, loop, done) }
+    let (runOnSession, queryPool) = (runOnSession, queryPool)
+    return { placement, work, done in
+      guard placement == .concurrent else { return runOnSession(work, loop, done) }
+      queryPool.runIfActive(eventLoop: loop) { work() }.whenComplete { result in
+        done((try? result.get()) ?? .failure(.internalError("gatherd is shutting down; the query did not run.")))
+      }
+    }
   }
 }

@@ -59,10 +59,11 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
   let logger: Logger
   private let ready: @Sendable () -> Void
 
-  /// A server for `session` whose connections are served on `loop`; `ready` runs once the socket accepts.
+  /// A server for `session` whose connections are served on `loop`, with database queries on `queryPool`;
+  /// `ready` runs once the socket accepts.
   public init(
-    configuration: Configuration, session: GatherSession<C>, loop: any EventLoop, stats: DaemonStats,
-    logger: Logger, ready: @escaping @Sendable () -> Void = {}
+    configuration: Configuration, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
+    stats: DaemonStats, logger: Logger, ready: @escaping @Sendable () -> Void = {}
   ) {
     self.configuration = configuration
     self.logger = logger
@@ -72,6 +73,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
       dispatcher: MethodTable.dispatcher(
         session, stats: stats, testFaults: configuration.testFaults, logger: logger),
       runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
+      queryPool: queryPool,
       hub: session.hub, stats: stats, maxLineBytes: configuration.maxLineBytes,
       readOnly: configuration.readOnly, access: configuration.access, logger: logger)
   }

@@ -3,10 +3,14 @@ import GatherRPC
 
 /// Starting, changing and ending gathers, and history.
 extension GatherSession {
-  /// Starts a gather with this lineup and a clock of `seconds` (10:00 when nil).
-  func startGather(teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID], seconds: Int?) throws -> JSONValue {
+  /// Starts a gather with this lineup and a clock of `periods` (1 when nil) of `seconds` (10:00 when nil) with
+  /// a break of `breakSeconds` (none when nil) between them.
+  func startGather(
+    teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID], seconds: Int?, periods: Int? = nil,
+    breakSeconds: Int? = nil
+  ) throws -> JSONValue {
     let lineup = try state.lineupForNewGather(teamA: teamA, teamB: teamB, bench: bench)
-    let clock = try MatchClock(seconds: seconds ?? 600)
+    let clock = try MatchClock(periods: periods ?? 1, seconds: seconds ?? 600, breakSeconds: breakSeconds ?? 0)
     let startedAt = wallClock()
     let id = try store.startGather(
       lineup: lineup, clock: clock.snapshot(at: now, wallNow: startedAt), startedAt: startedAt
@@ -55,18 +59,6 @@ extension GatherSession {
     logger.info("Cancelled gather \(gather.id).", metadata: ["gather_id": "\(gather.id)"])
     hub.publish(.gather, ["change": "cancelled", "id": .int(gather.id), "gather": .null])
     return .object(["cancelled": .int(gather.id)])
-  }
-
-  /// One page of history, newest first, optionally only the gathers of one player.
-  func history(limit: Int, before: Int64?, player: Player.ID?) throws -> JSONValue {
-    if let player { _ = try state.player(player) }
-    let page = try store.page(limit: limit, before: before, player: player)
-    return .object(["gathers": .array(page.gathers.map(\.json)), "next": page.next.map { .int($0) } ?? .null])
-  }
-
-  /// An ended gather with its lineup and goals.
-  func record(_ id: Int64) throws -> JSONValue {
-    try store.gather(id: id).json(roster: state.roster)
   }
 
   func publishGather(_ change: String, _ gather: ActiveGather) {

@@ -5,6 +5,9 @@ import GatherRPC
 enum TimerCommand: Sendable {
   case set(seconds: Int)
   case start, pause, resume, toggle, reset
+  // Periods (issue 9).
+  case format(periods: Int?, seconds: Int?, breakSeconds: Int?)
+  case addTime(seconds: Int)
 }
 
 /// The match clock's commands.
@@ -26,6 +29,9 @@ extension GatherSession {
       case .resume: _ = try gather.clock.resume(at: at)
       case .toggle: _ = try gather.clock.toggle(at: at)
       case .reset: _ = gather.clock.reset(at: at)
+      case .format(let periods, let seconds, let breakSeconds):
+        _ = try gather.clock.format(periods: periods, seconds: seconds, breakSeconds: breakSeconds, at: at)
+      case .addTime(let seconds): _ = try gather.clock.addTime(seconds: seconds, at: at)
       }
       try store.saveClock(gather.clock.snapshot(at: at, wallNow: wallNow), gatherID: gather.id)
       return (gather, Self.change(command, from: before, to: gather.clock.state))
@@ -42,6 +48,8 @@ extension GatherSession {
     switch (command, after) {
     case (.set, _): "set"
     case (.reset, _): "reset"
+    case (.format, _): "format"
+    case (.addTime, _): "addedTime"
     case (_, .running): before == .paused ? "resumed" : "started"
     case (_, .paused): "paused"
     default: after.rawValue

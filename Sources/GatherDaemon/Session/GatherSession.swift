@@ -81,7 +81,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     }.get()
   }
 
-  /// Runs a deferred request's `work` on the session's loop and hands its result to `done` on `replyLoop`,
+  /// Runs a change's `work` on the session's loop and hands its result to `done` on `replyLoop`,
   /// after the view it produced is published: a client that reads after its reply sees its own change.
   func run<T: Sendable>(
     _ work: @escaping @Sendable () -> T, replyingOn replyLoop: any EventLoop, to done: @escaping @Sendable (T) -> Void
@@ -123,7 +123,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
 
   /// The wall-clock instant a running clock reaches 0, the same for as long as its deadline stays put.
   func wallEndsAt(_ clock: MatchClock) -> Date? {
-    guard clock.state == .running, let deadline = clock.deadline else { return nil }
+    // Periods (issue 9): a break between periods counts down to a deadline too.
+    guard clock.state == .running || clock.state == .halfTimeBreak, let deadline = clock.deadline else { return nil }
     if let endsAt, endsAt.deadline == deadline { return endsAt.wall }
     let wall = wallClock().addingTimeInterval((deadline - now).inSeconds)
     endsAt = (deadline, wall)
@@ -182,6 +183,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
           persistFinishedClockIfNeeded()
           logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
           hub.publish(.timer, ["change": "finished", "timer": timerStatus(of: gather).json])
+        // Periods (issue 9): the break's ticks and the ends of periods and breaks, in GatherSession+Periods.swift.
+        case .breakTick, .periodEnded, .breakEnded: publishPeriodEvent(event, gather: gather, at: at)
         }
       }
     }
@@ -190,16 +193,22 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration, endsAt: Date?) {
     let remaining = gather.clock.remaining(at: moment)
     let deadline = endsAt.map { ISO8601.string($0) }
+    // Periods (issue 9): `remaining` counts the added time too; `display` shows the regular time and `added`
+    // what is left of the added time. The tick at 0 carries the state the clock goes to (finished after the
+    // last period).
+    let added = gather.clock.addedSeconds
     hub.publish(
       .tick,
       [
-        "state": .string(seconds == 0 ? "finished" : "running"),
+        "state": .string(seconds == 0 ? gather.clock.state.rawValue : "running"),
         "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.inMilliseconds),
-        "display": .string(MatchClock.display(seconds: seconds)), "endsAt": deadline.map { .string($0) } ?? .null,
+        "display": .string(MatchClock.display(seconds: max(0, seconds - added))),
+        "endsAt": deadline.map { .string($0) } ?? .null, "period": .int(Int64(gather.clock.periodOfPlay)),
+        "added": added > 0 ? .string(MatchClock.addedDisplay(seconds: min(added, seconds))) : .null,
       ])
   }
 
-  private func persistFinishedClockIfNeeded() {
+  func persistFinishedClockIfNeeded() {
     guard let gather = state.active else { return }
     do {
       try store.saveClock(gather.clock.snapshot(at: now, wallNow: wallClock()), gatherID: gather.id)

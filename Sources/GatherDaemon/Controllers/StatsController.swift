@@ -1,0 +1,38 @@
+import Foundation
+import GatherModel
+import GatherRPC
+import GatherStore
+
+/// stats.*: player stats over ended gathers (issue 9).
+enum StatsController {
+  static let orders = PlayerStats.Order.allCases.map(\.rawValue)
+
+  static func methods<C>(_ session: GatherSession<C>) -> [RPCMethod<Caller>] {
+    [
+      .query("stats.players") { params, _ in
+        let since = try date(&params, "since")
+        let until = try date(&params, "until")
+        let minGathers = try params.optionalInt("minGathers", in: 0...1_000_000) ?? 1
+        let order = try params.optionalChoice("order", orders, PlayerStats.Order.init(rawValue:)) ?? .wins
+        try params.finish()
+        return try session.playerStats(
+          period: .init(since: since, until: until), minGathers: Int(minGathers), order: order)
+      },
+      .query("stats.player") { params, _ in
+        let id = try params.int("id")
+        try params.finish()
+        return try session.playerReport(id)
+      },
+    ]
+  }
+
+  /// An optional time, as "2026-11-01" or "2026-11-01T18:30:00Z".
+  static func date(_ params: inout Params, _ field: String) throws(RPCError) -> Date? {
+    guard let text = try params.optionalString(field) else { return nil }
+    guard let date = ISO8601.date(text) else {
+      throw .invalidParams(
+        field: field, "Parameter \"\(field)\" must be a UTC date such as 2026-11-01 or 2026-11-01T18:30:00Z.")
+    }
+    return date
+  }
+}

@@ -1,0 +1,70 @@
+import GatherModel
+import GatherRPC
+
+/// The JSON shapes of stats and team suggestions (issue 9), as the protocol documents them.
+extension PlayerStats {
+  var json: JSONValue {
+    .object([
+      "id": .int(playerID), "name": .string(name), "played": .int(Int64(played)), "wins": .int(Int64(wins)),
+      "draws": .int(Int64(draws)), "losses": .int(Int64(losses)), "goals": .int(Int64(goals)),
+      "goalsPerGather": .double(rounded(goalsPerGather)), "winRate": .double(rounded(winRate)),
+    ])
+  }
+
+  /// A ratio to three decimals, as it is shown.
+  private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
+
+extension PlayerReport {
+  var json: JSONValue {
+    var object = stats.json.objectValue ?? [:]
+    object["recent"] = .array(
+      recent.map { result in
+        .object([
+          "gather": .int(result.gatherID), "endedAt": .string(ISO8601.string(result.endedAt)),
+          "team": .string(result.team.rawValue), "result": .string(result.outcome.rawValue),
+          "score": result.score.json, "goals": .int(Int64(result.goals)),
+        ])
+      })
+    object["teammates"] = .array(
+      teammates.map { mate in
+        .object([
+          "id": .int(mate.playerID), "name": .string(mate.name), "played": .int(Int64(mate.played)),
+          "wins": .int(Int64(mate.wins)),
+        ])
+      })
+    return .object(object)
+  }
+}
+
+extension TeamSuggestion {
+  /// The suggestion; `candidates` give each player's rating, `roster` their names.
+  func json(candidates: [Candidate], roster: [Player.ID: Player]) -> JSONValue {
+    let byID = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    func member(_ id: Player.ID) -> JSONValue {
+      let player = roster[id]
+      return .object([
+        "id": .int(id), "name": .string(player?.name ?? "player \(id)"),
+        "position": player?.details.position.map { .string($0.rawValue) } ?? .null,
+        "skill": player?.details.skill.map { .string($0.rawValue) } ?? .null,
+        "rating": byID[id].map { .int(Int64($0.rating)) } ?? .null,
+      ])
+    }
+    func counts(_ counts: [String: Int]) -> JSONValue {
+      var object = JSONObject()
+      for key in counts.keys.sorted() { object[key] = .int(Int64(counts[key] ?? 0)) }
+      return .object(object)
+    }
+    func side(_ side: Side) -> JSONValue {
+      .object([
+        "players": .array(side.players.map(member)), "strength": .int(Int64(side.strength)),
+        "goalkeepers": .int(Int64(side.goalkeepers)), "positions": counts(side.positions),
+        "skills": counts(side.skills),
+      ])
+    }
+    return .object([
+      "teamA": side(teamA), "teamB": side(teamB), "bench": .array(bench.map(member)),
+      "difference": .int(Int64(difference)), "seed": .int(Int64(bitPattern: seed)), "exact": .bool(exact),
+    ])
+  }
+}

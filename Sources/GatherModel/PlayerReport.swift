@@ -1,0 +1,74 @@
+import struct Foundation.Date
+
+/// One player's stats with their recent results and best teammates.
+public struct PlayerReport: Sendable, Hashable {
+  /// One ended gather as the player lived it.
+  public struct Result: Sendable, Hashable {
+    /// Won, drawn or lost.
+    public enum Outcome: String, Sendable, Hashable {
+      case win, draw, loss
+    }
+
+    /// The gather's id.
+    public var gatherID: Int64
+    /// When it ended.
+    public var endedAt: Date
+    /// The side the player was on.
+    public var team: Team
+    /// How it went for the player.
+    public var outcome: Outcome
+    /// The final score.
+    public var score: Score
+    /// The player's goals in it.
+    public var goals: Int
+
+    /// Creates a result.
+    public init(gatherID: Int64, endedAt: Date, team: Team, outcome: Outcome, score: Score, goals: Int) {
+      self.gatherID = gatherID
+      self.endedAt = endedAt
+      self.team = team
+      self.outcome = outcome
+      self.score = score
+      self.goals = goals
+    }
+  }
+
+  /// A teammate, with the gathers played and won on the same side.
+  public struct Teammate: Sendable, Hashable {
+    /// The teammate's id.
+    public var playerID: Player.ID
+    /// The teammate's current name.
+    public var name: String
+    /// Ended gathers played together on the same side.
+    public var played: Int
+    /// Of those, won.
+    public var wins: Int
+
+    /// Creates a teammate entry.
+    public init(playerID: Player.ID, name: String, played: Int, wins: Int) {
+      self.playerID = playerID
+      self.name = name
+      self.played = played
+      self.wins = wins
+    }
+  }
+
+  /// How many recent results a report shows.
+  public static let recentCount = 10
+  /// How many teammates a report shows.
+  public static let teammateCount = 5
+
+  /// The player's stats.
+  public var stats: PlayerStats
+  /// The last results, newest first.
+  public var recent: [Result]
+  /// The teammates won with most, most wins first.
+  public var teammates: [Teammate]
+
+  /// Creates a report.
+  public init(stats: PlayerStats, recent: [Result], teammates: [Teammate]) {
+    self.stats = stats
+    self.recent = recent
+    self.teammates = teammates
+  }
+}

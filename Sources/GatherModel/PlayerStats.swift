@@ -1,0 +1,45 @@
+/// One player's record over ended gathers. Only ended gathers count, and only those the player played in on
+/// Team A or Team B: a player who was only on the bench has not played.
+public struct PlayerStats: Sendable, Hashable {
+  /// The orders a stats table can be sorted by, best first.
+  public enum Order: String, Sendable, Hashable, CaseIterable {
+    /// Most wins, then best win rate, then most played.
+    case wins
+    /// Most goals, then most goals per gather.
+    case goals
+    /// Best win rate, then most played.
+    case winRate
+    /// Most played, then most wins.
+    case played
+  }
+
+  /// The player's id.
+  public var playerID: Player.ID
+  /// The player's current name.
+  public var name: String
+  /// Ended gathers played.
+  public var played: Int
+  /// Of those, won.
+  public var wins: Int
+  /// Of those, drawn.
+  public var draws: Int
+  /// Goals scored in them (goals taken back do not count).
+  public var goals: Int
+
+  /// Creates a record.
+  public init(playerID: Player.ID, name: String, played: Int, wins: Int, draws: Int, goals: Int) {
+    self.playerID = playerID
+    self.name = name
+    self.played = played
+    self.wins = wins
+    self.draws = draws
+    self.goals = goals
+  }
+
+  /// Of those played, lost.
+  public var losses: Int { played - wins - draws }
+  /// Goals per gather played; 0 before the first.
+  public var goalsPerGather: Double { played == 0 ? 0 : Double(goals) / Double(played) }
+  /// Wins per gather played, from 0 to 1; 0 before the first.
+  public var winRate: Double { played == 0 ? 0 : Double(wins) / Double(played) }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import GatherModel
+
+/// Player stats, added up in SQL over ended gathers: nothing of history is loaded into Swift to count it.
+extension GatherStore {
+  /// Which ended gathers count: those that started at or after `since` and before `until`.
+  public struct StatsPeriod: Sendable, Hashable {
+    /// The earliest start that counts, if any.
+    public var since: Date?
+    /// The first start that no longer counts, if any.
+    public var until: Date?
+
+    /// A period; nil bounds are open.
+    public init(since: Date? = nil, until: Date? = nil) {
+      self.since = since
+      self.until = until
+    }
+
+    var arguments: StatementArguments {
+      [since?.unixMilliseconds ?? Int64.min, until?.unixMilliseconds ?? Int64.max]
+    }
+  }
+
+  /// Every roster player who played at least `minGathers` ended gathers of `period`, sorted by `order`
+  /// (ties by id).
+  public func playerStats(
+    period: StatsPeriod = StatsPeriod(), minGathers: Int = 1, order: PlayerStats.Order = .wins
+  ) throws -> [PlayerStats] {
+    try writer.read { db in
+      try Row.fetchAll(
+        db, sql: Self.statsSQL(players: nil, filter: "played >= ?", order: order),
+        arguments: period.arguments + [minGathers]
+      ).map(Self.stats)
+    }
+  }
+
+  /// The stats over all ended gathers of these roster players only, by id; ids not on the roster are left out.
+  public func playerStats(of ids: [Player.ID]) throws -> [Player.ID: PlayerStats] {
+    guard !ids.isEmpty else { return [:] }
+    return try writer.read { db in
+      let rows = try Row.fetchAll(
+        db, sql: Self.statsSQL(players: ids.count),
+        arguments: StatsPeriod().arguments + StatementArguments(ids) + StatementArguments(ids))
+      return Dictionary(
+        try rows.map { row in (row["id"], try Self.stats(row)) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// One player's stats over all ended gathers, their last results and the teammates they won most with.
+  public func playerReport(_ id: Player.ID) throws -> PlayerReport {
+    try writer.read { db in
+      guard
+        let row = try Row.fetchOne(db, sql: Self.statsSQL(players: 1), arguments: StatsPeriod().arguments + [id, id])
+      else { throw GatherError.playerNotFound(id) }
+      let recent = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT g.id, g.endedAt, gp.team, gp.result, g.scoreA, g.scoreB, gp.goals
+          FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId
+          WHERE gp.playerId = ? AND gp.result IS NOT NULL
+          ORDER BY gp.gatherId DESC LIMIT ?
+          """, arguments: [id, PlayerReport.recentCount]
+      ).map(Self.result)
+      let teammates = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT mate.playerId AS id, p.name AS name, COUNT(*) AS played, SUM(me.result = 'win') AS wins
+          FROM gatherPlayer me
+          JOIN gatherPlayer mate ON mate.gatherId = me.gatherId AND mate.team = me.team
+            AND mate.playerId <> me.playerId
+          JOIN player p ON p.id = mate.playerId
+          WHERE me.playerId = ? AND me.result IS NOT NULL
+          GROUP BY mate.playerId HAVING wins > 0
+          ORDER BY wins DESC, played ASC, mate.playerId LIMIT ?
+          """, arguments: [id, PlayerReport.teammateCount]
+      ).map { row in
+        PlayerReport.Teammate(playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"])
+      }
+      return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates)
+    }
+  }
+
+  /// Each roster player's totals over the ended gathers of a period (two arguments: since, until), for every
+  /// player or for `players` ids (given twice, as twice as many more arguments), filtered by `filter` over
+  /// `played` (its arguments last) and ordered by `order`.
+  ///
+  /// One pass over the partial covering index gatherPlayer_stats, whose rows of each player come grouped by
+  /// result: the lineup rows of ended gathers carry the start, the player's result and goals (see v2-stats).
+  static func statsSQL(players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins) -> String {
+    let rate = "(CAST(wins AS REAL) / MAX(played, 1))"
+    let orderBy =
+      switch order {
+      case .wins: "wins DESC, \(rate) DESC, played DESC"
+      case .goals: "goals DESC, (CAST(goals AS REAL) / MAX(played, 1)) DESC, played DESC"
+      case .winRate: "\(rate) DESC, played DESC, wins DESC"
+      case .played: "played DESC, wins DESC"
+      }
+    let only = players.map { "IN (" + Array(repeating: "?", count: $0).joined(separator: ", ") + ")" }
+    return """
+      WITH byResult AS (
+        SELECT playerId, result, COUNT(*) AS n, SUM(goals) AS goals
+        FROM gatherPlayer INDEXED BY gatherPlayer_stats
+        WHERE result IS NOT NULL AND startedAt >= ? AND startedAt < ? \(only.map { "AND playerId " + $0 } ?? "")
+        GROUP BY playerId, result
+      ),
+      lineups AS (
+        SELECT playerId, SUM(n) AS played, SUM(CASE result WHEN 'win' THEN n ELSE 0 END) AS wins,
+          SUM(CASE result WHEN 'draw' THEN n ELSE 0 END) AS draws, SUM(goals) AS goals
+        FROM byResult GROUP BY playerId
+      ),
+      totals AS (
+        SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
+          COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals
+        FROM player p LEFT JOIN lineups l ON l.playerId = p.id
+        \(only.map { "WHERE p.id " + $0 } ?? "")
+      )
+      SELECT * FROM totals \(filter.map { "WHERE " + $0 } ?? "") ORDER BY \(orderBy), id
+      """
+  }
+
+  static func stats(_ row: Row) throws -> PlayerStats {
+    PlayerStats(
+      playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"], draws: row["draws"],
+      goals: row["goals"])
+  }
+
+  static func result(_ row: Row) throws -> PlayerReport.Result {
+    let team = try decode(Team.self, row["team"])
+    let outcome = try decode(PlayerReport.Result.Outcome.self, row["result"])
+    guard let score = try? Score(teamA: row["scoreA"], teamB: row["scoreB"]) else {
+      throw StoreError("Gather \(row["id"] as Int64) has an impossible score.")
+    }
+    return PlayerReport.Result(
+      gatherID: row["id"], endedAt: (row["endedAt"] as Int64).date, team: team, outcome: outcome, score: score,
+      goals: row["goals"])
+  }
+}

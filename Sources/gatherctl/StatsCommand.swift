@@ -1,0 +1,103 @@
+import ArgumentParser
+import GatherRPC
+
+/// `gatherctl stats …`: who wins most and who scores, over ended gathers (issue 9).
+struct StatsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "stats", abstract: "Show player stats over ended gathers.",
+    subcommands: [Table.self, Player.self], defaultSubcommand: Table.self)
+
+  static let orders = ["wins", "goals", "winRate", "played"]
+
+  /// A JSON number as a Double.
+  static func ratio(_ value: JSONValue?) -> Double? {
+    switch value {
+    case .double(let number)?: number
+    case .int(let number)?: Double(number)
+    default: nil
+    }
+  }
+
+  /// A ratio as a percentage, "66.7%".
+  static func percent(_ value: JSONValue?) -> String {
+    guard let ratio = ratio(value) else { return "-" }
+    let tenths = Int((ratio * 1000).rounded())
+    return "\(tenths / 10).\(tenths % 10)%"
+  }
+
+  /// Goals per gather with two decimals, "0.67".
+  static func perGather(_ value: JSONValue?) -> String {
+    guard let ratio = ratio(value) else { return "-" }
+    let hundredths = Int((ratio * 100).rounded())
+    return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+  }
+
+  struct Table: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "table", abstract: "Every player's record as a table (the default).")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Sort by wins, goals, winRate or played (default wins).") var order: String?
+    @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
+    @Option(help: "Only gathers started before this UTC date.") var until: String?
+    @Option(name: .customLong("min-gathers"), help: "Only players with at least this many (default 1).")
+    var minGathers: Int64?
+
+    func validate() throws {
+      if let order, !StatsCommand.orders.contains(order) {
+        throw ValidationError("The order must be one of \(StatsCommand.orders.joined(separator: ", ")).")
+      }
+    }
+
+    func run() throws {
+      var params: JSONObject = [:]
+      if let order { params["order"] = .string(order) }
+      if let since { params["since"] = .string(since) }
+      if let until { params["until"] = .string(until) }
+      if let minGathers { params["minGathers"] = .int(minGathers) }
+      try global.run("stats.players", params) { result in
+        let players = result["players"]?.arrayValue ?? []
+        guard !players.isEmpty else { return "No player has played an ended gather yet." }
+        return Render.table(
+          ["ID", "NAME", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
+          players.map { row in
+            [
+              Render.text(row["id"]), Render.text(row["name"]), Render.text(row["played"]), Render.text(row["wins"]),
+              Render.text(row["draws"]), Render.text(row["losses"]), Render.text(row["goals"]),
+              StatsCommand.perGather(row["goalsPerGather"]), StatsCommand.percent(row["winRate"]),
+            ]
+          })
+      }
+    }
+  }
+
+  struct Player: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "player", abstract: "One player's record, last 10 results and best teammates.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The player's id.") var id: Int64
+
+    func run() throws {
+      try global.run("stats.player", ["id": .int(id)]) { report in
+        var lines = [
+          "\(Render.text(report["name"])) #\(Render.text(report["id"])): played \(Render.text(report["played"])), "
+            + "won \(Render.text(report["wins"])), drew \(Render.text(report["draws"])), "
+            + "lost \(Render.text(report["losses"])), \(Render.count(report["goals"], "goal")), "
+            + "win rate \(StatsCommand.percent(report["winRate"]))"
+        ]
+        let recent = report["recent"]?.arrayValue ?? []
+        lines.append(recent.isEmpty ? "No results yet." : "Last results:")
+        lines += recent.map { result in
+          "  gather \(Render.text(result["gather"]))  \(Render.text(result["result"]))  "
+            + "\(Render.score(result["score"]))  \(Render.count(result["goals"], "goal"))"
+        }
+        let mates = report["teammates"]?.arrayValue ?? []
+        if !mates.isEmpty {
+          lines.append(
+            "Won most with: "
+              + mates.map { "\(Render.text($0["name"])) (\(Render.count($0["wins"], "win")))" }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+      }
+    }
+  }
+}

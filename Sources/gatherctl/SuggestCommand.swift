@@ -1,0 +1,62 @@
+import ArgumentParser
+import GatherRPC
+
+/// `gatherctl gather suggest 1,2,3,…`: two fair sides for these players (issue 9).
+struct SuggestCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "suggest", abstract: "Suggest two fair teams from these players (changes nothing).")
+  @OptionGroup var global: GlobalOptions
+  @Argument(help: "The players to split, e.g. 1,2,3,4.") var players: String
+  @Option(help: "Players to leave on the bench.") var bench: String?
+  @Option(help: "Ask again with another seed for another split that is just as fair.") var seed: Int64?
+
+  func validate() throws {
+    _ = try GatherCommand.ids(players)
+    if let bench { _ = try GatherCommand.ids(bench) }
+  }
+
+  func run() throws {
+    try global.run("gather.suggest", try Self.params(players: players, bench: bench, seed: seed)) {
+      Self.render($0)
+    }
+  }
+
+  static func params(players: String, bench: String?, seed: Int64?) throws -> JSONObject {
+    var params: JSONObject = ["players": .array(try GatherCommand.ids(players))]
+    if let bench { params["bench"] = .array(try GatherCommand.ids(bench)) }
+    if let seed { params["seed"] = .int(seed) }
+    return params
+  }
+
+  /// The ids of one side of a suggestion.
+  static func ids(_ suggestion: JSONValue, _ side: String) -> [JSONValue] {
+    (suggestion[side]?["players"]?.arrayValue ?? []).compactMap { $0["id"] }
+  }
+
+  /// Each side with its players, strength and why, then the difference.
+  static func render(_ suggestion: JSONValue) -> String {
+    var lines: [String] = []
+    for (key, title) in [("teamA", "Team A"), ("teamB", "Team B")] {
+      let side = suggestion[key]
+      let players = (side?["players"]?.arrayValue ?? []).map { player in
+        "\(Render.text(player["name"])) #\(Render.text(player["id"]))"
+      }
+      lines.append("\(title) (strength \(Render.text(side?["strength"]))): \(players.joined(separator: ", "))")
+      let positions = counts(side?["positions"])
+      let skills = counts(side?["skills"])
+      lines.append("  \(Render.count(side?["goalkeepers"], "goalkeeper")); positions \(positions); skills \(skills)")
+    }
+    let bench = (suggestion["bench"]?.arrayValue ?? []).map { Render.text($0["name"]) }
+    if !bench.isEmpty { lines.append("Bench: \(bench.joined(separator: ", "))") }
+    lines.append(
+      "Difference \(Render.text(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
+        + (suggestion["exact"] == .bool(true) ? "the fairest split." : "found by search."))
+    return lines.joined(separator: "\n")
+  }
+
+  /// "defender 2, striker 1".
+  private static func counts(_ value: JSONValue?) -> String {
+    let members = value?.objectValue?.members ?? []
+    return members.isEmpty ? "-" : members.map { "\($0.key) \(Render.text($0.value))" }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import GatherRPC
+
+/// `gatherctl timer format` and `gatherctl timer add`: periods, the break and added time (issue 9).
+enum TimerPeriodsCommand {
+  struct Format: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Set periods, period length and break before kick-off.")
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Periods, 1 to 4.") var periods: Int64?
+    @Option(help: "The length of one period, mm:ss or seconds.") var length: String?
+    @Option(name: .customLong("break"), help: "The break between periods, mm:ss or seconds.") var breakLength: String?
+
+    func validate() throws {
+      if periods == nil, length == nil, breakLength == nil {
+        throw ValidationError("Give --periods, --length or --break.")
+      }
+      if let length { _ = try TimerCommand.seconds(length) }
+      if let breakLength { _ = try MatchOptions.seconds(breakLength, "a break") }
+    }
+
+    func run() throws {
+      var params: JSONObject = [:]
+      if let periods { params["periods"] = .int(periods) }
+      if let length { params["periodLength"] = .int(Int64(try TimerCommand.seconds(length))) }
+      if let breakLength { params["breakLength"] = .int(try MatchOptions.seconds(breakLength, "a break")) }
+      try global.run("timer.format", params) { Render.timer($0) }
+    }
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add time to the current period.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The time to add, m:ss or seconds, up to 15:00.") var time: String
+
+    func validate() throws { _ = try MatchOptions.seconds(time, "a time to add") }
+
+    func run() throws {
+      try global.run("timer.addTime", ["seconds": .int(try MatchOptions.seconds(time, "a time to add"))]) {
+        Render.timer($0)
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+"""gatherctl for match day (issue 9): stats, gather suggest, gather start --balanced, timer format and add."""
+
+import unittest
+
+from test_gatherctl import GatherctlTestCase
+
+
+class MatchDayCtlTests(GatherctlTestCase):
+    def roster(self, count):
+        skills = ("beginner", "amateur", "professional")
+        return [
+            self.ok(self.c, "players.create", {"name": f"P{i}", "skill": skills[i % 3], "position": ("GK", "DEF", "ST")[i % 3]})["id"]
+            for i in range(count)
+        ]
+
+    def test_stats_table_player_report_and_json(self):
+        a, b, c = self.roster(3)
+        self.start_gather(self.c, [a, c], [b])
+        self.ok(self.c, "score.goal", {"team": "teamA", "player": a})
+        self.ok(self.c, "gather.end")
+        lines = self.ctl("stats").splitlines()
+        table = self.parse_table(lines, ("ID", "NAME", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"))
+        self.assertEqual([row["NAME"] for row in table], ["P0", "P2", "P1"])
+        self.assertEqual((table[0]["W"], table[0]["GOALS"], table[0]["PER GATHER"], table[0]["WIN RATE"]), ("1", "1", "1.00", "100.0%"))
+        self.assertEqual(self.ctl_json("stats", "--order", "goals"), self.ok(self.c, "stats.players", {"order": "goals"}))
+        self.assertEqual(
+            self.ctl_json("stats", "--since", "2000-01-01", "--min-gathers", "0"),
+            self.ok(self.c, "stats.players", {"since": "2000-01-01", "minGathers": 0}),
+        )
+        out = self.ctl("stats", "player", a)
+        self.assertIn("P0 #%d: played 1, won 1" % a, out)
+        self.assertIn("Won most with: P2 (1 win)", out)
+        self.assertEqual(self.ctl_json("stats", "player", a), self.ok(self.c, "stats.player", {"id": a}))
+        self.ctl_usage("stats", "--order", "fame")
+        self.ctl_refused(["stats", "player", "99"], "stats.player", {"id": 99}, "player_not_found")
+        self.ctl_refused(["stats", "--since", "soon"], "stats.players", {"since": "soon"}, "invalid_params")
+
+    def test_suggest_shows_the_split_and_start_balanced_plays_it(self):
+        ids = self.roster(6)
+        listed = ",".join(map(str, ids))
+        out = self.ctl("gather", "suggest", listed, "--seed", 3)
+        self.assertRegex(out, r"Team A \(strength \d+\): ")
+        self.assertIn("1 goalkeeper", out)
+        self.assertIn("the fairest split", out)
+        suggestion = self.ctl_json("gather", "suggest", listed, "--seed", 3)
+        self.assertEqual(suggestion, self.ok(self.c, "gather.suggest", {"players": ids, "seed": 3}))
+        self.ctl_refused(["gather", "suggest", str(ids[0])], "gather.suggest", {"players": ids[:1]}, "invalid_params")
+
+        gather = self.ctl_json("gather", "start", "--balanced", "--players", listed, "--seed", 3, "--periods", 2, "--break", "5:00")
+        self.assertEqual([m["id"] for m in gather["teams"]["teamA"]], [p["id"] for p in suggestion["teamA"]["players"]])
+        self.assertEqual([m["id"] for m in gather["teams"]["teamB"]], [p["id"] for p in suggestion["teamB"]["players"]])
+        self.assertEqual((gather["timer"]["periods"], gather["timer"]["breakLength"]), (2, 300))
+        self.ctl_usage("gather", "start", "--balanced")
+        self.ctl_usage("gather", "start", "--balanced", "--players", listed, "--team-a", "1")
+
+    def test_timer_format_and_added_time(self):
+        a, b = self.roster(2)
+        self.start_gather(self.c, [a], [b])
+        out = self.ctl("timer", "format", "--periods", 2, "--length", "45:00", "--break", "15:00")
+        self.assertEqual(out, "45:00 left, stopped, 1st half\n")
+        self.ctl_refused(["timer", "add", "1:30"], "timer.addTime", {"seconds": 90}, "invalid_transition")
+        self.ok(self.c, "timer.start")
+        timer = self.ctl_json("timer", "add", "1:30")
+        self.assertEqual(timer["added"], "+1:30")
+        self.assertIn("+1:30 left, running, 1st half", self.ctl("timer", "status"))
+        self.ctl_refused(["timer", "format", "--periods", "3"], "timer.format", {"periods": 3}, "invalid_transition")
+        self.ctl_usage("timer", "format")
+        self.ctl_usage("timer", "add", "soon")
+
+
+if __name__ == "__main__":
+    unittest.main()
