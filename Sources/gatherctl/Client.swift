@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GatherRPC
+import Glibc
 
 /// Where the daemon listens: `--socket`, then `GATHERD_SOCKET`, then the daemon's own default.
 func resolveSocket(_ option: String?) -> String {
@@ -8,6 +9,20 @@ func resolveSocket(_ option: String?) -> String {
   if let socket = environment["GATHERD_SOCKET"], !socket.isEmpty { return socket }
   if geteuid() == 0 { return "/run/gatherd/gatherd.sock" }
   return (environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())") + "/gatherd/gatherd.sock"
+}
+
+/// Writes the text to a descriptor at once, unbuffered; false once the reader has gone away.
+@discardableResult
+func writeAll(_ text: String, to fd: Int32) -> Bool {
+  let bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if written < 0, errno == EINTR { continue }
+    guard written > 0 else { return false }
+    offset += written
+  }
+  return true
 }
 
 /// A blocking JSON-RPC connection to gatherd: one line out, lines in.

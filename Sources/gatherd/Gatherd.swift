@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GatherDaemon
+import GatherRPC
 import GatherStore
 import GatherSystemd
 import Logging
@@ -45,7 +46,7 @@ struct Gatherd: AsyncParsableCommand {
         SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0.
         Exit status 1: gatherd could not start (the message says why).
       """,
-    version: "gatherd 0.1.0")
+    version: "gatherd \(GatherVersion.current)")
 
   @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
   var socket: String?
