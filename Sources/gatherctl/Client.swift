@@ -8,7 +8,9 @@ func resolveSocket(_ option: String?) -> String {
   let environment = ProcessInfo.processInfo.environment
   if let socket = environment["GATHERD_SOCKET"], !socket.isEmpty { return socket }
   if geteuid() == 0 { return "/run/gatherd/gatherd.sock" }
-  return (environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())") + "/gatherd/gatherd.sock"
+  // The daemon's rule (DefaultPaths.userRuntimeDirectory): XDG_RUNTIME_DIR unless unset or empty.
+  let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(getuid())"
+  return runtime + "/gatherd/gatherd.sock"
 }
 
 /// Writes the text to a descriptor at once, unbuffered; false once the reader has gone away.

@@ -10,7 +10,8 @@ struct GatherCtl: ParsableCommand {
     abstract: "Control and watch a Football Gather daemon (gatherd).",
     discussion: """
       gatherctl talks to gatherd over its Unix socket: --socket, else GATHERD_SOCKET, else the daemon's default \
-      ($XDG_RUNTIME_DIR/gatherd/gatherd.sock, or /run/gatherd/gatherd.sock as root).
+      ($XDG_RUNTIME_DIR/gatherd/gatherd.sock, where XDG_RUNTIME_DIR defaults to /run/user/UID as for gatherd; \
+      /run/gatherd/gatherd.sock as root).
 
       Output is for people by default; --json prints exactly the daemon's result, for scripts (with watch: one \
       JSON object per line). The global options --socket and --json may come before or after the subcommand: \

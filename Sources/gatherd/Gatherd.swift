@@ -19,8 +19,9 @@ struct Gatherd: AsyncParsableCommand {
       docs/protocol.md.
 
       DEFAULT PATHS
-        As a user: socket $XDG_RUNTIME_DIR/gatherd/gatherd.sock, database $XDG_STATE_HOME/gatherd/gather.sqlite \
-      (XDG_STATE_HOME defaults to ~/.local/state).
+        As a user: socket $XDG_RUNTIME_DIR/gatherd/gatherd.sock, database $XDG_STATE_HOME/gatherd/gather.sqlite. \
+      When XDG_RUNTIME_DIR is unset or empty (cron, ssh without logind), it is /run/user/UID, as for gatherctl \
+      and every client; XDG_STATE_HOME defaults to ~/.local/state.
         As root:   socket /run/gatherd/gatherd.sock, database /var/lib/gatherd/gather.sqlite.
         Missing directories are created. A stale socket file is replaced; gatherd refuses to start when another \
       daemon answers on the socket.
@@ -76,7 +77,8 @@ struct Gatherd: AsyncParsableCommand {
 
   @Option(
     name: .customLong("max-line-bytes"),
-    help: ArgumentHelp("The longest message accepted, in bytes (default 1048576).", valueName: "bytes"))
+    help: ArgumentHelp(
+      "The longest message accepted, in bytes: 256 to 67108864 (64 MiB; default 1048576).", valueName: "bytes"))
   var maxLineBytes: Int?
 
   @Option(
