@@ -52,6 +52,10 @@ extension GatherStore {
         t.column("recordedAt", .integer).notNull()
       }
     }
+    // History keeps a deleted player's position beside the name (filled in by deletePlayer).
+    migrator.registerMigration("gatherPlayer.playerPosition") { db in
+      try db.alter(table: "gatherPlayer") { t in t.add(column: "playerPosition", .text) }
+    }
     return migrator
   }
 }
