@@ -1,16 +1,17 @@
-import FoundationEssentials
 import GatherRPC
 import Glibc
 
 /// Where the daemon listens: `--socket`, then `GATHERD_SOCKET`, then the daemon's own default.
 func resolveSocket(_ option: String?) -> String {
   if let option { return option }
-  let environment = ProcessInfo.processInfo.environment
-  if let socket = environment["GATHERD_SOCKET"], !socket.isEmpty { return socket }
+  func variable(_ name: String) -> String? {
+    guard let value = getenv(name), value.pointee != 0 else { return nil }
+    return String(cString: value)
+  }
+  if let socket = variable("GATHERD_SOCKET") { return socket }
   if geteuid() == 0 { return "/run/gatherd/gatherd.sock" }
   // The daemon's rule (DefaultPaths.userRuntimeDirectory): XDG_RUNTIME_DIR unless unset or empty.
-  let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(getuid())"
-  return runtime + "/gatherd/gatherd.sock"
+  return (variable("XDG_RUNTIME_DIR") ?? "/run/user/\(getuid())") + "/gatherd/gatherd.sock"
 }
 
 /// Writes the text to a descriptor at once, unbuffered; false once the reader has gone away.
