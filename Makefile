@@ -24,7 +24,8 @@ VERSION := $(shell cat Sources/GatherRPC/VERSION)
 # install and deb build in a folder of their own, always with the Swift runtime linked in, so an earlier
 # `swift build -c release` in this checkout cannot leak a toolchain-linked binary into them.
 RELEASE_SCRATCH ?= $(CURDIR)/.build-install-release
-RELEASE_FLAGS = -c release --static-swift-stdlib --scratch-path "$(RELEASE_SCRATCH)"
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
+  --scratch-path "$(RELEASE_SCRATCH)"
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # make deb: the package's version (the nspawn test bumps it to rehearse an upgrade) and where it goes.
 DEB_VERSION ?= $(VERSION)
@@ -86,9 +87,14 @@ test: deps lint
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s clients/python -t clients/python -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd node --test clients/js/
 	GATHERD_BIN=$(BIN_PATH)/gatherd bash clients/shell/test_gather.sh
+	# A plain release build first: install and deb must not pick it up (Tests/systemd/test_install.py).
+	$(SWIFT) build -c release --product gatherctl
 	rm -rf "$(CURDIR)/.build-install"
 	$(MAKE) install DESTDIR="$(CURDIR)/.build-install"
+	$(MAKE) deb
 	GATHERD_BIN=$(BIN_PATH)/gatherd GATHERD_INSTALL_ROOT="$(CURDIR)/.build-install" \
+	  GATHERD_PLAIN_RELEASE_BIN="$$($(SWIFT) build -c release --show-bin-path)" \
+	  GATHERD_DEB="$(DEB_DIR)/gatherd_$(DEB_VERSION)_$$(dpkg --print-architecture).deb" \
 	  python3 -m unittest discover -s Tests/systemd -t Tests/systemd -v
 
 ## install: build release binaries (Swift runtime linked in) in their own scratch path and install them,
@@ -104,7 +110,7 @@ install: deps
 	  "$(DESTDIR)$(DATADIR)/zsh/site-functions" "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d"
 	"$(RELEASE_BIN)/generate-manual" "$(RELEASE_BIN)/gatherctl" --section 1 -o "$(DESTDIR)$(MANDIR)/man1"
 	"$(RELEASE_BIN)/generate-manual" "$(RELEASE_BIN)/gatherd" --section 8 -o "$(DESTDIR)$(MANDIR)/man8"
-	"$(RELEASE_BIN)/gatherctl" --generate-completion-script bash > "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl"
+	"$(RELEASE_BIN)/gatherctl" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script zsh > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script fish > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
 	for unit in systemd/*.socket systemd/*.service; do \
