@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Where gatherd keeps its socket and database when no flag or variable says otherwise, following the XDG
 /// base directories for a user and the FHS for root.
