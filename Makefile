@@ -5,7 +5,7 @@ FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
 APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container \
-  dpkg-dev lintian fakeroot binutils init-system-helpers
+  dpkg-dev lintian binutils init-system-helpers
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
