@@ -7,7 +7,7 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 DEB = os.environ.get("GATHERD_DEB")
 #: Budgets for the installed, stripped binaries: today's sizes plus a little, so that growth is noticed. Issue
 #: 10 asks for 10 MB and 25 MB; docs/performance.md ("Binary sizes") says what stands in the way.
-SIZE_LIMITS = {"gatherctl": 16 << 20, "gatherd": 70 << 20}
+SIZE_LIMITS = {"gatherctl": 16_000_000, "gatherd": 72_000_000}
 
 
 def read_version():
@@ -61,8 +61,8 @@ class PackageTests(unittest.TestCase):
             self.assertNotIn(".symtab", sections, name + " is not stripped")
             self.assertNotIn(".debug_info", sections, name + " carries debug info")
             size = os.path.getsize(binary)
-            print("\n%s: %.1f MB" % (name, size / (1 << 20)), end="")
-            self.assertLessEqual(size, limit, "%s is %.1f MB" % (name, size / (1 << 20)))
+            print("\n%s: %.1f MB" % (name, size / 1e6), end="")
+            self.assertLessEqual(size, limit, "%s is %.1f MB" % (name, size / 1e6))
 
     def test_every_unit_documents_installed_pages(self):
         units = [os.path.join(d, n) for d in [self.path("usr/lib/systemd/system"), self.path("usr/lib/systemd/user")]
