@@ -4,7 +4,8 @@ SWIFT_FORMAT := $(SWIFT) format
 FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
-APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container
+APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container \
+  dpkg-dev lintian binutils init-system-helpers
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
@@ -18,11 +19,19 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 DOCDIR ?= $(PREFIX)/share/doc/gatherd
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
-RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
-# The Swift runtime is linked in, so the installed binaries need no toolchain (see docs/performance.md).
-RELEASE_FLAGS = --static-swift-stdlib
+# The one version: `gatherd --version`, `gatherctl --version` and the package's.
+VERSION := $(shell cat Sources/GatherRPC/VERSION)
+# install and deb build in a folder of their own, always with the Swift runtime linked in, so an earlier
+# `swift build -c release` in this checkout cannot leak a toolchain-linked binary into them.
+RELEASE_SCRATCH ?= $(CURDIR)/.build-install-release
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
+  --scratch-path "$(RELEASE_SCRATCH)"
+RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
+# make deb: the package's version (the nspawn test bumps it to rehearse an upgrade) and where it goes.
+DEB_VERSION ?= $(VERSION)
+DEB_DIR ?= $(CURDIR)/.build-deb
 
-.PHONY: all build run test lint format deps bench install uninstall clean
+.PHONY: all build run test lint format deps bench install uninstall deb clean
 
 all: build
 
@@ -51,9 +60,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## run: build gatherd and run it in the foreground on its default socket and database (Ctrl-C stops it)
+## run: build gatherd and gatherctl, and run gatherd in the foreground on its default socket and database
+## (Ctrl-C stops it)
 run: deps
 	$(SWIFT) build --product gatherd
+	$(SWIFT) build --product gatherctl
 	$(BIN_PATH)/gatherd $(ARGS)
 
 ## bench: measure gatherd against the reference servers in ../shared/tools (release build); see docs/performance.md
@@ -76,36 +87,49 @@ test: deps lint
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s clients/python -t clients/python -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd node --test clients/js/
 	GATHERD_BIN=$(BIN_PATH)/gatherd bash clients/shell/test_gather.sh
+	# A plain release build first: install and deb must not pick it up (Tests/systemd/test_install.py).
+	$(SWIFT) build -c release --product gatherctl
 	rm -rf "$(CURDIR)/.build-install"
 	$(MAKE) install DESTDIR="$(CURDIR)/.build-install"
+	$(MAKE) deb
 	GATHERD_BIN=$(BIN_PATH)/gatherd GATHERD_INSTALL_ROOT="$(CURDIR)/.build-install" \
+	  GATHERD_PLAIN_RELEASE_BIN="$$($(SWIFT) build -c release --show-bin-path)" \
+	  GATHERD_DEB="$(DEB_DIR)/gatherd_$(DEB_VERSION)_$$(dpkg --print-architecture).deb" \
 	  python3 -m unittest discover -s Tests/systemd -t Tests/systemd -v
 
-## install: build release binaries (Swift runtime linked in) and install them with units, man pages,
-## shell completions and docs
+## install: build release binaries (Swift runtime linked in) in their own scratch path and install them,
+## stripped, with units, man pages, shell completions and docs
 install: deps
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --product gatherd
-	$(SWIFT) build -c release $(RELEASE_FLAGS) --product gatherctl
-	$(SWIFT) build --product generate-manual
-	install -D -m 0755 "$(RELEASE_BIN)/gatherd" "$(DESTDIR)$(BINDIR)/gatherd"
-	install -D -m 0755 "$(RELEASE_BIN)/gatherctl" "$(DESTDIR)$(BINDIR)/gatherctl"
+	$(SWIFT) build $(RELEASE_FLAGS) --product gatherd
+	$(SWIFT) build $(RELEASE_FLAGS) --product gatherctl
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	install -D -m 0755 -s "$(RELEASE_BIN)/gatherd" "$(DESTDIR)$(BINDIR)/gatherd"
+	install -D -m 0755 -s "$(RELEASE_BIN)/gatherctl" "$(DESTDIR)$(BINDIR)/gatherctl"
 	install -d "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(USERUNITDIR)" "$(DESTDIR)$(DOCDIR)" \
 	  "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man8" "$(DESTDIR)$(DATADIR)/bash-completion/completions" \
 	  "$(DESTDIR)$(DATADIR)/zsh/site-functions" "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d"
-	"$(BIN_PATH)/generate-manual" "$(RELEASE_BIN)/gatherctl" --section 1 -o "$(DESTDIR)$(MANDIR)/man1"
-	"$(BIN_PATH)/generate-manual" "$(RELEASE_BIN)/gatherd" --section 8 -o "$(DESTDIR)$(MANDIR)/man8"
-	"$(RELEASE_BIN)/gatherctl" --generate-completion-script bash > "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl"
+	"$(RELEASE_BIN)/generate-manual" "$(RELEASE_BIN)/gatherctl" --section 1 -o "$(DESTDIR)$(MANDIR)/man1"
+	"$(RELEASE_BIN)/generate-manual" "$(RELEASE_BIN)/gatherd" --section 8 -o "$(DESTDIR)$(MANDIR)/man8"
+	"$(RELEASE_BIN)/gatherctl" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script zsh > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script fish > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
 	for unit in systemd/*.socket systemd/*.service; do \
-	  sed 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' "$$unit" > "$(DESTDIR)$(UNITDIR)/$$(basename $$unit)"; \
+	  sed -e 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' -e 's|/usr/local/share/doc/gatherd|$(DOCDIR)|' \
+	    "$$unit" > "$(DESTDIR)$(UNITDIR)/$$(basename $$unit)"; \
 	done
 	for unit in systemd/user/*; do \
-	  sed 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' "$$unit" > "$(DESTDIR)$(USERUNITDIR)/$$(basename $$unit)"; \
+	  sed -e 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' -e 's|/usr/local/share/doc/gatherd|$(DOCDIR)|' \
+	    "$$unit" > "$(DESTDIR)$(USERUNITDIR)/$$(basename $$unit)"; \
 	done
 	install -D -m 0644 systemd/gatherd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
 	install -m 0644 README.md docs/*.md "$(DESTDIR)$(DOCDIR)/"
 	@echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now gatherd.socket (see docs/systemd.md)"
+
+## deb: build .build-deb/gatherd_<version>_<arch>.deb with dpkg-deb (see docs/packaging.md)
+deb: deps
+	rm -rf "$(DEB_DIR)/root"
+	$(MAKE) install PREFIX=/usr DESTDIR="$(DEB_DIR)/root"
+	packaging/build-deb.sh "$(DEB_DIR)/root" "$(DEB_VERSION)" "$(DEB_DIR)"
 
 ## uninstall: remove what install put in place
 uninstall:
@@ -118,4 +142,4 @@ uninstall:
 	rm -rf "$(DESTDIR)$(DOCDIR)"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-install .build-install-release .build-deb

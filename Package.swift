@@ -26,7 +26,7 @@ let package = Package(
       dependencies: ["GatherModel", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
-    .target(name: "GatherRPC", swiftSettings: strict),
+    .target(name: "GatherRPC", resources: [.embedInCode("VERSION")], swiftSettings: strict),
     .target(name: "CGatherShim"),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .target(
@@ -49,7 +49,7 @@ let package = Package(
     .executableTarget(
       name: "gatherd",
       dependencies: [
-        "GatherDaemon", "GatherSystemd", "CGatherShim",
+        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

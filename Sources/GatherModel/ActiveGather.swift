@@ -42,7 +42,8 @@ public struct ActiveGather: Sendable, Hashable {
         throw .validation("player", "\(scorer.name) does not play in this gather.")
       }
       guard scorerTeam == team else {
-        throw .validation("player", "\(scorer.name) plays in \(scorerTeam.title), not \(team.title).")
+        let place = scorerTeam == .bench ? "is on the bench" : "plays in \(scorerTeam.title)"
+        throw .validation("player", "\(scorer.name) \(place), not in \(team.title).")
       }
     }
     return record(

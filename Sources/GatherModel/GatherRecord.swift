@@ -10,12 +10,15 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
     public var name: String
     /// Where they played.
     public var team: Team
+    /// The position history keeps for a player deleted from the roster (the one they had then), else nil.
+    public var position: Position?
 
     /// Creates a member.
-    public init(playerID: Player.ID?, name: String, team: Team) {
+    public init(playerID: Player.ID?, name: String, team: Team, position: Position? = nil) {
       self.playerID = playerID
       self.name = name
       self.team = team
+      self.position = position
     }
   }
 

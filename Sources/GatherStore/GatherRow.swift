@@ -49,6 +49,8 @@ struct GatherPlayerRow: Codable, FetchableRecord, PersistableRecord {
   var playerId: Int64?
   var playerName: String
   var team: String
+  /// The position the player had when deleted from the roster; nil while they are on it.
+  var playerPosition: String?
 
   func teamValue() throws -> Team { try decode(Team.self, team) }
 }

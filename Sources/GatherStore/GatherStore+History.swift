@@ -32,7 +32,9 @@ extension GatherStore {
           .fetchOne(db)
       else { throw GatherError.gatherNotFound(id) }
       let members = try GatherPlayerRow.filter(Column("gatherId") == id).order(Column("id")).fetchAll(db).map {
-        GatherRecord.Member(playerID: $0.playerId, name: $0.playerName, team: try $0.teamValue())
+        GatherRecord.Member(
+          playerID: $0.playerId, name: $0.playerName, team: try $0.teamValue(),
+          position: try $0.playerPosition.map { try decode(Position.self, $0) })
       }
       let summary = try row.summary()
       return GatherRecord(

@@ -32,6 +32,8 @@ extension GatherStore {
             """, arguments: [id]) ?? false
       guard let row = try PlayerRow.fetchOne(db, key: id) else { throw GatherError.playerNotFound(id) }
       if inActiveGather { throw GatherError.playerInActiveGather(row.name) }
+      try db.execute(
+        sql: "UPDATE gatherPlayer SET playerPosition = ? WHERE playerId = ?", arguments: [row.position, id])
       try row.delete(db)
     }
   }

@@ -91,6 +91,10 @@ extension GatherStore {
         t.add(column: "periods", .integer).notNull().defaults(to: 1)
       }
     }
+    // History keeps a deleted player's position beside the name (filled in by deletePlayer).
+    migrator.registerMigration("gatherPlayer.playerPosition") { db in
+      try db.alter(table: "gatherPlayer") { t in t.add(column: "playerPosition", .text) }
+    }
     return migrator
   }
 }

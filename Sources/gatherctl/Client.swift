@@ -1,13 +1,31 @@
-import Foundation
 import GatherRPC
+import Glibc
 
 /// Where the daemon listens: `--socket`, then `GATHERD_SOCKET`, then the daemon's own default.
 func resolveSocket(_ option: String?) -> String {
   if let option { return option }
-  let environment = ProcessInfo.processInfo.environment
-  if let socket = environment["GATHERD_SOCKET"], !socket.isEmpty { return socket }
+  func variable(_ name: String) -> String? {
+    guard let value = getenv(name), value.pointee != 0 else { return nil }
+    return String(cString: value)
+  }
+  if let socket = variable("GATHERD_SOCKET") { return socket }
   if geteuid() == 0 { return "/run/gatherd/gatherd.sock" }
-  return (environment["XDG_RUNTIME_DIR"] ?? "/run/user/\(getuid())") + "/gatherd/gatherd.sock"
+  // The daemon's rule (DefaultPaths.userRuntimeDirectory): XDG_RUNTIME_DIR unless unset or empty.
+  return (variable("XDG_RUNTIME_DIR") ?? "/run/user/\(getuid())") + "/gatherd/gatherd.sock"
+}
+
+/// Writes the text to a descriptor at once, unbuffered; false once the reader has gone away.
+@discardableResult
+func writeAll(_ text: String, to fd: Int32) -> Bool {
+  let bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    if written < 0, errno == EINTR { continue }
+    guard written > 0 else { return false }
+    offset += written
+  }
+  return true
 }
 
 /// A blocking JSON-RPC connection to gatherd: one line out, lines in.

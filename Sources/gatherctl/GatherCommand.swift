@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import GatherRPC
+import Glibc
 
 /// `gatherctl gather …`: the active gather and history.
 struct GatherCommand: ParsableCommand {
@@ -14,7 +14,7 @@ struct GatherCommand: ParsableCommand {
   /// "1,2,3" as ids.
   static func ids(_ text: String) throws -> [JSONValue] {
     try text.split(separator: ",").map { part in
-      guard let id = Int64(part.trimmingCharacters(in: .whitespaces)) else {
+      guard let id = Int64(part.filter { !$0.isWhitespace }) else {
         throw ValidationError("\"\(text)\" is not a list of player ids such as 1,2,3.")
       }
       return .int(id)
@@ -23,7 +23,7 @@ struct GatherCommand: ParsableCommand {
 
   struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start a gather.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(name: .customLong("team-a"), help: "Team A's player ids, e.g. 1,2,3.") var teamA: String?
     @Option(name: .customLong("team-b"), help: "Team B's player ids.") var teamB: String?
     @Option(help: "The bench's player ids.") var bench: String?
@@ -56,7 +56,7 @@ struct GatherCommand: ParsableCommand {
 
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the active gather.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
       try global.run("gather.current") { $0 == .null ? "No gather is being played." : Render.gather($0) }
@@ -65,7 +65,7 @@ struct GatherCommand: ParsableCommand {
 
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Move a player to a team, or add a roster player.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player's id.") var player: Int64
     @Argument(help: "a, b or bench.") var team: String
 
@@ -81,21 +81,21 @@ struct GatherCommand: ParsableCommand {
 
   struct End: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "End the gather and record its result.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws { try global.run("gather.end") { "Ended. " + Render.gather($0) } }
   }
 
   struct Cancel: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Cancel the gather; it keeps no result.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws { try global.run("gather.cancel") { "Cancelled gather \(Render.text($0["cancelled"]))." } }
   }
 
   struct History: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List ended gathers, newest first.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "How many, 1 to 100 (default 20).") var limit: Int64?
     @Option(help: "Only gathers older than this id (for the next page).") var before: Int64?
     @Option(help: "Only the gathers of this player id.") var player: Int64?
@@ -113,7 +113,7 @@ struct GatherCommand: ParsableCommand {
           gathers.map { gather in
             [
               Render.text(gather["id"]),
-              String(Render.text(gather["endedAt"]).prefix(16)).replacingOccurrences(of: "T", with: " "),
+              String(Render.text(gather["endedAt"]).prefix(16).map { $0 == "T" ? " " : $0 }),
               Render.score(gather["score"]),
               ["teamA": "Team A", "teamB": "Team B", "none": "draw"][Render.text(gather["winner"])] ?? "-",
             ]
@@ -126,7 +126,7 @@ struct GatherCommand: ParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show an ended gather.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The gather's id.") var id: Int64
 
     func run() throws { try global.run("gathers.get", ["id": .int(id)]) { Render.gather($0) } }

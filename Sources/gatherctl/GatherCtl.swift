@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import GatherRPC
+import Glibc
 
 /// The gatherctl command line: one subcommand per gatherd method family.
 struct GatherCtl: ParsableCommand {
@@ -9,28 +9,34 @@ struct GatherCtl: ParsableCommand {
     abstract: "Control and watch a Football Gather daemon (gatherd).",
     discussion: """
       gatherctl talks to gatherd over its Unix socket: --socket, else GATHERD_SOCKET, else the daemon's default \
-      ($XDG_RUNTIME_DIR/gatherd/gatherd.sock, or /run/gatherd/gatherd.sock as root).
+      ($XDG_RUNTIME_DIR/gatherd/gatherd.sock, where XDG_RUNTIME_DIR defaults to /run/user/UID as for gatherd; \
+      /run/gatherd/gatherd.sock as root).
 
-      Output is for people by default; --json prints exactly the daemon's result, for scripts.
+      Output is for people by default; --json prints exactly the daemon's result, for scripts (with watch: one \
+      JSON object per line). The global options --socket and --json may come before or after the subcommand: \
+      gatherctl --json status and gatherctl status --json are the same.
 
       EXIT STATUS
         0 ok, 1 refused by the daemon (its message is printed on stderr), 2 usage error, 3 cannot reach the daemon.
       """,
-    version: "gatherctl 0.1.0",
+    version: "gatherctl \(GatherVersion.current)",
     subcommands: [
       PlayersCommand.self, GatherCommand.self, TimerCommand.self, ScoreCommand.self, StatusCommand.self,
       PingCommand.self, DiscoverCommand.self, CallCommand.self, WatchCommand.self, StatsCommand.self,
     ])
+
+  /// Parsed here, wherever they appear on the line; every subcommand sees them through its hidden group.
+  @OptionGroup(title: "Global Options") var global: GlobalOptions
 }
 
-/// Options every subcommand takes.
+/// Options every subcommand takes, before or after its name.
 struct GlobalOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp("gatherd's socket (default: GATHERD_SOCKET, then the daemon's default).", valueName: "path"))
   var socket: String?
 
-  @Flag(name: .long, help: "Print exactly the daemon's result as JSON.")
+  @Flag(name: .long, help: "Print exactly the daemon's result as JSON (watch: one JSON object per line).")
   var json = false
 
   /// Connects, calls one method, and prints its result: as JSON with --json, otherwise through `render`.
@@ -43,7 +49,7 @@ struct GlobalOptions: ParsableArguments {
 /// `gatherctl status`: the daemon and the match at a glance.
 struct StatusCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the daemon and the match.")
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
   func run() throws {
     try global.run("daemon.status") { status in
@@ -70,7 +76,7 @@ struct StatusCommand: ParsableCommand {
 /// `gatherctl ping`: is the daemon there?
 struct PingCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "ping", abstract: "Check that gatherd answers.")
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
   func run() throws { try global.run("daemon.ping") { _ in "gatherd answers." } }
 }
@@ -79,7 +85,7 @@ struct PingCommand: ParsableCommand {
 struct DiscoverCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "discover", abstract: "Print gatherd's OpenRPC description of every method (JSON).")
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
   func run() throws { try global.run("rpc.discover") { JSONWriter.string($0) } }
 }
@@ -88,7 +94,7 @@ struct DiscoverCommand: ParsableCommand {
 struct CallCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "call", abstract: "Call any method with raw JSON params and print the raw result.")
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: .hidden) var global: GlobalOptions
   @Argument(help: "The method, e.g. timer.status (rpc.discover lists them).") var method: String
   @Argument(help: "The params as a JSON object, e.g. '{\"id\": 3}'.") var params: String?
 

@@ -26,7 +26,7 @@ struct PlayersCommand: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add a player to the roster.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player's name.") var name: String
     @OptionGroup var fields: Fields
 
@@ -39,7 +39,7 @@ struct PlayersCommand: ParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the roster.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
       try global.run("players.list") { result in
@@ -53,7 +53,7 @@ struct PlayersCommand: ParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one player.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player's id.") var id: Int64
 
     func run() throws {
@@ -63,7 +63,7 @@ struct PlayersCommand: ParsableCommand {
 
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Change a player's details.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player's id.") var id: Int64
     @Option(help: "A new name.") var name: String?
     @OptionGroup var fields: Fields
@@ -84,7 +84,7 @@ struct PlayersCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a player from the roster.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player's id.") var id: Int64
 
     func run() throws {

@@ -9,7 +9,7 @@ struct ScoreCommand: ParsableCommand {
 
   struct Goal: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Score a goal for team a or b.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "a or b.") var team: String
     @Option(help: "The scorer's player id.") var player: Int64?
 
@@ -27,13 +27,13 @@ struct ScoreCommand: ParsableCommand {
 
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Take back the last goal.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     func run() throws { try global.run("score.undo") { "Goal taken back. \(Render.score($0["score"]))" } }
   }
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Set the score outright, e.g. 2-1 (logged).")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "A-B, e.g. 2-1.") var score: String
 
     func validate() throws {
@@ -51,7 +51,7 @@ struct ScoreCommand: ParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the score and the goals.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
       try global.run("score.get") { result in

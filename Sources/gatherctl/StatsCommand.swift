@@ -35,7 +35,7 @@ struct StatsCommand: ParsableCommand {
   struct Table: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "table", abstract: "Every player's record as a table (the default).")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "Sort by wins, goals, winRate or played (default wins).") var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
     @Option(help: "Only gathers started before this UTC date.") var until: String?
@@ -73,7 +73,7 @@ struct StatsCommand: ParsableCommand {
   struct Player: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "player", abstract: "One player's record, last 10 results and best teammates.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player's id.") var id: Int64
 
     func run() throws {

@@ -5,7 +5,7 @@ import GatherRPC
 struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest", abstract: "Suggest two fair teams from these players (changes nothing).")
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: .hidden) var global: GlobalOptions
   @Argument(help: "The players to split, e.g. 1,2,3,4.") var players: String
   @Option(help: "Players to leave on the bench.") var bench: String?
   @Option(help: "Ask again with another seed for another split that is just as fair.") var seed: Int64?

@@ -27,7 +27,7 @@ struct TimerCommand: ParsableCommand {
 
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Set the clock's duration (not while it runs).")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "mm:ss or seconds, from 00:01 to 99:59.") var duration: String
 
     func validate() throws { _ = try TimerCommand.seconds(duration) }
@@ -41,38 +41,38 @@ struct TimerCommand: ParsableCommand {
   enum Action {
     struct Start: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Start the clock.")
-      @OptionGroup var global: GlobalOptions
+      @OptionGroup(visibility: .hidden) var global: GlobalOptions
       func run() throws { try global.run("timer.start") { Render.timer($0) } }
     }
 
     struct Pause: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Pause the clock.")
-      @OptionGroup var global: GlobalOptions
+      @OptionGroup(visibility: .hidden) var global: GlobalOptions
       func run() throws { try global.run("timer.pause") { Render.timer($0) } }
     }
 
     struct Resume: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Resume the clock.")
-      @OptionGroup var global: GlobalOptions
+      @OptionGroup(visibility: .hidden) var global: GlobalOptions
       func run() throws { try global.run("timer.resume") { Render.timer($0) } }
     }
 
     struct Toggle: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Start, pause or resume, like a single button.")
-      @OptionGroup var global: GlobalOptions
+      @OptionGroup(visibility: .hidden) var global: GlobalOptions
       func run() throws { try global.run("timer.toggle") { Render.timer($0) } }
     }
 
     struct Reset: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Stop the clock at its full duration.")
-      @OptionGroup var global: GlobalOptions
+      @OptionGroup(visibility: .hidden) var global: GlobalOptions
       func run() throws { try global.run("timer.reset") { Render.timer($0) } }
     }
   }
 
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the clock.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     func run() throws { try global.run("timer.status") { Render.timer($0) } }
   }
 }

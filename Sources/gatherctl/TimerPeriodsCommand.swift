@@ -6,7 +6,7 @@ enum TimerPeriodsCommand {
   struct Format: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set periods, period length and break before kick-off.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "Periods, 1 to 4.") var periods: Int64?
     @Option(help: "The length of one period, mm:ss or seconds.") var length: String?
     @Option(name: .customLong("break"), help: "The break between periods, mm:ss or seconds.") var breakLength: String?
@@ -30,7 +30,7 @@ enum TimerPeriodsCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Add time to the current period.")
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The time to add, m:ss or seconds, up to 15:00.") var time: String
 
     func validate() throws { _ = try MatchOptions.seconds(time, "a time to add") }

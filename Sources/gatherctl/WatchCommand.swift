@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import GatherRPC
+import Glibc
 
 extension WatchState.Format: ExpressibleByArgument {}
 
@@ -11,11 +11,11 @@ struct WatchCommand: ParsableCommand {
     discussion: """
       The current state is printed first, then a line for every change, flushed at once. When gatherd goes \
       away, watch prints an offline line and reconnects with backoff; it never exits on its own, and exits 0 \
-      on SIGTERM, SIGINT or SIGPIPE. With --format i3blocks, a left click on the block (button 1 arriving on \
-      stdin) toggles the clock, if you may control it.
+      on SIGTERM, SIGINT or SIGPIPE. --json is --format json: one JSON object per line. With --format \
+      i3blocks, a left click on the block (button 1 arriving on stdin) toggles the clock, if you may control it.
       """)
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: .hidden) var global: GlobalOptions
   @Option(help: "plain, json, waybar, i3blocks or polybar.") var format: WatchState.Format = .plain
   @Option(help: "The topics to follow, comma-separated: tick, score, timer, gather, players.")
   var topics = "tick,score,timer,gather"
@@ -32,6 +32,7 @@ struct WatchCommand: ParsableCommand {
   func run() throws {
     for signalNumber in [SIGTERM, SIGINT, SIGPIPE] { signal(signalNumber) { _ in _exit(0) } }
     let topicList = topics.split(separator: ",").map { JSONValue.string(String($0)) }
+    let format = global.json ? WatchState.Format.json : self.format
     var state = WatchState()
     var printed: String?
     func emit(_ state: WatchState) {
@@ -39,7 +40,7 @@ struct WatchCommand: ParsableCommand {
       guard line != printed else { return }
       printed = line
       // Written at once, unbuffered; a reader that went away ends the watch cleanly.
-      do { try FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8)) } catch { _exit(0) }
+      if !writeAll(line + "\n", to: STDOUT_FILENO) { _exit(0) }
     }
     var backoff = 0.5
     while true {
@@ -95,7 +96,7 @@ struct WatchCommand: ParsableCommand {
 
   /// The mouse button of an i3blocks click: a bare number, or the "button" of a JSON click.
   static func button(of click: String) -> Int? {
-    if let number = Int(click.trimmingCharacters(in: .whitespaces)) { return number }
+    if let number = Int(click.filter { !$0.isWhitespace }) { return number }
     return (try? JSONParser.parse(Array(click.utf8)))?["button"]?.intValue.map { Int($0) }
   }
 }

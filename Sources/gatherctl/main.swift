@@ -1,12 +1,12 @@
 import ArgumentParser
-import Foundation
+import Glibc
 
 // Exit statuses: 0 ok, 1 refused by the daemon, 2 usage, 3 cannot reach the daemon.
 do {
   var command = try GatherCtl.parseAsRoot()
   try command.run()
 } catch let error as CtlError {
-  FileHandle.standardError.write(Data("gatherctl: \(error)\n".utf8))
+  writeAll("gatherctl: \(error)\n", to: STDERR_FILENO)
   exit(error.exitStatus)
 } catch {
   let status = GatherCtl.exitCode(for: error)
@@ -14,6 +14,6 @@ do {
     GatherCtl.exit(withError: error)  // --help, --version, completion scripts
   }
   let message = GatherCtl.fullMessage(for: error)
-  FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+  writeAll(message.hasSuffix("\n") ? message : message + "\n", to: STDERR_FILENO)
   exit(status == .validationFailure ? 2 : status.rawValue)
 }

@@ -108,7 +108,8 @@ struct Daemon {
   }
 
   private static func shutDown(
-    _ connectionLoops: MultiThreadedEventLoopGroup, _ sessionLoops: MultiThreadedEventLoopGroup, _ queryPool: NIOThreadPool
+    _ connectionLoops: MultiThreadedEventLoopGroup, _ sessionLoops: MultiThreadedEventLoopGroup,
+    _ queryPool: NIOThreadPool
   ) async {
     try? await connectionLoops.shutdownGracefully()
     try? await sessionLoops.shutdownGracefully()

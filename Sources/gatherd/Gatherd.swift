@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GatherDaemon
+import GatherRPC
 import GatherStore
 import GatherSystemd
 import Logging
@@ -18,8 +19,9 @@ struct Gatherd: AsyncParsableCommand {
       docs/protocol.md.
 
       DEFAULT PATHS
-        As a user: socket $XDG_RUNTIME_DIR/gatherd/gatherd.sock, database $XDG_STATE_HOME/gatherd/gather.sqlite \
-      (XDG_STATE_HOME defaults to ~/.local/state).
+        As a user: socket $XDG_RUNTIME_DIR/gatherd/gatherd.sock, database $XDG_STATE_HOME/gatherd/gather.sqlite. \
+      When XDG_RUNTIME_DIR is unset or empty (cron, ssh without logind), it is /run/user/UID, as for gatherctl \
+      and every client; XDG_STATE_HOME defaults to ~/.local/state.
         As root:   socket /run/gatherd/gatherd.sock, database /var/lib/gatherd/gather.sqlite.
         Missing directories are created. A stale socket file is replaced; gatherd refuses to start when another \
       daemon answers on the socket.
@@ -45,7 +47,7 @@ struct Gatherd: AsyncParsableCommand {
         SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0.
         Exit status 1: gatherd could not start (the message says why).
       """,
-    version: "gatherd 0.1.0")
+    version: "gatherd \(GatherVersion.current)")
 
   @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
   var socket: String?
@@ -75,7 +77,8 @@ struct Gatherd: AsyncParsableCommand {
 
   @Option(
     name: .customLong("max-line-bytes"),
-    help: ArgumentHelp("The longest message accepted, in bytes (default 1048576).", valueName: "bytes"))
+    help: ArgumentHelp(
+      "The longest message accepted, in bytes: 256 to 67108864 (64 MiB; default 1048576).", valueName: "bytes"))
   var maxLineBytes: Int?
 
   @Option(

@@ -1,5 +1,5 @@
-import Foundation
 import GatherDaemon
+import Glibc
 import Logging
 
 /// The daemon's settings: each from its option, else its environment variable, else the default.

@@ -38,6 +38,22 @@ import Testing
     #expect(gather.log.isEmpty)
   }
 
+  @Test func aBenchScorerIsSaidToBeOnTheBench() throws {
+    var gather = try activeGather()
+    do {
+      _ = try gather.scoreGoal(for: .teamA, by: eli, at: .zero, wallNow: Fixtures.kickOff)
+      Issue.record("a goal by a bench player was accepted")
+    } catch {
+      #expect(error.message == "\(eli.name) is on the bench, not in Team A.")
+    }
+    do {
+      _ = try gather.scoreGoal(for: .teamA, by: carla, at: .zero, wallNow: Fixtures.kickOff)
+      Issue.record("a goal by a Team B player was accepted for Team A")
+    } catch {
+      #expect(error.message == "\(carla.name) plays in Team B, not in Team A.")
+    }
+  }
+
   @Test func theBenchNeverScores() throws {
     var gather = try activeGather()
     #expect(throws: GatherError.validation("team", "")) {

@@ -282,14 +282,15 @@ class GatherTests(DaemonTestCase):
         self.refused(self.c, "gathers.get", {"id": active["id"]}, -32001, "gather_not_found")
         self.assertEqual(self.ok(self.c, "gathers.list")["gathers"], [])
 
-    def test_history_keeps_the_names_of_deleted_players(self):
+    def test_history_keeps_the_names_and_positions_of_deleted_players(self):
         ana, bruno = self.players[0], self.players[1]
+        self.ok(self.c, "players.update", {"id": ana["id"], "position": "ST"})
         self.start_gather(self.c, [ana["id"]], [bruno["id"]])
         self.ok(self.c, "score.goal", {"team": "teamA", "player": ana["id"]})
         record = self.ok(self.c, "gather.end")
         self.assertEqual(self.ok(self.c, "players.delete", {"id": ana["id"]}), {"deleted": ana["id"]})
         kept = self.checkRecord(self.ok(self.c, "gathers.get", {"id": record["id"]}))
-        self.assertEqual(kept["teams"]["teamA"], [{"id": None, "name": ana["name"], "position": None}])
+        self.assertEqual(kept["teams"]["teamA"], [{"id": None, "name": ana["name"], "position": "striker"}])
         self.assertEqual(kept["teams"]["teamB"], record["teams"]["teamB"])
         self.assertEqual(kept["goals"][0]["player"], {"id": None, "name": ana["name"]})
         self.assertEqual(kept["score"], record["score"])

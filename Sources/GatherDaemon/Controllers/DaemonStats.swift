@@ -1,9 +1,10 @@
+import GatherRPC
 import Synchronization
 
 /// Counters the daemon keeps about itself, for `daemon.status`.
 public final class DaemonStats: Sendable {
   /// The daemon's version.
-  public static let version = "0.1.0"
+  public static let version = GatherVersion.current
   let startedAt = ContinuousClock.now
   private let connections = Atomic<Int>(0)
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Wall-clock times as clients read them: ISO 8601 in UTC with milliseconds, e.g. `2026-11-22T10:15:03.120Z`.
 enum ISO8601 {

@@ -82,7 +82,7 @@ extension ActiveGather {
 }
 
 extension GatherRecord {
-  /// The record; `roster` supplies the positions of players who are still on it.
+  /// The record; `roster` supplies the positions of players who are still on it, history those of the deleted.
   func json(roster: [Player.ID: Player]) -> JSONValue {
     var record = summary.json.objectValue ?? [:]
     record["teams"] = teamsJSON(
@@ -91,8 +91,8 @@ extension GatherRecord {
           member.team,
           .object([
             "id": member.playerID.map { .int($0) } ?? .null, "name": .string(member.name),
-            "position": member.playerID.flatMap { roster[$0]?.details.position }.map { .string($0.rawValue) }
-              ?? .null,
+            "position": (member.playerID.flatMap { roster[$0]?.details.position } ?? member.position)
+              .map { .string($0.rawValue) } ?? .null,
           ])
         )
       })

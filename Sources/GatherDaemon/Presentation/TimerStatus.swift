@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GatherModel
 import GatherRPC
+import Glibc
 
 /// The match clock as clients see it at one instant.
 struct TimerStatus: Sendable, Equatable {

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Turns a tree staged by `make install PREFIX=/usr DESTDIR=ROOT` into gatherd_<version>_<arch>.deb with Debian's
+# own tools: dpkg-shlibdeps for Depends, dpkg-deb to build. Needs no debian/ source folder.
+# Usage: packaging/build-deb.sh ROOT VERSION OUTDIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(realpath "$1")
+version=$2
+out=$(realpath "$3")
+arch=$(dpkg --print-architecture)
+doc="$root/usr/share/doc/gatherd"
+# Reproducible: timestamps come from the last commit (or SOURCE_DATE_EPOCH).
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)}
+
+# Debian's layout: compressed man pages and changelog, a copyright file, no world-writable anything.
+# (generate-manual leaves empty lines, which groff warns about; mdoc needs none.)
+sed -i '/^[[:space:]]*$/d' "$root"/usr/share/man/man*/*.[0-9]
+gzip -9nf "$root"/usr/share/man/man*/*.[0-9]
+install -m 0644 "$here/copyright" "$doc/copyright"
+sed -e "s/@VERSION@/$version/" -e "s/@DATE@/$(date -u -R -d "@$SOURCE_DATE_EPOCH")/" "$here/changelog.in" |
+  gzip -9n > "$doc/changelog.gz"
+chmod 0644 "$doc/changelog.gz"
+
+# Depends: only what the binaries really load, as dpkg-shlibdeps finds it (in a package tree with DEBIAN/).
+install -d -m 0755 "$root/DEBIAN"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/debian"
+printf 'Source: gatherd\n\nPackage: gatherd\nArchitecture: any\n' > "$scratch/debian/control"
+shlibs=$(cd "$scratch" && dpkg-shlibdeps -O -e"$root/usr/bin/gatherd" -e"$root/usr/bin/gatherctl" |
+  sed -n 's/^shlibs:Depends=//p')
+
+for script in postinst prerm postrm; do install -m 0755 "$here/$script" "$root/DEBIAN/$script"; done
+size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@SHLIBS@/$shlibs/" \
+  "$here/control.in" > "$root/DEBIAN/control"
+(cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+
+mkdir -p "$out"
+deb="$out/gatherd_${version}_${arch}.deb"
+# xz -1: as small as -6 within 15 %, many times faster for 80 MB of binaries.
+dpkg-deb --root-owner-group -Zxz -z1 --build "$root" "$deb"
+echo "Built $deb"
