@@ -155,6 +155,12 @@ def report(r, raw, o):
     fanout(add, r, keys)
     memory(add, res, keys)
     idle(add, r)
+    sizes = os.path.join(o.repo, "Tests", "bench", "sizes.md")
+    if os.path.exists(sizes):
+        # Hand-written, measured with size/nm/strip on the installed binaries (issue 10).
+        with open(sizes) as f:
+            add(f.read().rstrip("\n"))
+        add("")
     add("## Raw RESULT lines")
     add("")
     add("```")

@@ -16,6 +16,11 @@ enum GatherController {
         // Periods (issue 9): the match format; periodLength is another name for the duration.
         let format = try PeriodsController.format(&params)
         try params.finish()
+        // A missing side is named before any clash between the optional params.
+        for (side, players) in [("teamA", teamA), ("teamB", teamB)] where players.isEmpty {
+          throw RPCError.invalidParams(
+            field: side, "\(side == "teamA" ? "Team A" : "Team B") needs at least one player.")
+        }
         if seconds != nil, format.seconds != nil {
           throw RPCError.invalidParams(
             field: "periodLength", "Give the period length once: periodLength or minutes/seconds.")
