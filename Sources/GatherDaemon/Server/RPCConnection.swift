@@ -73,7 +73,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     queue.append(unwrapInboundIn(data))
-    answerQueued()
+    // The replies to one read go out together, at channelReadComplete: one write for the whole batch.
+    answerQueued(flushing: false)
   }
 
   func channelReadComplete(context: ChannelHandlerContext) { flushIfNeeded() }
@@ -105,7 +106,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   /// Answers the queued lines in order, while no change is in flight and the peer keeps reading.
-  private func answerQueued() {
+  private func answerQueued(flushing: Bool = true) {
     guard !answering else { return }
     answering = true
     defer { answering = false }
@@ -127,7 +128,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
       }
     }
     updateReading()
-    flushIfNeeded()
+    if flushing { flushIfNeeded() }
     closeIfDone()
   }
 
