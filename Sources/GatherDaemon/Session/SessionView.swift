@@ -14,12 +14,19 @@ public final class SessionView: Sendable {
   let endsAt: Date?
   /// The present moment on the session's timeline.
   private let now: @Sendable () -> Duration
+  /// The clock's status, worked out once, while it stands still (stopped, paused or finished).
+  private let stillTimer: JSONValue?
 
   init(state: FootballGather, seq: Int64, endsAt: Date?, now: @escaping @Sendable () -> Duration) {
     self.state = state
     self.seq = seq
     self.endsAt = endsAt
     self.now = now
+    if let clock = state.active?.clock, [.stopped, .paused, .finished].contains(clock.state) {
+      stillTimer = TimerStatus(clock, at: now(), endsAt: nil).json
+    } else {
+      stillTimer = nil
+    }
   }
 
   /// Every player, by id.
@@ -32,7 +39,10 @@ public final class SessionView: Sendable {
   func currentGatherJSON() -> JSONValue { state.active.map { gatherJSON($0, at: now()) } ?? .null }
 
   /// The clock of the active gather.
-  func timerStatus() throws -> JSONValue { timerStatus(of: try state.requireActive(), at: now()).json }
+  func timerStatus() throws -> JSONValue {
+    let gather = try state.requireActive()
+    return stillTimer ?? timerStatus(of: gather, at: now()).json
+  }
 
   /// The score and the goal log of the active gather.
   func scoreStatus() throws -> JSONValue {
