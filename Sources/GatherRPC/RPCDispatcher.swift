@@ -59,7 +59,7 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
     guard !batch.isEmpty else {
       return completion(RPCResponse.error(id: .null, .invalidRequest("A batch must hold at least one request.")))
     }
-    respond(toBatch: batch[...], replies: [], from: caller, runner: runner, completion: completion)
+    respond(toBatch: batch, from: 0, into: BatchReplies(), caller: caller, runner: runner, completion: completion)
   }
 
   /// Answers one line with every method run inline; for tests and tools without a session.
@@ -71,42 +71,75 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
     }
   }
 
+  /// The replies of a batch so far, appended in place while the batch waits for a deferred method.
+  private final class BatchReplies: @unchecked Sendable {
+    var items: [JSONValue] = []
+  }
+
+  /// What a message needs: its reply now, or work to hand to the runner first.
+  private enum Step {
+    case now(JSONValue?)
+    case later(RPCMethod<Caller>.Placement, work: @Sendable () -> Result<JSONValue, RPCError>, finish: Finish)
+  }
+
+  private typealias Finish = @Sendable (Result<JSONValue, RPCError>) -> JSONValue?
+
+  /// Answers a batch's messages from `index` on, in order: a loop, not a recursion, so that a batch of any
+  /// length costs no stack; only a deferred message waits for its runner before the loop goes on.
   private func respond(
-    toBatch rest: ArraySlice<JSONValue>, replies: [JSONValue], from caller: Caller, runner: @escaping Runner,
-    completion: @escaping Completion
+    toBatch batch: [JSONValue], from index: Int, into replies: BatchReplies, caller: Caller,
+    runner: @escaping Runner, completion: @escaping Completion
   ) {
-    guard let first = rest.first else { return completion(replies.isEmpty ? nil : .array(replies)) }
-    respond(toMessage: first, from: caller, runner: runner) { reply in
-      respond(
-        toBatch: rest.dropFirst(), replies: reply.map { replies + [$0] } ?? replies, from: caller, runner: runner,
-        completion: completion)
+    var index = index
+    while index < batch.count {
+      switch step(for: batch[index], from: caller) {
+      case .now(let reply):
+        if let reply { replies.items.append(reply) }
+        index += 1
+      case .later(let placement, let work, let finish):
+        let next = index + 1
+        runner(placement, work) { result in
+          if let reply = finish(result) { replies.items.append(reply) }
+          respond(toBatch: batch, from: next, into: replies, caller: caller, runner: runner, completion: completion)
+        }
+        return
+      }
     }
+    completion(replies.items.isEmpty ? nil : .array(replies.items))
   }
 
   private func respond(
     toMessage message: JSONValue, from caller: Caller, runner: @escaping Runner, completion: @escaping Completion
   ) {
+    switch step(for: message, from: caller) {
+    case .now(let reply): completion(reply)
+    case .later(let placement, let work, let finish): runner(placement, work) { completion(finish($0)) }
+    }
+  }
+
+  /// Validates a message and answers it at once when it can: refused, unknown, forbidden, or an inline method.
+  private func step(for message: JSONValue, from caller: Caller) -> Step {
     let request: RPCRequest
     switch RPCRequest.validate(message) {
-    case .failure(let refusal): return completion(RPCResponse.error(id: refusal.id, refusal.error))
+    case .failure(let refusal): return .now(RPCResponse.error(id: refusal.id, refusal.error))
     case .success(let valid): request = valid
     }
     guard let method = methods[request.method] else {
-      return completion(request.id.map { RPCResponse.error(id: $0, .methodNotFound(request.method)) })
+      return .now(request.id.map { RPCResponse.error(id: $0, .methodNotFound(request.method)) })
     }
     if method.mutates && !caller.mayMutate {
       let refusal = RPCError.forbidden(
         "\(request.method) changes the match, and this connection may only read and watch it.")
-      return completion(reply(to: request, method, caller, .failure(refusal)))
+      return .now(reply(to: request, method, caller, .failure(refusal)))
     }
     switch method.placement {
     case .inline:
-      completion(reply(to: request, method, caller, run(method, request.params, caller)))
+      return .now(reply(to: request, method, caller, run(method, request.params, caller)))
     case .serial, .concurrent:
       let params = request.params
-      runner(
-        method.placement, { run(method, params, caller) },
-        { result in completion(reply(to: request, method, caller, result)) })
+      return .later(
+        method.placement, work: { run(method, params, caller) },
+        finish: { result in reply(to: request, method, caller, result) })
     }
   }
 

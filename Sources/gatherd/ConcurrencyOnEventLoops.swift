@@ -18,6 +18,8 @@ enum ConcurrencyOnEventLoops {
     let slot = UnsafeMutableRawPointer(gatherd_swift_task_enqueue_global_hook())
       .assumingMemoryBound(to: UnsafeRawPointer?.self)
     guard slot.pointee == nil else { return false }
+    // Only start-up and shutdown run tasks: one thread is plenty, and costs the least memory.
+    NIOSingletons.groupLoopCountSuggestion = 1
     return withUnsafeTemporaryAllocation(of: EnqueueGlobalHook.self, capacity: 1) { hook in
       hook.baseAddress!.initialize(to: { job, _ in
         // `any()` stays on the current loop when called from one of the group's loops: no thread switch.

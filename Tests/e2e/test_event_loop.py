@@ -75,5 +75,42 @@ class EveryClientSeesItsOwnChange(DaemonTestCase):
             self.assertEqual(self.ok(other, "players.get", {"id": created["id"]})["name"], f"P{index}")
 
 
+class BadPeersHurtNobody(DaemonTestCase):
+    """Peers that send odd but legal traffic: each gets its answers, and the daemon stays whole."""
+
+    fresh_daemon_per_test = True
+
+    def test_a_batch_of_a_hundred_thousand_messages_is_answered_in_one_array(self):
+        count = 100_000
+        self.c.send_raw(b"[" + b",".join([b"1"] * count) + b"]\n")
+        replies = self.c.read_message(timeout=60)
+        self.assertEqual(len(replies), count)
+        self.assertEqual({reply["error"]["code"] for reply in replies}, {-32600})
+        self.assertEqual(self.ok(self.client(), "daemon.ping"), {"pong": True})
+
+    def test_large_replies_pipelined_behind_a_change_are_all_answered(self):
+        # The replies outgrow the socket's buffer, so the connection turns unwritable and writable again while
+        # lines still wait: every one of them is answered, in order, and the connection keeps working.
+        lines = [{"jsonrpc": "2.0", "id": 0, "method": "players.create", "params": {"name": "Ana"}}]
+        lines += [{"jsonrpc": "2.0", "id": n, "method": "rpc.discover"} for n in range(1, 9)]
+        self.c.send_raw(b"".join(encode(line) + b"\n" for line in lines))
+        self.assertEqual([self.c.read_reply(timeout=10)["id"] for _ in lines], list(range(9)))
+        self.assertEqual(self.ok(self.c, "daemon.ping"), {"pong": True})
+
+    def test_a_peer_that_leaves_mid_batch_leaves_no_subscription_behind(self):
+        status = self.client()
+        for _ in range(50):
+            leaving = self.client()
+            leaving.send_raw(encode([
+                {"jsonrpc": "2.0", "id": 1, "method": "gathers.list"},
+                {"jsonrpc": "2.0", "id": 2, "method": "events.subscribe"},
+            ]) + b"\n")
+            leaving.close()
+        # Wait (on the daemon's own count, not on time) until only this connection and self.c are left.
+        while self.ok(status, "daemon.status")["connections"] > 2:
+            pass
+        self.assertEqual(self.ok(status, "daemon.status")["subscriptions"], 0)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -18,16 +18,15 @@ struct EventBacklog {
   /// Holds an event for a subscription. Returns false, holding nothing more for it, when the subscription has
   /// just overflowed.
   mutating func hold(_ event: EncodedEvent, for subscription: Int64) -> Bool {
-    var entry = held[subscription] ?? Held()
+    // In place, through the default subscript: the held events are never copied.
     if event.topic == .tick {
-      entry.tick = event
-    } else if entry.events.count < Self.capacity {
-      entry.events.append(event)
+      held[subscription, default: Held()].tick = event
+    } else if held[subscription, default: Held()].events.count < Self.capacity {
+      held[subscription, default: Held()].events.append(event)
     } else {
       held[subscription] = nil
       return false
     }
-    held[subscription] = entry
     return true
   }
 
@@ -37,10 +36,15 @@ struct EventBacklog {
   /// Takes everything held, in seq order, each with its subscription, but for the subscriptions in `kept`.
   mutating func take(keeping kept: Set<Int64> = []) -> [(subscription: Int64, event: EncodedEvent)] {
     var batch: [(subscription: Int64, event: EncodedEvent)] = []
-    for (id, entry) in held where !kept.contains(id) {
+    let all = held
+    held = [:]
+    for (id, entry) in all {
+      if kept.contains(id) {
+        held[id] = entry
+        continue
+      }
       batch += entry.events.map { (id, $0) }
       if let tick = entry.tick { batch.append((id, tick)) }
-      held[id] = nil
     }
     batch.sort { $0.event.seq < $1.event.seq }
     return batch

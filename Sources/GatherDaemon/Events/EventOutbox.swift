@@ -15,6 +15,8 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   private var backlog = EventBacklog()
   private var needsFlush = false
   private var overflowed = false
+  /// Set when the connection goes: no subscription may start after it.
+  private var closed = false
   /// Whether the channel takes more writes without queueing them, as its last writability event said.
   private var writable = true
   /// Called once when a subscription overflows, with its id; the connection then says why and closes.
@@ -27,6 +29,9 @@ final class EventOutbox: EventSink, @unchecked Sendable {
 
   /// Opens a subscription to `topics` that receives the events after `seq`; returns its id.
   func subscribe(_ topics: Set<Topic>, after seq: Int64, id: Int64) {
+    // The table keeps an unowned reference to this outbox: only an open connection may subscribe, and
+    // ``close()`` takes every subscription out of the table before the connection goes.
+    guard !closed else { return }
     subscriptions.insert(id)
     unreplied.insert(id)
     table.add(id, topics: topics, after: seq, sink: self)
@@ -43,6 +48,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
 
   /// Ends every subscription: the connection is going away.
   func close() {
+    closed = true
     table.removeAll(subscriptions, of: self)
     subscriptions = []
     backlog = EventBacklog()

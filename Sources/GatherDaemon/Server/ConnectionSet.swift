@@ -6,14 +6,20 @@ final class ConnectionSet: @unchecked Sendable {
   private let loop: any EventLoop
   private var connections: [ObjectIdentifier: RPCConnection] = [:]
   private var allClosed: EventLoopPromise<Void>?
+  private var draining = false
 
   init(loop: any EventLoop) { self.loop = loop }
 
+  /// A connection opened; one that opens while the listener drains is drained at once.
   func insert(_ connection: RPCConnection) {
+    loop.preconditionInEventLoop()
     connections[ObjectIdentifier(connection)] = connection
+    if draining { connection.drain() }
   }
 
+  /// A connection closed.
   func remove(_ connection: RPCConnection) {
+    loop.preconditionInEventLoop()
     connections[ObjectIdentifier(connection)] = nil
     if connections.isEmpty, let allClosed {
       self.allClosed = nil
@@ -24,6 +30,7 @@ final class ConnectionSet: @unchecked Sendable {
   /// Asks every connection to answer what it has read and close; succeeds once none is left.
   func drainAll() -> EventLoopFuture<Void> {
     loop.flatSubmit {
+      self.draining = true
       guard !self.connections.isEmpty else { return self.loop.makeSucceededVoidFuture() }
       let promise = self.allClosed ?? self.loop.makePromise()
       self.allClosed = promise

@@ -21,11 +21,13 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private let runner: RPCDispatcher<Caller>.Runner
   /// Takes each reply back to this handler on its loop; made once, cleared when the handler goes.
   private var replied: RPCDispatcher<Caller>.Completion?
-  private let set: ConnectionSet
+  private let connections: ConnectionSet
   private var context: ChannelHandlerContext!
   private var queue = CircularBuffer<InboundFrame>(initialCapacity: 4)
   private var inFlight = false
   private var answering = false
+  /// Set when `answerQueued` is asked for again while it runs (a flush made the channel writable again).
+  private var answerAgain = false
   private var inputClosed = false
   private var draining = false
   private var closing = false
@@ -37,10 +39,10 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Where replies are encoded; reused, so that a reply costs no allocation of its own.
   private var scratch: [UInt8] = []
 
-  init(services: ConnectionServices, caller: Caller, loop: any EventLoop, set: ConnectionSet) {
+  init(services: ConnectionServices, caller: Caller, loop: any EventLoop, connections: ConnectionSet) {
     self.services = services
     self.caller = caller
-    self.set = set
+    self.connections = connections
     runner = services.runner(replyingOn: loop)
   }
 
@@ -56,18 +58,22 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     removed = true
     replied = nil
     caller.events.onOverflow = nil
+    self.context = nil
   }
 
   func channelActive(context: ChannelHandlerContext) {
     services.stats.connectionOpened()
-    set.insert(self)
+    connections.insert(self)
     context.fireChannelActive()
   }
 
   func channelInactive(context: ChannelHandlerContext) {
+    // Nothing more is answered, and no subscription may start, on a connection that has gone.
+    closing = true
+    queue.removeAll()
     caller.events.close()
     services.stats.connectionClosed()
-    set.remove(self)
+    connections.remove(self)
     context.fireChannelInactive()
   }
 
@@ -99,17 +105,37 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     context.close(promise: nil)
   }
 
-  /// Shutdown: reads nothing more, answers the lines already read, then closes.
+  /// Shutdown: reads nothing more, answers the lines already read, then closes, within ten seconds even if
+  /// the peer never reads its replies.
   func drain() {
+    guard !removed else { return }
     draining = true
+    let channel = context.channel
+    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
+    channel.closeFuture.whenComplete { _ in deadline.cancel() }
     answerQueued()
   }
 
-  /// Answers the queued lines in order, while no change is in flight and the peer keeps reading.
+  /// Answers the queued lines in order, while no change is in flight and the peer keeps reading. A call made
+  /// while it runs (a flush that made the channel writable again) makes it go round once more.
   private func answerQueued(flushing: Bool = true) {
-    guard !answering else { return }
+    guard !removed else { return }
+    guard !answering else {
+      answerAgain = true
+      return
+    }
     answering = true
     defer { answering = false }
+    repeat {
+      answerAgain = false
+      answerLines()
+      if flushing { flushIfNeeded() }
+      updateReading()
+      closeIfDone()
+    } while answerAgain
+  }
+
+  private func answerLines() {
     while !inFlight, !closing, writable, let frame = queue.popFirst() {
       switch frame {
       case .tooLong:
@@ -127,9 +153,6 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
         services.dispatcher.respond(to: parsed, from: caller, runner: runner, completion: replied)
       }
     }
-    updateReading()
-    if flushing { flushIfNeeded() }
-    closeIfDone()
   }
 
   private func received(_ reply: JSONValue?) {

@@ -87,7 +87,6 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
   public func run() async throws {
     let connections = ConnectionSet(loop: loop)
     let services = services
-    let loop = loop
     let bootstrap = ServerBootstrap(group: loop)
       .serverChannelOption(.backlog, value: 4096)
       .childChannelOption(.allowRemoteHalfClosure, value: true)
@@ -112,7 +111,6 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     // Stop accepting, then let every connection answer what it has read and close.
     try? await server.close()
     try? await connections.drainAll().get()
-    _ = loop
     logger.notice("gatherd stopped accepting on \(configuration.listener); its connections are closed.")
   }
 
@@ -127,7 +125,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
         events: EventOutbox(table: services.hub.subscribers))
       try channel.pipeline.syncOperations.addHandlers(
         ByteToMessageHandler(LineFrameDecoder(maxLength: services.maxLineBytes)),
-        RPCConnection(services: services, caller: caller, loop: channel.eventLoop, set: connections))
+        RPCConnection(services: services, caller: caller, loop: channel.eventLoop, connections: connections))
     }
   }
 }

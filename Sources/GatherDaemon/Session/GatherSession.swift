@@ -49,7 +49,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.logger = logger
     let state = try store.load(at: timeline.now, wallNow: wallClock())
     self.state = state
-    published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, now: { timeline.now }))
+    published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
+    // With the running clock's end worked out, as every later view has it.
+    let view = makeView()
+    published.withLock { $0 = view }
   }
 
   /// The last committed state; safe to read from any thread.
@@ -97,10 +100,14 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// the subscribers' loops. In that order, so that no subscriber can take a snapshot older than an event it
   /// has already been sent.
   func endTurn() {
-    let endsAt = state.active.flatMap { wallEndsAt($0.clock) }
-    let next = SessionView(state: state, seq: hub.seq, endsAt: endsAt, now: { [timeline] in timeline.now })
+    let next = makeView()
     published.withLock { $0 = next }
     hub.deliverPending()
+  }
+
+  private func makeView() -> SessionView {
+    let endsAt = state.active.flatMap { wallEndsAt($0.clock) }
+    return SessionView(state: state, seq: hub.seq, endsAt: endsAt, at: timeline.now) { [timeline] in timeline.now }
   }
 
   /// Counts a watchdog round trip through the session's loop: a wedged session must stop the watchdog.

@@ -12,18 +12,23 @@ public final class SessionView: Sendable {
   let seq: Int64
   /// The wall-clock instant the running clock reaches 0; nil while it does not run.
   let endsAt: Date?
+  /// The moment on the session's timeline when this view was published: every tick due by then is in it.
+  private let moment: Duration
   /// The present moment on the session's timeline.
   private let now: @Sendable () -> Duration
   /// The clock's status, worked out once, while it stands still (stopped, paused or finished).
   private let stillTimer: JSONValue?
 
-  init(state: FootballGather, seq: Int64, endsAt: Date?, now: @escaping @Sendable () -> Duration) {
+  init(
+    state: FootballGather, seq: Int64, endsAt: Date?, at moment: Duration, now: @escaping @Sendable () -> Duration
+  ) {
     self.state = state
     self.seq = seq
     self.endsAt = endsAt
+    self.moment = moment
     self.now = now
     if let clock = state.active?.clock, [.stopped, .paused, .finished].contains(clock.state) {
-      stillTimer = TimerStatus(clock, at: now(), endsAt: nil).json
+      stillTimer = TimerStatus(clock, at: moment, endsAt: nil).json
     } else {
       stillTimer = nil
     }
@@ -58,9 +63,10 @@ public final class SessionView: Sendable {
     ])
   }
 
-  /// What a new subscription starts from: the gather, score and timer at ``seq``.
+  /// What a new subscription starts from: the gather, score and timer at ``seq``, as of the moment the view
+  /// was published, so that the next tick it receives never counts back up from what the snapshot showed.
   func subscriptionSnapshot() -> JSONValue {
-    let at = now()
+    let at = moment
     let gather = state.active
     return .object([
       "gather": gather.map { gatherJSON($0, at: at) } ?? .null,
