@@ -104,6 +104,7 @@ class SocketFileTests(DaemonTestCase):
             "socket" in message.lower() or self.daemon.socket_path in message,
             f"stderr should say what is wrong with the socket: {message!r}",
         )
+        self.assertFalse(os.path.exists(other_db), "the refused daemon left a database file behind")
         # The first daemon is untouched: same socket file, still serving.
         self.assertEqual(os.stat(self.daemon.socket_path).st_ino, inode, "the live socket file was replaced")
         fresh = self.client()

@@ -9,17 +9,8 @@ bin=$(realpath "$1")
 work=$(mktemp -d /tmp/gatherd-nspawn.XXXXXX)
 machine="gather-ci-$$"
 
-cleanup() {
-  rm -rf "$work"
-  # nspawn leaves empty cgroups and folders behind (see ../shared/notes/systemd-in-ci.md).
-  for root in /sys/fs/cgroup/systemd /sys/fs/cgroup/unified /sys/fs/cgroup; do
-    for leftover in "$root/payload" "$root/supervisor" "$root/machine.slice/machine-$machine.scope"; do
-      [ -d "$leftover" ] && find "$leftover" -depth -type d -exec rmdir {} \; 2>/dev/null || true
-    done
-  done
-  rmdir /run/systemd/nspawn/* 2>/dev/null || true
-}
-trap cleanup EXIT
+# shellcheck source=nspawn_cleanup.sh
+. "$here/nspawn_cleanup.sh"
 
 mkdir -p "$work/units" "$work/bin" "$work/sysusers"
 cp "$repo"/systemd/*.socket "$repo"/systemd/*.service "$work/units/"
