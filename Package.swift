@@ -1,8 +1,11 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// Every target of ours is built in Swift 6 language mode and must compile without warnings.
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// Every target of ours is built in Swift 6 language mode and must compile without warnings. Release builds
+/// optimise across our modules (the dispatcher is generic over the daemon's caller; docs/performance.md).
+let strict: [SwiftSetting] = [
+  .treatAllWarnings(as: .error), .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+]
 
 let package = Package(
   name: "gatherd",

@@ -43,7 +43,11 @@ public enum JSONValue: Sendable, Hashable {
 /// A JSON object: members in insertion order, looked up by name.
 public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
   /// The members, in order.
-  public private(set) var members: [(key: String, value: JSONValue)]
+  public private(set) var members: [(key: String, value: JSONValue)] {
+    didSet { encoded = nil }
+  }
+  /// The object's JSON text, when it was worked out once for an object sent many times; any change drops it.
+  private(set) var encoded: [UInt8]?
 
   /// An object with these members, in order.
   public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
@@ -69,6 +73,14 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
   /// The member names, in order.
   public var keys: [String] { members.map(\.key) }
+
+  /// The same object, with its JSON text worked out now, so that writing it again is a copy: for a reply that
+  /// many clients read unchanged.
+  public func encodedOnce() -> JSONObject {
+    var copy = self
+    copy.encoded = JSONWriter.bytes(.object(self))
+    return copy
+  }
 
   /// Whether two objects have the same members, in any order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

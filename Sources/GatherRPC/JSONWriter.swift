@@ -34,6 +34,7 @@ public enum JSONWriter {
       }
       output.append(UInt8(ascii: "]"))
     case .object(let object):
+      if let encoded = object.encoded { return output.append(contentsOf: encoded) }
       output.append(UInt8(ascii: "{"))
       for (offset, member) in object.members.enumerated() {
         if offset > 0 { output.append(UInt8(ascii: ",")) }

@@ -14,6 +14,18 @@ import Testing
     #expect(try JSONParser.parse(bytes) == .string(text))
   }
 
+  @Test func anObjectEncodedOnceWritesTheSameTextAndForgetsItWhenChanged() {
+    var object: JSONObject = ["state": "stopped", "remaining": 600, "name": "quote \" here"]
+    let encoded = object.encodedOnce()
+    #expect(JSONWriter.bytes(.object(encoded)) == JSONWriter.bytes(.object(object)))
+    #expect(encoded == object)
+    var changed = encoded
+    changed["remaining"] = 599
+    object["remaining"] = 599
+    #expect(JSONWriter.string(.object(changed)) == JSONWriter.string(.object(object)))
+    #expect(JSONWriter.string(.object(changed)).contains("599"))
+  }
+
   @Test func controlCharactersUseTheirShortOrUnicodeEscape() {
     #expect(JSONWriter.string(.string("a\u{01}\n\"\\")) == #""a\u0001\n\"\\""#)
   }

@@ -12,6 +12,9 @@ enum DaemonController {
     }
   }()
 
+  /// daemon.ping's result, encoded once.
+  static let pong: JSONValue = .object(JSONObject([(key: "pong", value: true)]).encodedOnce())
+
   static func methods<C>(_ session: GatherSession<C>, stats: DaemonStats) -> [RPCMethod<Caller>] {
     [
       .read("rpc.discover") { params, _ in
@@ -20,7 +23,7 @@ enum DaemonController {
       },
       .read("daemon.ping") { params, _ in
         try params.finish()
-        return .object(["pong": true])
+        return pong
       },
       .read("daemon.status") { params, caller in
         try params.finish()

@@ -28,7 +28,8 @@ public final class SessionView: Sendable {
     self.moment = moment
     self.now = now
     if let clock = state.active?.clock, [.stopped, .paused, .finished].contains(clock.state) {
-      stillTimer = TimerStatus(clock, at: moment, endsAt: nil).json
+      let status = TimerStatus(clock, at: moment, endsAt: nil).json
+      stillTimer = status.objectValue.map { .object($0.encodedOnce()) } ?? status
     } else {
       stillTimer = nil
     }
