@@ -45,7 +45,7 @@ public enum TeamBalancer {
       throw .validation(
         "players",
         "A suggestion splits from \(playerRange.lowerBound) to \(playerRange.upperBound) players; "
-          + "\(players.count) were given.")
+          + "\(players.count) \(players.count == 1 ? "was" : "were") given.")
     }
     var seen = Set<Player.ID>()
     for id in players where !seen.insert(id).inserted {

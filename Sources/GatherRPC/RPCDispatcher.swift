@@ -2,6 +2,13 @@
 public protocol RPCCaller: Sendable {
   /// Whether the peer may call methods that change state.
   var mayMutate: Bool { get }
+  /// Why the peer may not change state, and what would let it: the end of a -32003 message.
+  var whyReadOnly: String { get }
+}
+
+extension RPCCaller {
+  /// The plain reason, for callers with nothing more to say.
+  public var whyReadOnly: String { "this connection may only read and watch it." }
 }
 
 /// Answers JSON-RPC 2.0 messages: single requests, notifications and batches, with every envelope rule.
@@ -128,8 +135,7 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
       return .now(request.id.map { RPCResponse.error(id: $0, .methodNotFound(request.method)) })
     }
     if method.mutates && !caller.mayMutate {
-      let refusal = RPCError.forbidden(
-        "\(request.method) changes the match, and this connection may only read and watch it.")
+      let refusal = RPCError.forbidden("\(request.method) changes the match, and \(caller.whyReadOnly)")
       return .now(reply(to: request, method, caller, .failure(refusal)))
     }
     switch method.placement {

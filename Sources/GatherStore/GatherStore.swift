@@ -46,6 +46,12 @@ public struct GatherStore: Sendable {
     try writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" }
   }
 
+  /// Closes the database's connections at a clean exit.
+  public func close() throws {
+    try (writer as? DatabasePool)?.close()
+    try (writer as? DatabaseQueue)?.close()
+  }
+
   /// The writer's synchronous level: 2 (FULL) means every commit is on disk before it returns.
   public func synchronousLevel() throws -> Int {
     try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }

@@ -58,8 +58,14 @@ final class Connection {
       }
     }
     guard connected == 0 else {
-      let reason = String(cString: strerror(errno))
+      let code = errno
+      let reason = String(cString: strerror(code))
       close(fd)
+      if code == EACCES || code == EPERM {
+        throw .unreachable(
+          "Cannot reach gatherd at \(path): \(reason). The socket is open to its owner and group only: join that group (gather, for the system service), or use the read-only status socket."
+        )
+      }
       throw .unreachable(
         "Cannot reach gatherd at \(path): \(reason). Is it running? (--socket or GATHERD_SOCKET choose another socket.)"
       )

@@ -73,6 +73,7 @@ struct Daemon {
       throw error
     }
     await Self.shutDown(connectionLoops, sessionLoops, queryPool)
+    do { try store.close() } catch { logger.warning("Could not close the database cleanly: \(error)") }
   }
 
   /// The sockets to serve: those systemd passed, or the standalone socket and the optional status socket.
@@ -98,11 +99,17 @@ struct Daemon {
 
   private func openStore() throws -> GatherStore {
     let directory = (settings.databasePath as NSString).deletingLastPathComponent
-    if !directory.isEmpty {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: NSNumber(value: 0o700)])
+    do {
+      if !directory.isEmpty { try Folders.create(directory, mode: 0o700) }
+    } catch {
+      throw SettingsError("For the database, \(error); choose another --database.")
     }
-    let store = try GatherStore.open(path: settings.databasePath)
+    let store: GatherStore
+    do {
+      store = try GatherStore.open(path: settings.databasePath)
+    } catch {
+      throw SettingsError("Cannot open the database \(settings.databasePath): \(error); choose another --database.")
+    }
     logger.info("Opened the database \(settings.databasePath).")
     return store
   }

@@ -45,7 +45,7 @@ struct Gatherd: AsyncParsableCommand {
 
       SIGNALS AND EXIT STATUS
         SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0.
-        Exit status 1: gatherd could not start (the message says why).
+        Exit status 1: gatherd could not start (the message says why). Exit status 64: the command line is wrong.
       """,
     version: "gatherd \(GatherVersion.current)")
 

@@ -17,6 +17,14 @@ public struct AccessPolicy: Sendable {
     controlGroup = group.pointee.gr_gid
   }
 
+  /// Why a peer that is not a controller may only watch, and who may change the match.
+  func whoMayControl(uid: UInt32) -> String {
+    let group = controlGroup.flatMap { getgrgid($0) }.map { String(cString: $0.pointee.gr_name) }
+    let members = group.map { ", or a member of the group \"\($0)\"" } ?? ""
+    let daemonUser = daemonUID == 0 ? "" : ", the user gatherd runs as (uid \(daemonUID))"
+    return "uid \(uid) may only watch it: changes need root\(daemonUser)\(members)."
+  }
+
   /// Whether this peer may call methods that change the match.
   func isController(_ peer: PeerCredentials) -> Bool {
     if peer.uid == 0 || peer.uid == daemonUID { return true }

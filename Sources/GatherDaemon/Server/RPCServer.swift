@@ -99,7 +99,11 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     case .path(let path, let mode):
       let socket = SocketFile(path: path)
       try socket.prepare(directoryMode: 0o755)
-      server = try await bootstrap.bind(unixDomainSocketPath: path).get()
+      do {
+        server = try await bootstrap.bind(unixDomainSocketPath: path).get()
+      } catch {
+        throw SocketFileError("Cannot listen on \(path): \(error); choose another --socket.")
+      }
       boundFile = socket
       try socket.setMode(mode)
     }
@@ -122,6 +126,9 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
       let caller = Caller(
         credentials: credentials,
         mayMutate: !services.readOnly && services.access.isController(credentials),
+        whyReadOnly: services.readOnly
+          ? "this is gatherd's read-only status socket: changes go through its control socket."
+          : services.access.whoMayControl(uid: credentials.uid),
         events: EventOutbox(table: services.hub.subscribers))
       try channel.pipeline.syncOperations.addHandlers(
         ByteToMessageHandler(LineFrameDecoder(maxLength: services.maxLineBytes)),

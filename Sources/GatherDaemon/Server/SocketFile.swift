@@ -10,11 +10,17 @@ public struct SocketFile: Sendable {
   /// Makes sure the path is free: refuses when a live daemon answers there or when it is not a socket, and
   /// removes a stale socket file that nobody answers on. Creates the parent directory if needed.
   public func prepare(directoryMode: mode_t) throws {
+    // sockaddr_un holds 108 bytes, the terminating NUL included.
+    guard path.utf8.count <= 107 else {
+      throw SocketFileError(
+        "The socket path \(path) is \(path.utf8.count) bytes long, and a Unix socket path can have at most 107; choose a shorter --socket."
+      )
+    }
     let directory = (path as NSString).deletingLastPathComponent
-    if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-      try FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: NSNumber(value: directoryMode)])
+    if !directory.isEmpty {
+      do { try Folders.create(directory, mode: directoryMode) } catch {
+        throw SocketFileError("For the socket, \(error); choose another --socket, or set XDG_RUNTIME_DIR.")
+      }
     }
     var info = stat()
     guard lstat(path, &info) == 0 else { return }
