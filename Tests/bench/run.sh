@@ -147,6 +147,11 @@ wait "$DRIVER" || status=$?
 DRIVER=
 [ "$status" -eq 0 ] || die "the benchmark did not complete (status $status); docs/performance.md is unchanged."
 
+# Stats and fair teams over 10,000 ended gathers (issue 9): a section of its own, at the end of the report.
+say "measuring stats and fair teams over 10,000 ended gathers"
+"$PYTHON" "$HERE/stats_bench.py" --gatherd "$BIN" --tmp "$TMP" >"$TMP/stats.md" || die "the stats benchmark did not complete."
+{ echo; cat "$TMP/stats.md"; } >>"$TMP/report.md"
+
 cat "$TMP/report.md"
 if [ "${BENCH_QUICK:-}" = 1 ]; then
   say "BENCH_QUICK=1: docs/performance.md left unchanged"
@@ -154,7 +159,3 @@ else
   cp "$TMP/report.md" "$REPO/docs/performance.md"
   say "report written to docs/performance.md"
 fi
-
-# Stats and fair teams over 10,000 ended gathers (issue 9): a section of its own, after the report.
-say "measuring stats and fair teams over 10,000 ended gathers"
-"$PYTHON" "$HERE/stats_bench.py" --gatherd "$BIN" --tmp "$TMP" || die "the stats benchmark did not complete."
