@@ -143,3 +143,10 @@ uninstall:
 
 clean:
 	rm -rf .build .build-install .build-install-release .build-deb
+
+## fuzz: build the libFuzzer targets (swiftc -sanitize=fuzzer,address) into .build-fuzz and run each for
+## FUZZ_SECONDS (default 60) over its seeds in Tests/fuzz/corpus; see docs/reliability.md
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz
+fuzz:
+	Tests/fuzz/run.sh $(FUZZ_SECONDS)

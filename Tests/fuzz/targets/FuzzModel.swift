@@ -1,0 +1,294 @@
+/// libFuzzer target for the model (Sources/GatherModel): the input is read as a program of commands on a
+/// ``FootballGather`` (roster, gather, lineup, score, match clock) with a monotonic time that the input moves
+/// on. Built by Tests/fuzz/build.sh with every GatherModel source; no store. Not part of the Swift package.
+///
+/// Checked after every command: at most one gather (starting a second one is refused); scores 0 to 99; the
+/// score is the last log entry's and every goal adds one to its side; the clock is never negative and keeps
+/// its ranges; announcing the same moment twice announces nothing new; a saved clock comes back in its state;
+/// the lineup keeps both sides staffed, nobody twice, everyone on the roster; a refused command changes nothing.
+
+import struct Foundation.Date
+
+/// Reads the fuzz input as small numbers; past its end, every read gives 0.
+struct FuzzReader {
+  private let bytes: [UInt8]
+  private var index = 0
+
+  /// A reader over the input.
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  /// Whether bytes remain.
+  var hasMore: Bool { index < bytes.count }
+
+  /// The next byte.
+  mutating func byte() -> UInt8 {
+    guard index < bytes.count else { return 0 }
+    defer { index += 1 }
+    return bytes[index]
+  }
+
+  /// A number from `range`, from the next byte.
+  mutating func int(_ range: ClosedRange<Int>) -> Int {
+    range.lowerBound + Int(byte()) % (range.upperBound - range.lowerBound + 1)
+  }
+
+  /// A number from 0 to 65535, from the next two bytes.
+  mutating func wide() -> Int { Int(byte()) << 8 | Int(byte()) }
+
+  /// A short name, from letters, white space and one non-ASCII letter.
+  mutating func name() -> String {
+    let letters: [Character] = ["a", "B", " ", "\t", "é", "⚽", "z"]
+    return String((0..<int(0...6)).map { _ in letters[int(0...letters.count - 1)] })
+  }
+}
+
+/// Stops the process with a message that libFuzzer reports as a crash, with the input that caused it.
+func modelFailure(_ message: String) -> Never { fatalError("model invariant broken: \(message)") }
+
+/// The state a refused command must leave as it was.
+struct ModelState: Equatable {
+  /// The roster.
+  let roster: [Player.ID: Player]
+  /// The active gather.
+  let active: ActiveGather?
+
+  /// The state of `gather`.
+  init(_ gather: FootballGather) {
+    roster = gather.roster
+    active = gather.active
+  }
+}
+
+/// Runs one command program and checks the invariants.
+struct ModelDriver {
+  var gather = FootballGather()
+  var reader: FuzzReader
+  var now = Duration.zero
+  var nextPlayerID: Player.ID = 1
+  var nextGatherID: Int64 = 1
+  let wallStart = Date(timeIntervalSince1970: 1_700_000_000)
+
+  /// A driver for one input.
+  init(_ bytes: [UInt8]) { reader = FuzzReader(bytes) }
+
+  var wallNow: Date { wallStart.addingTimeInterval(now.inSeconds) }
+
+  /// A player id: mostly one of the roster, sometimes one that never existed.
+  mutating func someID() -> Player.ID { Player.ID(reader.int(0...Int(nextPlayerID))) }
+
+  /// Runs commands until the input ends.
+  mutating func run() {
+    var steps = 0
+    while reader.hasMore && steps < 400 {
+      steps += 1
+      let before = ModelState(gather)
+      do {
+        try step(reader.int(0...21), before: before)
+      } catch {
+        if ModelState(gather) != before { modelFailure("a refused command changed the state: \(error)") }
+      }
+      check()
+    }
+  }
+
+  /// One command.
+  mutating func step(_ command: Int, before: ModelState) throws {
+    switch command {
+    case 0:
+      let details = try PlayerDetails(
+        name: reader.name(), age: reader.int(0...3) == 0 ? nil : reader.int(-1...125),
+        position: Position.allCases.randomElementByte(&reader), favouriteTeam: reader.name())
+      gather.save(Player(id: nextPlayerID, details: details))
+      nextPlayerID += 1
+    case 1:
+      let changes = PlayerChanges(
+        name: reader.int(0...1) == 0 ? nil : reader.name(),
+        age: reader.int(0...2) == 0 ? nil : .some(reader.int(0...1) == 0 ? nil : reader.int(-1...125)),
+        favouriteTeam: reader.int(0...1) == 0 ? nil : .some(reader.name()))
+      let player = try gather.updating(someID(), with: changes)
+      gather.save(player)
+    case 2:
+      let id = someID()
+      try gather.checkDeletable(id)
+      gather.remove(id)
+    case 3:
+      let wasActive = gather.active != nil
+      defer { if wasActive, gather.active != before.active { modelFailure("a second gather replaced the first") } }
+      var teams: [[Player.ID]] = [[], [], []]
+      for _ in 0..<reader.int(0...7) { teams[reader.int(0...2)].append(someID()) }
+      let lineup = try gather.lineupForNewGather(teamA: teams[0], teamB: teams[1], bench: teams[2])
+      let clock = try MatchClock(
+        periods: reader.int(0...5), seconds: reader.int(0...3) == 0 ? 6000 : reader.int(1...200),
+        breakSeconds: reader.int(0...3) == 0 ? 0 : reader.int(0...40))
+      try gather.begin(ActiveGather(id: nextGatherID, startedAt: wallNow, lineup: lineup, clock: clock))
+      nextGatherID += 1
+      if wasActive { modelFailure("a second gather began while one was active") }
+    case 4:
+      let wasActive = gather.active != nil
+      guard let first = gather.players.first, let last = gather.players.last, first.id != last.id else { return }
+      let lineup = try Lineup(teamA: [first.id], teamB: [last.id])
+      try gather.begin(ActiveGather(id: nextGatherID, startedAt: wallNow, lineup: lineup, clock: MatchClock()))
+      if wasActive { modelFailure("begin accepted a second gather") }
+      nextGatherID += 1
+    case 5:
+      let player = try gather.player(someID())
+      let team = Team.allCases[reader.int(0...2)]
+      try gather.changeActive { try $0.assign(player, to: team) }
+    case 6:
+      let team = Team.allCases[reader.int(0...2)]
+      let scorer: Player? =
+        switch reader.int(0...2) {
+        case 0: nil
+        case 1: gather.roster[someID()]
+        default: Player(id: 9999, details: try PlayerDetails(name: "Ghost"))
+        }
+      let scoreBefore = gather.active?.score
+      let at = now
+      let wall = wallNow
+      let event = try gather.changeActive { try $0.scoreGoal(for: team, by: scorer, at: at, wallNow: wall) }
+      guard let scoreBefore, event.score[team] == scoreBefore[team] + 1 else { modelFailure("a goal added not one") }
+    case 7:
+      let score = try Score(teamA: reader.int(-2...102), teamB: reader.int(-2...102))
+      let at = now
+      let wall = wallNow
+      _ = try gather.changeActive { $0.correctScore(to: score, at: at, wallNow: wall) }
+    case 8:
+      let count = gather.active?.log.count ?? 0
+      _ = try gather.changeActive { try $0.undoLastGoal() }
+      if gather.active?.log.count != count - 1 { modelFailure("undo did not remove one entry") }
+    case 9: try clock { clock, now, reader in try clock.start(at: now) }
+    case 10: try clock { clock, now, reader in try clock.pause(at: now) }
+    case 11: try clock { clock, now, reader in try clock.resume(at: now) }
+    case 12: try clock { clock, now, reader in try clock.toggle(at: now) }
+    case 13: try clock { clock, now, reader in clock.reset(at: now) }
+    case 14:
+      try clock { clock, now, reader in
+        try clock.set(seconds: reader.int(0...3) == 0 ? 6000 : reader.int(0...120), at: now)
+      }
+    case 15:
+      try clock { clock, now, reader in
+        try clock.format(
+          periods: reader.int(0...1) == 0 ? nil : reader.int(0...5),
+          seconds: reader.int(0...1) == 0 ? nil : reader.int(0...120),
+          breakSeconds: reader.int(0...1) == 0 ? nil : reader.int(0...4) == 0 ? 1801 : reader.int(0...30), at: now)
+      }
+    case 16:
+      try clock { clock, now, reader in
+        try clock.addTime(seconds: reader.int(0...4) == 0 ? 901 : reader.int(0...30), at: now)
+      }
+    case 17: try clock { clock, now, reader in clock.advance(to: now) }
+    case 18:
+      guard let active = gather.active else { return }
+      let record = active.result(endedAt: wallNow) { gather.name(of: $0) }
+      let members = record.members.map(\.playerID)
+      if record.score != active.score || record.log != active.log || members != active.lineup.players {
+        modelFailure("the history record differs from the gather")
+      }
+      gather.closeActive()
+    case 19: now += .milliseconds(reader.int(1...2000))
+    case 20: now += .seconds(reader.wide() % 4000)
+    default: now += .nanoseconds(reader.int(1...255))
+    }
+  }
+
+  /// Runs a clock command on the active gather's clock.
+  mutating func clock(
+    _ command: (inout MatchClock, Duration, inout FuzzReader) throws -> [MatchClock.Event]
+  ) throws {
+    let at = now
+    var reader = self.reader
+    defer { self.reader = reader }
+    let events = try gather.changeActive { gather in try command(&gather.clock, at, &reader) }
+    checkEvents(events)
+  }
+
+  /// Ticks count down and the match finishes at most once per announcement.
+  func checkEvents(_ events: [MatchClock.Event]) {
+    var last = Int.max
+    var finished = 0
+    for event in events {
+      switch event {
+      case .tick(let seconds):
+        if seconds < 0 || seconds >= last { modelFailure("ticks out of order: \(events)") }
+        last = seconds
+      case .breakTick(let seconds): if seconds < 0 { modelFailure("a negative break tick") }
+      case .finished: finished += 1
+      case .periodEnded, .breakEnded: last = Int.max
+      }
+    }
+    if finished > 1 { modelFailure("the clock finished twice at once") }
+  }
+
+  /// The invariants.
+  func check() {
+    for player in gather.roster.values where player.name.isEmpty || player.name.count > 100 {
+      modelFailure("a roster name is out of range")
+    }
+    guard let active = gather.active else { return }
+    let lineup = active.lineup
+    if Set(lineup.players).count != lineup.players.count { modelFailure("a player twice in the lineup") }
+    if lineup.players(in: .teamA).isEmpty || lineup.players(in: .teamB).isEmpty { modelFailure("an empty side") }
+    for id in lineup.players where gather.roster[id] == nil { modelFailure("a lineup player not on the roster") }
+
+    let scores = [active.score] + active.log.map(\.score)
+    for score in scores where !(0...99).contains(score.teamA) || !(0...99).contains(score.teamB) {
+      modelFailure("a score out of 0-99: \(score.text)")
+    }
+    if active.score != (active.log.last?.score ?? .zero) { modelFailure("the score is not the log's last") }
+    var previous = Score.zero
+    for event in active.log {
+      if event.kind == .goal {
+        guard let team = event.team, team.isPlaying, event.score[team] == previous[team] + 1,
+          event.score[team == .teamA ? .teamB : .teamA] == previous[team == .teamA ? .teamB : .teamA]
+        else { modelFailure("a goal in the log does not add one to its side") }
+      }
+      if event.matchTimeMs < 0 { modelFailure("a log entry at a negative match time") }
+      if !(1...event.periods).contains(event.period) { modelFailure("a log entry in period \(event.period)") }
+      previous = event.score
+    }
+
+    let clock = active.clock
+    if clock.remaining(at: now) < .zero || clock.elapsed(at: now) < .zero { modelFailure("a negative clock") }
+    if clock.displaySeconds(at: now) < 0 || (clock.addedRemainingSeconds(at: now) ?? 0) < 0 {
+      modelFailure("a negative display")
+    }
+    if !MatchClock.periodRange.contains(clock.periods) || !(1...clock.periods).contains(clock.period) {
+      modelFailure("period \(clock.period) of \(clock.periods)")
+    }
+    if !(Duration.seconds(1)...Duration.seconds(5999)).contains(clock.duration) || clock.added < .zero
+      || !(Duration.zero...Duration.seconds(1800)).contains(clock.breakLength) || clock.announcedSecond < 0
+    {
+      modelFailure("a clock setting out of range")
+    }
+    var probe = clock
+    checkEvents(probe.advance(to: now))
+    if !probe.advance(to: now).isEmpty { modelFailure("announcing the same moment twice announced more") }
+    if probe.remaining(at: now) < .zero || probe.elapsed(at: now) < .zero { modelFailure("a negative clock") }
+
+    let snapshot = probe.snapshot(at: now, wallNow: wallNow)
+    let restored = MatchClock(restoring: snapshot, at: now, wallNow: wallNow)
+    let remaining = probe.remaining(at: now)
+    if remaining > .milliseconds(10) || !(probe.state == .running || probe.state == .halfTimeBreak) {
+      if restored.state != probe.state || restored.period != probe.period {
+        modelFailure("a saved clock came back \(restored.state) \(restored.period), not \(probe.state) \(probe.period)")
+      }
+    }
+    if restored.remaining(at: now) < .zero || restored.elapsed(at: now) < .zero { modelFailure("a restored clock < 0") }
+  }
+}
+
+extension Array {
+  /// An element picked by the next byte, or nil for one value in `count + 1`.
+  func randomElementByte(_ reader: inout FuzzReader) -> Element? {
+    let pick = reader.int(0...count)
+    return pick == count ? nil : self[pick]
+  }
+}
+
+/// The libFuzzer entry point: one command program, checked.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzModel(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var driver = ModelDriver(Array(UnsafeBufferPointer(start: data, count: size)))
+  driver.run()
+  return 0
+}
