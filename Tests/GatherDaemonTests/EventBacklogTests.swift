@@ -1,4 +1,5 @@
 import GatherRPC
+import NIOCore
 import Testing
 
 @testable import GatherDaemon
@@ -58,8 +59,9 @@ import Testing
   }
 
   @Test func aNotificationLineCarriesTheSubscriptionAndSeq() throws {
-    var bytes: [UInt8] = []
-    event(7, .score).line(for: 3, into: &bytes)
+    var buffer = ByteBuffer()
+    event(7, .score).write(for: 3, into: &buffer)
+    let bytes = Array(buffer.readableBytesView)
     #expect(bytes.last == UInt8(ascii: "\n"))
     let message = try JSONParser.parse(Array(bytes.dropLast()))
     #expect(message["method"] == "score")

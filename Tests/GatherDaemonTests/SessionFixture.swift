@@ -47,9 +47,9 @@ struct SessionFixture {
   func nextEvents() async throws -> [(seq: Int64, method: String, params: JSONValue)] {
     guard let batch = await sink.nextBatch() else { throw CancellationError() }
     return try batch.map { subscription, event in
-      var bytes: [UInt8] = []
-      event.line(for: subscription, into: &bytes)
-      let message = try JSONParser.parse(Array(bytes.dropLast()))
+      var line = ByteBuffer()
+      event.write(for: subscription, into: &line)
+      let message = try JSONParser.parse(Array(line.readableBytesView.dropLast()))
       return (event.seq, message["method"]!.stringValue!, message["params"]!)
     }
   }

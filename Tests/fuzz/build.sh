@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets of Tests/fuzz/targets into $1 (default .build-fuzz), each from its own source
 # and the gatherd sources it needs, with swiftc directly (no SwiftPM): -sanitize=fuzzer,address.
+# The gold linker's harmless "Cannot export local symbol '__asan_…'" warnings are kept out of the output.
 # Usage: Tests/fuzz/build.sh [OUT_DIR] [TARGET...]   (targets: json rpc model; default all)
 set -eu
 cd "$(dirname "$0")/../.."
@@ -24,6 +25,11 @@ for target in $TARGETS; do
   esac
   echo "building $OUT/fuzz-$target"
   # shellcheck disable=SC2086
-  "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name "Fuzz_$target" \
-    -module-cache-path "$OUT/module-cache" $sources -o "$OUT/fuzz-$target"
+  if ! "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-name "Fuzz_$target" \
+    -module-cache-path "$OUT/module-cache" $sources -o "$OUT/fuzz-$target" >"$OUT/build-$target.log" 2>&1; then
+    grep -v 'ld.gold: warning: Cannot export local symbol' "$OUT/build-$target.log" >&2
+    echo "building fuzz-$target failed" >&2
+    exit 1
+  fi
+  grep -v 'ld.gold: warning: Cannot export local symbol' "$OUT/build-$target.log" || true
 done

@@ -24,13 +24,6 @@ struct EncodedEvent: Sendable {
     self.tail = tail
   }
 
-  /// The notification line for one subscription, newline included.
-  func line(for subscription: Int64, into output: inout [UInt8]) {
-    output += head
-    output += String(subscription).utf8
-    output += tail
-  }
-
   /// The notification line for one subscription, newline included, appended to a buffer.
   func write(for subscription: Int64, into buffer: inout ByteBuffer) {
     buffer.writeBytes(head)
