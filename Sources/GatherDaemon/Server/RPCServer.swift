@@ -83,30 +83,39 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     "RPCServer(\(configuration.listener)\(configuration.readOnly ? ", read-only" : ""))"
   }
 
+  /// How many connections may wait to be accepted (the kernel caps it at net.core.somaxconn).
+  static var backlog: CInt { 4096 }
+
   /// Binds or adopts the socket, serves until graceful shutdown, then removes a socket file it made.
   public func run() async throws {
     let connections = ConnectionSet(loop: loop)
     let services = services
     let bootstrap = ServerBootstrap(group: loop)
-      .serverChannelOption(.backlog, value: 4096)
       .childChannelOption(.allowRemoteHalfClosure, value: true)
       .childChannelInitializer { channel in Self.serve(channel, services: services, connections: connections) }
     let server: any Channel
+    let listening: CInt
     var boundFile: SocketFile?
     switch configuration.listener {
     case .inherited(let fd, _):
       server = try await bootstrap.withBoundSocket(fd).get()
+      listening = fd
     case .path(let path, let mode):
       let socket = SocketFile(path: path)
       try socket.prepare(directoryMode: 0o755)
+      let fd = try socket.bind(mode: mode)
+      boundFile = socket
       do {
-        server = try await bootstrap.bind(unixDomainSocketPath: path).get()
+        server = try await bootstrap.withBoundSocket(fd).get()
       } catch {
+        socket.remove()
         throw SocketFileError("Cannot listen on \(path): \(error); choose another --socket.")
       }
-      boundFile = socket
-      try socket.setMode(mode)
+      listening = fd
     }
+    // NIO listens on an adopted socket with a backlog of 128, and its backlog option does not apply to one:
+    // listening again sets the queue that a burst of clients (a status bar on every desktop) needs.
+    Glibc.listen(listening, Self.backlog)
     defer { boundFile?.remove() }
     logger.notice(
       "gatherd listening on \(configuration.listener), \(configuration.readOnly ? "read-only" : "read-write")")

@@ -39,16 +39,49 @@ public struct SocketFile: Sendable {
     }
   }
 
-  /// Sets the socket file's permission bits.
-  func setMode(_ mode: mode_t) throws {
-    guard chmod(path, mode) == 0 else {
-      throw SocketFileError(
-        "Could not set mode \(String(mode, radix: 8)) on \(path): \(String(cString: strerror(errno))).")
+  /// Binds a new socket at the path and gives the file `mode` before anyone can connect: the socket is not
+  /// listening yet (NIO's `withBoundSocket` starts listening), so a client sees either a refusal or the
+  /// final permissions, never the umask's.
+  func bind(mode: mode_t) throws -> CInt {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw failure("Cannot create a socket for") }
+    var address = Self.address(path)
+    let bound = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+      }
     }
+    guard bound else {
+      let error = failure("Cannot listen on")
+      close(fd)
+      throw error
+    }
+    guard chmod(path, mode) == 0 else {
+      let error = failure("Could not set mode \(String(mode, radix: 8)) on")
+      close(fd)
+      unlink(path)
+      throw error
+    }
+    return fd
+  }
+
+  /// An error naming the path and errno's reason.
+  private func failure(_ what: String) -> SocketFileError {
+    SocketFileError("\(what) \(path): \(String(cString: strerror(errno))); choose another --socket.")
   }
 
   /// Removes the socket file, at a clean exit.
   func remove() { unlink(path) }
+
+  /// The address of the socket at `path` (at most 107 bytes, checked by `prepare`).
+  static func address(_ path: String) -> sockaddr_un {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: path.utf8.prefix(raw.count - 1))
+    }
+    return address
+  }
 
   enum Probe {
     case answers, refused
@@ -60,14 +93,8 @@ public struct SocketFile: Sendable {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return .unknown(String(cString: strerror(errno))) }
     defer { close(fd) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let capacity = MemoryLayout.size(ofValue: address.sun_path)
-    guard path.utf8.count < capacity else { return .unknown("the path is too long") }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      raw.copyBytes(from: path.utf8)
-      raw[path.utf8.count] = 0
-    }
+    guard path.utf8.count <= 107 else { return .unknown("the path is too long") }
+    var address = Self.address(path)
     let connected = withUnsafePointer(to: &address) { pointer in
       pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
