@@ -4,6 +4,7 @@
 #include <grp.h>
 #include <pwd.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 
 int gatherd_get_peer_credentials(int fd, gatherd_peer_credentials *out) {
@@ -47,3 +48,5 @@ int gatherd_user_in_group(uid_t uid, gid_t gid, gid_t group) {
 extern void *swift_task_enqueueGlobal_hook;
 
 void *gatherd_swift_task_enqueue_global_hook(void) { return &swift_task_enqueueGlobal_hook; }
+
+int gatherd_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); }

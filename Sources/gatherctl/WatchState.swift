@@ -43,6 +43,8 @@ struct WatchState {
     case "gather":
       let change = params?["change"]?.stringValue
       adopt(change == "ended" || change == "cancelled" ? nil : params?["gather"])
+    // gatherd restarted and kept the connection: start over from the state now.
+    case "events.resumed": load(snapshot: params?["snapshot"])
     default: break
     }
   }

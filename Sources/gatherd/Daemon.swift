@@ -23,7 +23,9 @@ struct Daemon {
     raiseOpenFileLimit()
     // Files gatherd creates are its own; sockets get their explicit mode right after binding.
     umask(0o077)
-    let listeners = try listeners()
+    let (inherited, stored) = StoredDescriptors.sort(try Systemd.listenSockets().map { ($0.fd, $0.name) })
+    let keeper = keeper(resuming: stored)
+    let listeners = try listeners(inherited)
     // A socket that another daemon answers on is refused before the database is touched.
     for case (.path(let path, _), _) in listeners { try SocketFile(path: path).prepare(directoryMode: 0o755) }
     let access = try AccessPolicy(controlGroupName: settings.controlGroup)
@@ -35,20 +37,37 @@ struct Daemon {
     queryPool.start()
     let connectionLoop = connectionLoops.next()
     let sessionLoop = sessionLoops.next()
+    let hub = EventHub(subscriberLoop: connectionLoop)
+    if let keeper { hub.leaseSeqs(after: stored.record.seqCeiling, keeper.leaseSeqs) }
     let session = try GatherSession(
-      store: store, clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop,
-      hub: EventHub(subscriberLoop: connectionLoop), logger: logger)
+      store: store, clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop, hub: hub, logger: logger)
+    session.hub.reserveSubscriptionIDs(through: stored.record.largestSubscriptionID)
+    if let keeper {
+      let kept = Set(stored.connections.map(\.name))
+      connectionLoop.execute { keeper.resumed(keeping: kept) }
+    }
+    var resuming = stored.connections
     let stats = DaemonStats()
     let gate = ReadinessGate(count: listeners.count) {
       Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
     let servers = listeners.map { listener, readOnly in
-      Server(
-        configuration: .init(
-          listener: listener, readOnly: readOnly, maxLineBytes: settings.maxLineBytes, access: access,
-          testFaults: settings.testFaults),
-        session: session, loop: connectionLoop, queryPool: queryPool, stats: stats, logger: logger,
-        ready: gate.listenerReady)
+      var configuration = Server.Configuration(
+        listener: listener, readOnly: readOnly, maxLineBytes: settings.maxLineBytes, access: access,
+        testFaults: settings.testFaults)
+      // A kept connection goes back to the first listener of its kind.
+      if keeper != nil {
+        configuration.resuming = resuming.filter { $0.readOnly == readOnly }
+        resuming.removeAll { $0.readOnly == readOnly }
+      }
+      return Server(
+        configuration: configuration, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
+        logger: logger, keeper: keeper, ready: gate.listenerReady)
+    }
+    for connection in resuming {
+      logger.notice("No listener takes back the kept connection \(connection.name); closing it.")
+      close(connection.fd)
+      Systemd.removeStoredFileDescriptors(name: connection.name)
     }
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: SessionService(session: session))]
     if Systemd.isNotifying {
@@ -76,9 +95,19 @@ struct Daemon {
     do { try store.close() } catch { logger.warning("Could not close the database cleanly: \(error)") }
   }
 
+  /// Keeps connections across restarts when the service manager offers a file descriptor store.
+  private func keeper(resuming stored: StoredDescriptors) -> ConnectionKeeper? {
+    let capacity = Systemd.fileDescriptorStoreCapacity
+    guard capacity > 0 else { return nil }
+    logger.info(
+      "Keeping up to \(capacity) connections in the service manager's store; took back \(stored.connections.count).")
+    return ConnectionKeeper(
+      store: .init(store: Systemd.storeFileDescriptor, remove: Systemd.removeStoredFileDescriptors),
+      resuming: stored, logger: logger)
+  }
+
   /// The sockets to serve: those systemd passed, or the standalone socket and the optional status socket.
-  private func listeners() throws -> [(Server.Listener, readOnly: Bool)] {
-    let inherited = try Systemd.listenSockets()
+  private func listeners(_ inherited: [(fd: Int32, name: String)]) throws -> [(Server.Listener, readOnly: Bool)] {
     guard inherited.isEmpty else {
       // "status" (or a *-status.socket unit's default name) is read-only; every other socket serves everything.
       return inherited.map { socket in

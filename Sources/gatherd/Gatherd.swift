@@ -37,14 +37,19 @@ struct Gatherd: AsyncParsableCommand {
       named "control" (or an unnamed one) serves everything, and one named "status" is read-only. It reports \
       READY=1 once it accepts, a STATUS= line that follows the match, STOPPING=1 at shutdown, and pets the \
       watchdog when WatchdogSec= is set. When stderr is the journal, records go to the journal with fields \
-      (PEER_UID, RPC_METHOD, GATHER_ID, …). See docs/systemd.md.
+      (PEER_UID, RPC_METHOD, GATHER_ID, …).
+        When the unit keeps file descriptors (FileDescriptorStoreMax=, announced by $FDSTORE), client \
+      connections and their subscriptions survive a restart or a crash: gatherd stores each connection with \
+      FDSTORE=1, and takes them back at start; a subscriber then gets an events.resumed notice. See \
+      docs/systemd.md.
 
       ACCESS
         Any peer that can open the socket may read and subscribe. Changes need a controller: root, the user \
       gatherd runs as, or a member of --control-group. The socket file's mode (default 0660) decides who can open it.
 
       SIGNALS AND EXIT STATUS
-        SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0.
+        SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0 (kept \
+      connections stay open in the service manager's store for the next gatherd).
         Exit status 1: gatherd could not start (the message says why). Exit status 64: the command line is wrong.
       """,
     version: "gatherd \(GatherVersion.current)")

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Boots a throwaway systemd (systemd-nspawn, host /usr read-only, empty /etc) with gatherd's real units and
-# the given binary, and runs container_test.py inside it as a oneshot unit. Exits with the test's status.
-# Needs root. Usage: Tests/systemd/run_nspawn.sh path/to/gatherd
+# the given binary, and runs a test script (container_test.py unless named) inside it as a oneshot unit, with
+# gatherctl (from beside gatherd) and the clients/ folder at hand. Exits with the test's status.
+# Needs root. Usage: Tests/systemd/run_nspawn.sh path/to/gatherd [container_restart_test.py]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 bin=$(realpath "$1")
+script=${2:-container_test.py}
 work=$(mktemp -d /tmp/gatherd-nspawn.XXXXXX)
 machine="gather-ci-$$"
 
@@ -16,7 +18,8 @@ mkdir -p "$work/units" "$work/bin" "$work/sysusers"
 cp "$repo"/systemd/*.socket "$repo"/systemd/*.service "$work/units/"
 cp "$repo/systemd/gatherd.sysusers" "$work/sysusers/gatherd.conf"
 cp "$bin" "$work/bin/gatherd"
-cp "$here/container_test.py" "$work/bin/container_test.py"
+cp "$here/$script" "$work/bin/container_test.py"
+if [ -x "$(dirname "$bin")/gatherctl" ]; then cp "$(dirname "$bin")/gatherctl" "$work/bin/gatherctl"; fi
 cat > "$work/units/gather-ci.service" <<'UNIT'
 [Unit]
 Description=gatherd's tests under real systemd
@@ -32,7 +35,7 @@ ExecStopPost=/bin/sh -c 'systemctl exit $${EXIT_STATUS:-1}'
 UNIT
 
 binds=(--bind-ro="$work/units:/etc/systemd/system" --bind-ro="$work/bin:/usr/local/bin"
-  --bind-ro="$work/sysusers:/etc/sysusers.d")
+  --bind-ro="$work/sysusers:/etc/sysusers.d" --bind-ro="$repo/clients:/srv/gather-clients")
 # A debug build loads the Swift runtime from the toolchain; a --static-swift-stdlib build (make install) needs
 # nothing outside /usr.
 if ldd "$bin" | grep -q /opt/swift; then binds+=(--bind-ro=/opt/swift); fi

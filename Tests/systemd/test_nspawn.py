@@ -13,12 +13,19 @@ BIN = INSTALLED if os.path.exists(INSTALLED) else os.environ.get(
 @unittest.skipUnless(os.geteuid() == 0, "booting a container needs root")
 @unittest.skipUnless(shutil.which("systemd-nspawn"), "systemd-nspawn is not installed (apt-get install systemd-container)")
 class RealSystemdTests(unittest.TestCase):
-    def test_the_real_units_under_real_systemd(self):
-        result = subprocess.run([os.path.join(HERE, "run_nspawn.sh"), BIN], capture_output=True, text=True,
-                                timeout=400)
+    def run_in_container(self, *script):
+        result = subprocess.run([os.path.join(HERE, "run_nspawn.sh"), BIN, *script], capture_output=True,
+                                text=True, timeout=400)
         lines = [l for l in result.stdout.splitlines() if "python3[" in l or "nspawn:" in l]
-        print("\n" + "\n".join(lines))
-        self.assertEqual(result.returncode, 0, result.stdout[-4000:] + result.stderr[-2000:])
+        print("\n" + "\n".join(lines[-60:]))
+        self.assertEqual(result.returncode, 0, result.stdout[-6000:] + result.stderr[-2000:])
+
+    def test_the_real_units_under_real_systemd(self):
+        self.run_in_container()
+
+    def test_200_clients_keep_their_connections_across_restart_and_kill_9(self):
+        """Issue 11: the fd store keeps every connection; see container_restart_test.py for the figures."""
+        self.run_in_container("container_restart_test.py")
 
 
 if __name__ == "__main__":

@@ -73,3 +73,18 @@ class UnitFileTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FileDescriptorStoreTests(unittest.TestCase):
+    def test_every_service_keeps_connections_and_tells_gatherd_how_many(self):
+        """Issue 11: FileDescriptorStoreMax= is what makes connections survive; gatherd reads it from $FDSTORE
+        (systemd 254 sets it; 252 does not, so the units set it), and the two must agree."""
+        for path in [os.path.join(UNITS, "gatherd.service"), os.path.join(UNITS, "gatherd@.service"),
+                     os.path.join(UNITS, "user", "gatherd.service")]:
+            with open(path) as f:
+                text = f.read()
+            store = re.findall(r"^FileDescriptorStoreMax=(\d+)$", text, re.M)
+            announced = re.findall(r"^Environment=FDSTORE=(\d+)$", text, re.M)
+            self.assertEqual(len(store), 1, path)
+            self.assertEqual(store, announced, path)
+            self.assertGreaterEqual(int(store[0]), 4096, "%s: room for the connections gatherd supports" % path)

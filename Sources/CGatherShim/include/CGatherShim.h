@@ -24,4 +24,7 @@ int gatherd_user_in_group(uid_t uid, gid_t gid, gid_t group);
 /// cannot see it.
 void *gatherd_swift_task_enqueue_global_hook(void);
 
+/// Creates an anonymous memory file (memfd_create with MFD_CLOEXEC). Returns its descriptor, or -1 with errno.
+int gatherd_memfd_create(const char *name);
+
 #endif

@@ -15,6 +15,10 @@ public final class EventHub: @unchecked Sendable {
   private let observers = Mutex<[@Sendable (Topic) -> Void]>([])
   /// Events published during the session's current turn; touched on the session's loop only.
   private var pending: [EncodedEvent] = []
+  /// The seq lease: no event gets a seq above `leasedThrough` before `extendLease` has recorded a higher one.
+  private var leasedThrough = Int64.max
+  private var extendLease: (@Sendable (Int64) -> Void)?
+  static let leaseBlock: Int64 = 1_000_000
 
   /// A hub at seq 0 whose subscribers are served on `subscriberLoop`.
   public init(subscriberLoop: any EventLoop) {
@@ -27,9 +31,23 @@ public final class EventHub: @unchecked Sendable {
   /// How many subscriptions are open.
   public var subscriptionCount: Int { subscribers.count }
 
+  /// Numbers events after `seq` (the previous gatherd's lease), and records each new block of seqs with
+  /// `extend` before using it, so that a gatherd started after this one, even after a crash, numbers its
+  /// events above every seq this one sent. Call before anything is published.
+  public func leaseSeqs(after seq: Int64, _ extend: @escaping @Sendable (Int64) -> Void) {
+    lastSeq.store(seq, ordering: .releasing)
+    leasedThrough = seq + Self.leaseBlock
+    extend(leasedThrough)
+    extendLease = extend
+  }
+
   /// Numbers an event and encodes it; it goes out with the turn's other events at ``deliverPending()``.
   func publish(_ topic: Topic, _ payload: JSONObject) {
     let seq = lastSeq.wrappingAdd(1, ordering: .releasing).newValue
+    if seq > leasedThrough, let extendLease {
+      leasedThrough += Self.leaseBlock
+      extendLease(leasedThrough)
+    }
     pending.append(EncodedEvent(seq: seq, topic: topic, payload: payload))
   }
 
@@ -47,6 +65,18 @@ public final class EventHub: @unchecked Sendable {
   /// Calls `observer` after every event, with its topic, on the session's loop; it must return at once.
   func observe(_ observer: @escaping @Sendable (Topic) -> Void) {
     observers.withLock { $0.append(observer) }
+  }
+
+  /// Makes every new subscription id larger than `id`: the ids of subscriptions taken over from the previous
+  /// gatherd stay unique.
+  public func reserveSubscriptionIDs(through id: Int64) {
+    var current = nextSubscription.load(ordering: .relaxed)
+    while current < id {
+      let (exchanged, original) = nextSubscription.compareExchange(
+        expected: current, desired: id, ordering: .relaxed)
+      if exchanged { return }
+      current = original
+    }
   }
 
   /// A new subscription id, unique for the daemon's lifetime.

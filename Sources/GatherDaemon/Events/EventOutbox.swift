@@ -9,7 +9,8 @@ import NIOCore
 final class EventOutbox: EventSink, @unchecked Sendable {
   private let table: SubscriberTable
   private var context: ChannelHandlerContext?
-  private(set) var subscriptions: Set<Int64> = []
+  /// The open subscriptions and their topics.
+  private(set) var subscriptions: [Int64: Set<Topic>] = [:]
   /// Subscriptions opened by the request in hand: their events wait for its reply.
   private var unreplied: Set<Int64> = []
   private var backlog = EventBacklog()
@@ -21,6 +22,8 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   private var writable = true
   /// Called once when a subscription overflows, with its id; the connection then says why and closes.
   var onOverflow: ((Int64) -> Void)?
+  /// Called after a subscription opens or is closed by the peer, with the subscriptions now open.
+  var onSubscriptionsChanged: (([Int64: Set<Topic>]) -> Void)?
 
   init(table: SubscriberTable) { self.table = table }
 
@@ -32,25 +35,28 @@ final class EventOutbox: EventSink, @unchecked Sendable {
     // The table keeps an unowned reference to this outbox: only an open connection may subscribe, and
     // ``close()`` takes every subscription out of the table before the connection goes.
     guard !closed else { return }
-    subscriptions.insert(id)
+    subscriptions[id] = topics
     unreplied.insert(id)
     table.add(id, topics: topics, after: seq, sink: self)
+    onSubscriptionsChanged?(subscriptions)
   }
 
   /// Closes one of this connection's subscriptions; false if it has none by that id.
   func unsubscribe(_ id: Int64) -> Bool {
     guard table.remove(id, of: self) else { return false }
-    subscriptions.remove(id)
+    subscriptions[id] = nil
     unreplied.remove(id)
     backlog.drop(id)
+    onSubscriptionsChanged?(subscriptions)
     return true
   }
 
   /// Ends every subscription: the connection is going away.
   func close() {
     closed = true
-    table.removeAll(subscriptions, of: self)
-    subscriptions = []
+    table.removeAll(subscriptions.keys, of: self)
+    subscriptions = [:]
+    onSubscriptionsChanged = nil
     backlog = EventBacklog()
     context = nil
   }
@@ -86,7 +92,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
 
   private func writeBacklog() {
     guard let context, writable, !overflowed, !backlog.isEmpty else { return }
-    for (subscription, event) in backlog.take(keeping: unreplied) where subscriptions.contains(subscription) {
+    for (subscription, event) in backlog.take(keeping: unreplied) where subscriptions[subscription] != nil {
       write(event, subscription: subscription, to: context)
     }
     flushEvents()

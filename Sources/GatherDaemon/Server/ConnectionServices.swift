@@ -23,6 +23,8 @@ struct ConnectionServices: Sendable {
   let readOnly: Bool
   let access: AccessPolicy
   let logger: Logger
+  /// Keeps connections across restarts, when the service manager offers a file descriptor store.
+  let keeper: ConnectionKeeper?
 
   /// The dispatcher's runner for a connection served on `loop`.
   func runner(replyingOn loop: any EventLoop) -> RPCDispatcher<Caller>.Runner {

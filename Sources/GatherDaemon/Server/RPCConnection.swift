@@ -16,8 +16,13 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// How many read lines may wait for their turn before reading pauses.
   static let maxQueuedLines = 64
 
-  private let services: ConnectionServices
-  private let caller: Caller
+  let services: ConnectionServices
+  let caller: Caller
+  /// The connection's name in the service manager's store, when it is kept there across restarts.
+  let storedName: String?
+  /// Set on a connection taken over from the previous gatherd until its first line: that line may be the
+  /// rest of one the previous process had begun to read, and is dropped if it is not JSON.
+  var mayStartMidLine = false
   private let runner: RPCDispatcher<Caller>.Runner
   /// Takes each reply back to this handler on its loop; made once, cleared when the handler goes.
   private var replied: RPCDispatcher<Caller>.Completion?
@@ -39,9 +44,13 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Where replies are encoded; reused, so that a reply costs no allocation of its own.
   private var scratch: [UInt8] = []
 
-  init(services: ConnectionServices, caller: Caller, loop: any EventLoop, connections: ConnectionSet) {
+  init(
+    services: ConnectionServices, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
+    storedName: String? = nil
+  ) {
     self.services = services
     self.caller = caller
+    self.storedName = storedName
     self.connections = connections
     runner = services.runner(replyingOn: loop)
   }
@@ -52,6 +61,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     replied = { reply in bound.value.received(reply) }
     caller.events.attach(context)
     caller.events.onOverflow = { [unowned self] subscription in overflowed(subscription) }
+    if let storedName, let keeper = services.keeper {
+      caller.events.onSubscriptionsChanged = { keeper.subscriptionsChanged(of: storedName, to: $0) }
+    }
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
@@ -72,6 +84,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     closing = true
     queue.removeAll()
     caller.events.close()
+    if let storedName { services.keeper?.connectionClosed(storedName) }
     services.stats.connectionClosed()
     connections.remove(self)
     context.fireChannelInactive()
@@ -148,6 +161,13 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
         let parsed = line.withUnsafeReadableBytes { bytes in
           Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
         }
+        if mayStartMidLine {
+          mayStartMidLine = false
+          if case .failure = parsed {
+            services.logger.debug("Dropped the rest of a line that the previous gatherd had begun to read.")
+            continue
+          }
+        }
         guard let replied else { return }
         inFlight = true
         services.dispatcher.respond(to: parsed, from: caller, runner: runner, completion: replied)
@@ -167,7 +187,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
   }
 
-  private func write(_ reply: JSONValue) {
+  func write(_ reply: JSONValue) {
     scratch.removeAll(keepingCapacity: true)
     JSONWriter.write(reply, into: &scratch)
     scratch.append(UInt8(ascii: "\n"))
@@ -177,7 +197,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     needsFlush = true
   }
 
-  private func flushIfNeeded() {
+  func flushIfNeeded() {
     guard needsFlush else { return }
     needsFlush = false
     context.flush()

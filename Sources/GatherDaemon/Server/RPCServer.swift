@@ -40,6 +40,8 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     public var access: AccessPolicy
     /// Whether `test.wedgeSession` is served (`GATHERD_ENABLE_TEST_FAULTS=1`); never in normal use.
     public var testFaults: Bool
+    /// Connections of this listener that the previous gatherd kept in the service manager's store.
+    public var resuming: [StoredDescriptors.Connection] = []
 
     /// A configuration.
     public init(
@@ -57,14 +59,17 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
   let services: ConnectionServices
   let loop: any EventLoop
   let logger: Logger
+  /// The session's current view, for connections taken over at start-up.
+  let currentView: @Sendable () -> SessionView
   private let ready: @Sendable () -> Void
 
   /// A server for `session` whose connections are served on `loop`, with database queries on `queryPool`;
   /// `ready` runs once the socket accepts.
   public init(
     configuration: Configuration, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, logger: Logger, ready: @escaping @Sendable () -> Void = {}
+    stats: DaemonStats, logger: Logger, keeper: ConnectionKeeper? = nil, ready: @escaping @Sendable () -> Void = {}
   ) {
+    currentView = { session.view }
     self.configuration = configuration
     self.logger = logger
     self.ready = ready
@@ -75,7 +80,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
       runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
       queryPool: queryPool,
       hub: session.hub, stats: stats, maxLineBytes: configuration.maxLineBytes,
-      readOnly: configuration.readOnly, access: configuration.access, logger: logger)
+      readOnly: configuration.readOnly, access: configuration.access, logger: logger, keeper: keeper)
   }
 
   /// How logs name the server.
@@ -89,47 +94,60 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
   /// Binds or adopts the socket, serves until graceful shutdown, then removes a socket file it made.
   public func run() async throws {
     let connections = ConnectionSet(loop: loop)
-    let services = services
-    let bootstrap = ServerBootstrap(group: loop)
-      .childChannelOption(.allowRemoteHalfClosure, value: true)
-      .childChannelInitializer { channel in Self.serve(channel, services: services, connections: connections) }
-    let server: any Channel
-    let listening: CInt
     var boundFile: SocketFile?
+    let listening: CInt
     switch configuration.listener {
     case .inherited(let fd, _):
-      server = try await bootstrap.withBoundSocket(fd).get()
       listening = fd
     case .path(let path, let mode):
       let socket = SocketFile(path: path)
       try socket.prepare(directoryMode: 0o755)
-      let fd = try socket.bind(mode: mode)
+      listening = try socket.bind(mode: mode)
       boundFile = socket
-      do {
-        server = try await bootstrap.withBoundSocket(fd).get()
-      } catch {
-        socket.remove()
-        throw SocketFileError("Cannot listen on \(path): \(error); choose another --socket.")
-      }
-      listening = fd
     }
-    // NIO listens on an adopted socket with a backlog of 128, and its backlog option does not apply to one:
-    // listening again sets the queue that a burst of clients (a status bar on every desktop) needs.
-    Glibc.listen(listening, Self.backlog)
     defer { boundFile?.remove() }
+    let stopAccepting: () async -> Void
+    do {
+      if let keeper = services.keeper {
+        stopAccepting = try acceptKeeping(listening, keeper: keeper, connections: connections)
+      } else {
+        stopAccepting = try await acceptWithNIO(listening, connections: connections)
+      }
+    } catch {
+      throw SocketFileError("Cannot listen on \(configuration.listener): \(error).")
+    }
+    for connection in configuration.resuming {
+      adopt(connection.fd, storedName: connection.name, connections: connections, resuming: true)
+    }
     logger.notice(
       "gatherd listening on \(configuration.listener), \(configuration.readOnly ? "read-only" : "read-write")")
     ready()
     try? await gracefulShutdown()
+    // The store keeps every connection for the next gatherd from here on; the ones that close now only
+    // close in this process.
+    if let keeper = services.keeper { try? await loop.submit { keeper.freeze() }.get() }
     // Stop accepting, then let every connection answer what it has read and close.
-    try? await server.close()
+    await stopAccepting()
     try? await connections.drainAll().get()
     logger.notice("gatherd stopped accepting on \(configuration.listener); its connections are closed.")
   }
 
+  /// Accepts on NIO's server channel; returns how to stop.
+  private func acceptWithNIO(_ listening: CInt, connections: ConnectionSet) async throws -> () async -> Void {
+    let services = services
+    let server = try await ServerBootstrap(group: loop)
+      .childChannelOption(.allowRemoteHalfClosure, value: true)
+      .childChannelInitializer { channel in Self.serve(channel, services: services, connections: connections) }
+      .withBoundSocket(listening).get()
+    // NIO listens on an adopted socket with a backlog of 128, and its backlog option does not apply to one:
+    // listening again sets the queue that a burst of clients (a status bar on every desktop) needs.
+    Glibc.listen(listening, Self.backlog)
+    return { try? await server.close() }
+  }
+
   /// Sets up a new connection's pipeline: its peer's credentials, the line decoder, then the RPC handler.
-  private static func serve(
-    _ channel: any Channel, services: ConnectionServices, connections: ConnectionSet
+  static func serve(
+    _ channel: any Channel, services: ConnectionServices, connections: ConnectionSet, storedName: String? = nil
   ) -> EventLoopFuture<Void> {
     PeerCredentials.of(channel).flatMapThrowing { credentials in
       let caller = Caller(
@@ -141,7 +159,9 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
         events: EventOutbox(table: services.hub.subscribers))
       try channel.pipeline.syncOperations.addHandlers(
         ByteToMessageHandler(LineFrameDecoder(maxLength: services.maxLineBytes)),
-        RPCConnection(services: services, caller: caller, loop: channel.eventLoop, connections: connections))
+        RPCConnection(
+          services: services, caller: caller, loop: channel.eventLoop, connections: connections,
+          storedName: storedName))
     }
   }
 }

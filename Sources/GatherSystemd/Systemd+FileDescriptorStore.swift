@@ -1,0 +1,34 @@
+import CSystemd
+import Foundation
+
+extension Systemd {
+  /// How many descriptors the service manager keeps for gatherd across restarts: `$FDSTORE` (set by
+  /// systemd 254 and later from `FileDescriptorStoreMax=`, and by gatherd's units for older ones), or 0 when
+  /// there is no service manager to keep them.
+  public static var fileDescriptorStoreCapacity: Int {
+    guard isNotifying, let text = ProcessInfo.processInfo.environment["FDSTORE"], let capacity = Int(text) else {
+      return 0
+    }
+    return max(capacity, 0)
+  }
+
+  /// Hands a copy of `fd` to the service manager's store under `name`: it stays open while gatherd restarts,
+  /// and comes back in `LISTEN_FDS` with that name. False if the manager did not take it.
+  @discardableResult
+  public static func storeFileDescriptor(_ fd: Int32, name: String) -> Bool {
+    var descriptor = fd
+    return sd_pid_notify_with_fds(0, 0, "FDSTORE=1\nFDNAME=\(name)", &descriptor, 1) > 0
+  }
+
+  /// Closes the service manager's copies of the descriptors stored under `name`.
+  public static func removeStoredFileDescriptors(name: String) {
+    _ = sd_pid_notify(0, 0, "FDSTOREREMOVE=1\nFDNAME=\(name)")
+  }
+
+  /// Whether `fd` is a listening socket (a socket unit's), rather than a stored connection or file.
+  public static func isListeningSocket(_ fd: Int32) -> Bool {
+    var accepting: Int32 = 0
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &length) == 0 && accepting != 0
+  }
+}
