@@ -74,12 +74,15 @@ let package = Package(
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
-      dependencies: ["GatherStore", "GatherModel"],
+      dependencies: ["GatherStore", "GatherModel", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
     .testTarget(
       name: "GatherDaemonTests",
-      dependencies: ["GatherDaemon", "GatherModel", "GatherRPC", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: [
+        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strict
     ),
   ],
