@@ -43,10 +43,12 @@ let package = Package(
         "GatherModel", "GatherStore", "GatherRPC", "CGatherShim",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.embedInCode("openrpc.json")],
+      resources: [.embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html")],
       swiftSettings: strict
     ),
     .executableTarget(

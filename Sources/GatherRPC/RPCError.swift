@@ -80,4 +80,8 @@ public struct RPCError: Error, Sendable, Hashable {
   public static func forbidden(_ message: String) -> RPCError {
     RPCError(.forbidden, message, reason: "forbidden")
   }
+  /// The peer may not do this, for a reason of its own such as `invalid_token` (-32003).
+  public static func forbidden(reason: String, _ message: String) -> RPCError {
+    RPCError(.forbidden, message, reason: reason)
+  }
 }
