@@ -197,3 +197,39 @@ class StartupTests(unittest.TestCase):
         client = daemon.client()
         reply = client.call("web.link")
         self.assertEqual(reply["error"]["data"]["reason"], "web_disabled", reply)
+
+
+class AddressTests(unittest.TestCase):
+    def test_ipv6_and_a_unix_socket_for_a_reverse_proxy(self):
+        port = free_port()
+        daemon = Daemon(["--http", "[::1]:%d" % port])
+        self.addCleanup(daemon.cleanup)
+        try:
+            daemon.start()
+        except AssertionError:
+            if "Address family not supported" in daemon.output() or "Cannot assign" in daemon.output():
+                self.skipTest("this machine has no IPv6 loopback")
+            raise
+        with socket.create_connection(("::1", port), timeout=10) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n")
+            self.assertTrue(s.recv(100).startswith(b"HTTP/1.1 200"))
+        daemon.stop()
+
+        proxy = Daemon()
+        path = os.path.join(proxy.tmp, "http.sock")
+        proxy.extra_args = ["--http", "unix:" + path]
+        self.addCleanup(proxy.cleanup)
+        proxy.start()
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(10)
+            s.connect(path)
+            body = b'{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}'
+            s.sendall(b"POST /rpc HTTP/1.1\r\nHost: gatherd\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(body)
+                      + body)
+            data = b""
+            while chunk := s.recv(4096):
+                data += chunk
+        self.assertTrue(data.startswith(b"HTTP/1.1 200"), data[:80])
+        self.assertEqual(json.loads(data.split(b"\r\n\r\n", 1)[1])["result"], {"pong": True})
+        self.assertEqual(proxy.stop()[0], 0)
+        self.assertFalse(os.path.exists(path), "the HTTP socket file is removed at exit")
