@@ -2,10 +2,11 @@
 # Builds the libFuzzer targets of Tests/fuzz/targets into $1 (default .build-fuzz) with swiftc directly
 # (-sanitize=fuzzer,address): each from its own sources and the gatherd sources it needs, all instrumented.
 # `line` and `rpc` need NIO (and `rpc` GRDB, swift-log, ServiceLifecycle): those they link from SwiftPM's own
-# debug build in .build (`swift build --target NIOEmbedded`, `--target GatherDaemon`, which `make test` has
-# mostly done already), not instrumented, like the Swift runtime. `rpc` compiles GatherModel, GatherRPC and
-# GatherStore as modules of their own, then GatherDaemon with the target's sources in it, so that the target
-# uses the daemon's internal method table as the daemon does.
+# build in .build (`swift build -c $FUZZ_SPM_CONFIG --target NIOEmbedded`, then `--target GatherDaemon`):
+# debug by default, which `make test` has mostly built already; run.sh asks for release. They are not
+# instrumented, like the Swift runtime. `rpc` compiles GatherModel, GatherRPC and GatherStore as modules of
+# their own, then GatherDaemon with the target's sources in it, so that the target uses the daemon's internal
+# method table as the daemon does.
 # The gold linker's harmless "Cannot export local symbol '__asan_…'" warnings are kept out of the output.
 # Usage: Tests/fuzz/build.sh [OUT_DIR] [TARGET...]   (targets: json rpc model line; default all)
 set -eu
@@ -79,7 +80,7 @@ gather_module() {
   mkdir -p "$OUT/modules"
   echo "building $OUT/modules/$name.o"
   # shellcheck disable=SC2086
-  compile "$OUT/build-module-$name.log" $FLAGS $SPM_FLAGS -I "$OUT/modules" -module-name "$name" -wmo -c "$@" \
+  compile "$OUT/build-module-$name.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name "$name" -wmo -c "$@" \
     -emit-module -emit-module-path "$OUT/modules/$name.swiftmodule" -o "$OUT/modules/$name.o"
 }
 
@@ -107,7 +108,7 @@ for target in $TARGETS; do
       gather_module GatherRPC Sources/GatherRPC/*.swift "$SPM_BIN/GatherRPC.build/DerivedSources/"*.swift
       gather_module GatherStore Sources/GatherStore/*.swift
       # shellcheck disable=SC2086
-      compile "$OUT/build-$target.log" $FLAGS $SPM_FLAGS -I "$OUT/modules" -module-name GatherDaemon \
+      compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
         "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$OUT/modules/GatherModel.o" \
         "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" $(spm_objects $DAEMON_DEPS) -lsqlite3 \

@@ -4,7 +4,7 @@
 # .build-fuzz/corpus/<target> (git-ignored), never into the seeds; a crash leaves its input in
 # .build-fuzz/artifacts/<target>/ and makes this script fail once every target has run; keep it, once fixed,
 # in Tests/fuzz/crashes/<target>/, which `make test` replays. The NIO that `line` and `rpc` link is SwiftPM's
-# release build (FUZZ_SPM_CONFIG=release, the default here): its debug build makes them 20 times slower.
+# release build (FUZZ_SPM_CONFIG=release, the default here), which runs them faster than its debug build.
 # Usage: Tests/fuzz/run.sh [SECONDS] [TARGET...]   (targets: json rpc model line; default all)
 set -u
 cd "$(dirname "$0")/../.."
