@@ -1,11 +1,14 @@
 #!/bin/sh
 # Runs each fuzz target once over every seed in Tests/fuzz/corpus/<target>/ and every crash input kept in
-# Tests/fuzz/crashes/<target>/ (when there is one), without fuzzing: a regression check, a few seconds long.
-# Not wired into `make test` yet (docs/reliability.md). Usage: Tests/fuzz/replay.sh [TARGET...]
+# Tests/fuzz/crashes/<target>/, without fuzzing: a regression check that `make test` runs after the Swift
+# tests. It fails (exit 1) as soon as one input fails a check or crashes. The targets are built first
+# (Tests/fuzz/build.sh, against SwiftPM's debug build of NIO, which `make test` has just made).
+# Usage: Tests/fuzz/replay.sh [TARGET...]   (targets: json rpc model line; default all)
 set -eu
 cd "$(dirname "$0")/../.."
-TARGETS=${*:-json rpc model}
+TARGETS=${*:-json rpc model line}
 OUT=.build-fuzz
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 mkdir -p "$OUT"
 # shellcheck disable=SC2086
 Tests/fuzz/build.sh "$OUT" $TARGETS || exit 1

@@ -8,8 +8,9 @@ enum InboundFrame: Sendable {
   case tooLong
 }
 
-/// Splits the byte stream into lines ending in "\n" (a "\r" before it is dropped), never buffering more than
-/// `maxLength` bytes of an unfinished line: past that it reports `tooLong` once and discards the rest.
+/// Splits the byte stream into lines ending in "\n" or "\r\n", never buffering more than `maxLength` bytes of an
+/// unfinished line (plus a "\r" that may be part of its ending): past that it reports `tooLong` once and
+/// discards the rest. `maxLength` counts the line without its ending, whichever ending it has.
 struct LineFrameDecoder: ByteToMessageDecoder {
   typealias InboundOut = InboundFrame
 
@@ -29,18 +30,24 @@ struct LineFrameDecoder: ByteToMessageDecoder {
       bytes[min(scanned, bytes.count)...].firstIndex(of: UInt8(ascii: "\n"))
     }
     if let length = newline {
-      guard length <= maxLength else { return overflow(context: context, buffer: &buffer) }
-      var line = buffer.readSlice(length: length)!
-      buffer.moveReaderIndex(forwardBy: 1)
-      if line.readableBytesView.last == UInt8(ascii: "\r") {
-        line = line.getSlice(at: line.readerIndex, length: length - 1)!
-      }
+      // A "\r" before the "\n" is part of the ending: it is dropped, and does not count against the limit.
+      let lineLength = length > 0 && endsInCarriageReturn(buffer, count: length) ? length - 1 : length
+      guard lineLength <= maxLength else { return overflow(context: context, buffer: &buffer) }
+      let line = buffer.readSlice(length: lineLength)!
+      buffer.moveReaderIndex(forwardBy: length - lineLength + 1)
       scanned = 0
       context.fireChannelRead(wrapInboundOut(.line(line)))
       return .continue
     }
     scanned = readable
-    return readable > maxLength ? overflow(context: context, buffer: &buffer) : .needMoreData
+    // One byte more than the limit may still be the "\r" of a "\r\n" ending.
+    let tooLong = readable > maxLength + 1 || (readable > maxLength && !endsInCarriageReturn(buffer, count: readable))
+    return tooLong ? overflow(context: context, buffer: &buffer) : .needMoreData
+  }
+
+  /// Whether the first `count` readable bytes of `buffer` end in "\r".
+  private func endsInCarriageReturn(_ buffer: ByteBuffer, count: Int) -> Bool {
+    buffer.getInteger(at: buffer.readerIndex + count - 1, as: UInt8.self) == UInt8(ascii: "\r")
   }
 
   mutating func decodeLast(
