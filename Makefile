@@ -71,6 +71,17 @@ run: deps
 bench: deps
 	Tests/bench/run.sh
 
+## tsan: build the tests, gatherd and gatherctl with ThreadSanitizer in .build-tsan, then run the Swift tests
+## and the end-to-end tests against that gatherd; any report fails it (Tests/sanitizers/run.sh, docs/reliability.md)
+tsan: deps
+	SWIFT="$(SWIFT)" Tests/sanitizers/run.sh thread
+
+## asan: the same with AddressSanitizer and its leak check, in .build-asan
+asan: deps
+	SWIFT="$(SWIFT)" Tests/sanitizers/run.sh address
+
+.PHONY: tsan asan
+
 ## lint: check the code against the committed .swift-format configuration
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --configuration .swift-format $(FORMAT_PATHS)
@@ -143,7 +154,7 @@ uninstall:
 	rm -rf "$(DESTDIR)$(DOCDIR)"
 
 clean:
-	rm -rf .build .build-install .build-install-release .build-deb
+	rm -rf .build .build-install .build-install-release .build-deb .build-tsan .build-asan
 
 ## fuzz: build the libFuzzer targets (swiftc -sanitize=fuzzer,address) into .build-fuzz and run each for
 ## FUZZ_SECONDS (default 60) over its seeds in Tests/fuzz/corpus; see docs/reliability.md

@@ -44,6 +44,9 @@ READY_INTERVAL = 0.01
 READY_DEADLINE = 10.0
 #: How long a SIGTERM'd daemon may take before the harness gives up on it (tests assert tighter bounds).
 STOP_TIMEOUT = 10.0
+#: What the tests' tightest wall-clock bounds (shutdown time, tick gaps) are multiplied by. 1 by default;
+#: `make tsan` and `make asan` raise it, since a sanitized daemon runs several times slower (docs/reliability.md).
+TIME_SCALE = float(os.environ.get("GATHERD_E2E_TIME_SCALE", "1"))
 
 NOBODY_UID = 65534
 NOBODY_GID = 65534

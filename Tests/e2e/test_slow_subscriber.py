@@ -4,7 +4,7 @@ import threading
 import time
 import unittest
 
-from harness import DaemonTestCase, encode
+from harness import TIME_SCALE, DaemonTestCase, encode
 
 ROUND = 250  # players.create requests written in one go, then their replies read
 MIN_CREATES = 3000  # at least this many, whatever happens
@@ -61,6 +61,7 @@ class SlowSubscriberTests(DaemonTestCase):
         ping_latencies = []
         begin = time.monotonic()
         subscriptions = 2
+        subscribed_at = time.monotonic()  # when daemon.status last counted the slow subscription
         while created < HARD_CAP and (
             created < MIN_CREATES
             or (subscriptions == 2 and created < MAX_CREATES)
@@ -82,6 +83,8 @@ class SlowSubscriberTests(DaemonTestCase):
             self.assertEqual(self.ok(prober, "daemon.ping", timeout=5), {"pong": True})
             ping_latencies.append(time.monotonic() - sent)
             subscriptions = self.ok(prober, "daemon.status")["subscriptions"]
+            if subscriptions == 2:
+                subscribed_at = time.monotonic()
         flood_seconds = time.monotonic() - begin
 
         # Let the clock run on for two more ticks with the slow one still stuck (or gone).
@@ -98,8 +101,8 @@ class SlowSubscriberTests(DaemonTestCase):
         self.assertGreaterEqual(len(ticks), max(3, int(flood_seconds) - 1), f"ticks: {remaining}")
         self.assertEqual(remaining, list(range(remaining[0], remaining[0] - len(remaining), -1)), "no tick lost or coalesced")
         gaps = [later[0] - earlier[0] for earlier, later in zip(ticks, ticks[1:])]
-        self.assertLess(max(gaps), 1.5, f"a tick came late: gaps {gaps}")
-        self.assertLess(max(ping_latencies), 2.0, f"the daemon was slow to answer: {ping_latencies}")
+        self.assertLess(max(gaps), 1.5 * TIME_SCALE, f"a tick came late: gaps {gaps}")
+        self.assertLess(max(ping_latencies), 2.0 * TIME_SCALE, f"the daemon was slow to answer: {ping_latencies}")
 
         # The slow one is told it overflowed (the notice waits behind what is already on its way), then closed.
         outcome = "closed"
@@ -124,6 +127,10 @@ class SlowSubscriberTests(DaemonTestCase):
                 f"({lines} lines were still waiting for it)"
             )
 
+        if outcome == "closed" and TIME_SCALE > 1 and time.monotonic() - subscribed_at > 10:
+            # A sanitized daemon (make asan) commits so slowly that the flood runs on for more than the 10 s
+            # gatherd gives a peer that never reads to take the notice; then it closes without it, by design.
+            self.skipTest("the overflow was over 10 s before the slow subscriber read: the notice was dropped")
         self.assertEqual(outcome, "events.overflow", "the overflowing subscriber must be told why before the close")
 
         # The daemon survived it all and still answers.

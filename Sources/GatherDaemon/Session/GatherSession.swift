@@ -59,6 +59,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     published.withLock { $0 = view }
   }
 
+  // A session dropped while its clock runs cancels its alarm: a task sleeping on a test clock would otherwise
+  // wait forever, holding that clock, which holds the task (AddressSanitizer's leak check; docs/reliability.md).
+  deinit { alarm?.cancel() }
+
   /// The last committed state; safe to read from any thread.
   public var view: SessionView { published.withLock { $0 } }
 
@@ -159,7 +163,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     guard let next = state.active?.clock.nextTick else { return }
     alarmGeneration += 1
     let generation = alarmGeneration
-    let ring: @Sendable () -> Void = { self.clockAlarmRang(generation) }
+    // Weak: the alarm must not keep the session alive (see `deinit`).
+    let ring: @Sendable () -> Void = { [weak self] in self?.clockAlarmRang(generation) }
     if timeline.clock is EventLoopClock {
       let delay = max(next - timeline.now, .zero)
       let task = loop.scheduleTask(in: .nanoseconds(delay.inNanoseconds), ring)
