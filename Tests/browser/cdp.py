@@ -408,6 +408,17 @@ class Page:
             self.send("Input.dispatchMouseEvent",
                       {"type": kind, "x": box["x"], "y": box["y"], "button": "left", "clickCount": 1})
 
+    #: Keys `press` knows: DOM key, code and Windows virtual key code (what Chromium needs to act on them).
+    KEYS = {"Tab": ("Tab", 9, ""), "Enter": ("Enter", 13, "\r"), "Escape": ("Escape", 27, ""), " ": ("Space", 32, " ")}
+
+    def press(self, key: str, shift: bool = False) -> None:
+        """Presses and releases a key, like a keyboard: to wherever the focus is."""
+        code, vk, text = self.KEYS[key]
+        common = {"key": key, "code": code, "windowsVirtualKeyCode": vk, "nativeVirtualKeyCode": vk,
+                  "modifiers": 8 if shift else 0}
+        self.send("Input.dispatchKeyEvent", {"type": "keyDown", **common, **({"text": text} if text else {})})
+        self.send("Input.dispatchKeyEvent", {"type": "keyUp", **common})
+
     def screenshot(self, path: str) -> None:
         data = self.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False})["data"]
         with open(path, "wb") as handle:
