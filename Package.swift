@@ -43,10 +43,12 @@ let package = Package(
         "GatherModel", "GatherStore", "GatherRPC", "CGatherShim",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.embedInCode("openrpc.json")],
+      resources: [.embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html")],
       swiftSettings: strict
     ),
     .executableTarget(
@@ -74,12 +76,15 @@ let package = Package(
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
-      dependencies: ["GatherStore", "GatherModel"],
+      dependencies: ["GatherStore", "GatherModel", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict
     ),
     .testTarget(
       name: "GatherDaemonTests",
-      dependencies: ["GatherDaemon", "GatherModel", "GatherRPC", .product(name: "Clocks", package: "swift-clocks")],
+      dependencies: [
+        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strict
     ),
   ],

@@ -63,6 +63,11 @@ public struct RPCError: Error, Sendable, Hashable {
   public static func internalError(_ message: String) -> RPCError {
     RPCError(.internalError, message, reason: "internal_error")
   }
+  /// The database cannot be written (disk full, I/O error, read-only), so the change was not made (-32603);
+  /// `cause` is `disk_full`, `io_error`, `read_only` or `cannot_open`.
+  public static func storageUnavailable(cause: String, _ message: String) -> RPCError {
+    RPCError(.internalError, message, reason: "storage_unavailable", extra: ["cause": .string(cause)])
+  }
   /// The request names something that does not exist (-32001).
   public static func notFound(reason: String, _ message: String) -> RPCError {
     RPCError(.notFound, message, reason: reason)
@@ -74,5 +79,9 @@ public struct RPCError: Error, Sendable, Hashable {
   /// The peer may not do this (-32003).
   public static func forbidden(_ message: String) -> RPCError {
     RPCError(.forbidden, message, reason: "forbidden")
+  }
+  /// The peer may not do this, for a reason of its own such as `invalid_token` (-32003).
+  public static func forbidden(reason: String, _ message: String) -> RPCError {
+    RPCError(.forbidden, message, reason: reason)
   }
 }

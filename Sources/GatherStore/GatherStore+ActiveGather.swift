@@ -8,7 +8,7 @@ extension GatherStore {
   public func startGather(
     lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, name: (Player.ID) -> String
   ) throws -> Int64 {
-    try writer.write { db in
+    try transaction { db in
       guard try GatherRow.filter(Column("status") == GatherRow.Status.active.rawValue).isEmpty(db) else {
         throw GatherError.gatherAlreadyActive
       }
@@ -28,7 +28,7 @@ extension GatherStore {
 
   /// Saves a player's move to another team, or their joining the gather.
   public func assign(_ assignment: Lineup.Assignment, name: String, gatherID: Int64) throws {
-    try writer.write { db in
+    try transaction { db in
       try requireActive(gatherID, db)
       try saveAssignment(assignment, name: name, gatherID: gatherID, db)
     }
@@ -36,7 +36,7 @@ extension GatherStore {
 
   /// Saves a goal or a correction and the score it leads to.
   public func recordScoreEvent(_ event: ScoreEvent, gatherID: Int64) throws {
-    try writer.write { db in
+    try transaction { db in
       try ScoreEventRow(event, gatherID: gatherID).insert(db)
       try saveScore(event.score, gatherID: gatherID, db)
     }
@@ -44,7 +44,7 @@ extension GatherStore {
 
   /// Takes back the gather's last goal, leaving `score`.
   public func undoLastScoreEvent(gatherID: Int64, score: Score) throws {
-    try writer.write { db in
+    try transaction { db in
       try requireActive(gatherID, db)
       try db.execute(
         sql: """
@@ -58,7 +58,7 @@ extension GatherStore {
 
   /// Saves the match clock after a change of state.
   public func saveClock(_ clock: MatchClock.Snapshot, gatherID: Int64) throws {
-    try writer.write { db in
+    try transaction { db in
       try db.execute(
         sql: """
           UPDATE gather SET clockState = ?, clockDurationMs = ?, clockRemainingMs = ?, clockEndsAt = ?,
@@ -75,7 +75,7 @@ extension GatherStore {
 
   /// Ends the active gather and files it in history with its final score, winner and names.
   public func endGather(_ record: GatherRecord) throws {
-    try writer.write { db in
+    try transaction { db in
       try db.execute(
         sql: """
           UPDATE gather SET status = 'ended', endedAt = ?, scoreA = ?, scoreB = ?, winner = ?
@@ -98,7 +98,7 @@ extension GatherStore {
 
   /// Cancels the active gather: it is deleted and leaves no trace in history.
   public func cancelGather(id: Int64) throws {
-    try writer.write { db in
+    try transaction { db in
       try db.execute(sql: "DELETE FROM gather WHERE id = ? AND status = 'active'", arguments: [id])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
     }

@@ -5,7 +5,7 @@ import GatherModel
 extension GatherStore {
   /// Adds a player to the roster and returns it with its new id.
   public func createPlayer(_ details: PlayerDetails) throws -> Player {
-    try writer.write { db in
+    try transaction { db in
       let row = try PlayerRow(id: nil, details: details).inserted(db)
       return try row.player()
     }
@@ -13,7 +13,7 @@ extension GatherStore {
 
   /// Saves a player's changed details.
   public func updatePlayer(_ player: Player) throws {
-    try writer.write { db in
+    try transaction { db in
       guard try PlayerRow.exists(db, key: player.id) else { throw GatherError.playerNotFound(player.id) }
       try PlayerRow(id: player.id, details: player.details).update(db)
     }
@@ -22,7 +22,7 @@ extension GatherStore {
   /// Deletes a player who is not in the active gather. Gathers they played in keep their name; only the
   /// link to the roster goes.
   public func deletePlayer(_ id: Player.ID) throws {
-    try writer.write { db in
+    try transaction { db in
       let inActiveGather =
         try Bool.fetchOne(
           db,

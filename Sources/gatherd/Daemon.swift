@@ -23,7 +23,11 @@ struct Daemon {
     raiseOpenFileLimit()
     // Files gatherd creates are its own; sockets get their explicit mode right after binding.
     umask(0o077)
-    let (inherited, stored) = StoredDescriptors.sort(try Systemd.listenSockets().map { ($0.fd, $0.name) })
+    var (inherited, stored) = StoredDescriptors.sort(try Systemd.listenSockets().map { ($0.fd, $0.name) })
+    // A socket named "http" (gatherd-http.socket) is the scoreboard's, unless --http says otherwise.
+    let inheritedHTTP = inherited.first { $0.name == "http" }
+    inherited.removeAll { $0.name == "http" }
+    let httpAddress = settings.http ?? inheritedHTTP.map { HTTPAddress.inherited(fd: $0.fd) }
     let keeper = keeper(resuming: stored)
     let listeners = try listeners(inherited)
     // A socket that another daemon answers on is refused before the database is touched.
@@ -48,7 +52,8 @@ struct Daemon {
     }
     var resuming = stored.connections
     let stats = DaemonStats()
-    let gate = ReadinessGate(count: listeners.count) {
+    let web = WebAccess(token: settings.httpToken)
+    let gate = ReadinessGate(count: listeners.count + (httpAddress == nil ? 0 : 1)) {
       Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
     let servers = listeners.map { listener, readOnly in
@@ -62,7 +67,7 @@ struct Daemon {
       }
       return Server(
         configuration: configuration, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
-        logger: logger, keeper: keeper, ready: gate.listenerReady)
+        logger: logger, keeper: keeper, web: httpAddress == nil ? nil : web, ready: gate.listenerReady)
     }
     for connection in resuming {
       logger.notice("No listener takes back the kept connection \(connection.name); closing it.")
@@ -82,6 +87,12 @@ struct Daemon {
           }))
     }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }
+    if let httpAddress {
+      let listener = HTTPListener(
+        address: httpAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
+        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, logger: logger, ready: gate.listenerReady)
+      services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
+    }
     services.append(.init(service: ShutdownAnnouncer { Systemd.notify("STOPPING=1\nSTATUS=Stopping") }))
     let group = ServiceGroup(
       configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

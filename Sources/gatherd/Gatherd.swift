@@ -28,8 +28,9 @@ struct Gatherd: AsyncParsableCommand {
 
       ENVIRONMENT
         GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_STATUS_SOCKET, GATHERD_STATUS_SOCKET_MODE, \
-      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES and GATHERD_LOG_LEVEL set the option of the same name; a \
-      command-line option wins over its variable. Under systemd, STATE_DIRECTORY (StateDirectory=) and \
+      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE and GATHERD_LOG_LEVEL \
+      set the option of the same name; a command-line option wins over its variable. Without --http-token-file, \
+      the token is read from $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=). Under systemd, STATE_DIRECTORY (StateDirectory=) and \
       RUNTIME_DIRECTORY (RuntimeDirectory=) supply the default database and socket directories.
 
       SYSTEMD
@@ -46,6 +47,13 @@ struct Gatherd: AsyncParsableCommand {
       ACCESS
         Any peer that can open the socket may read and subscribe. Changes need a controller: root, the user \
       gatherd runs as, or a member of --control-group. The socket file's mode (default 0660) decides who can open it.
+        Web clients (--http, or a socket systemd passes as "http") may only watch unless they present the \
+      control token: Authorization: Bearer on POST /rpc, or auth.token over the WebSocket. gatherctl web link \
+      prints the page's control link. See docs/scoreboard.md.
+
+      THE SCOREBOARD
+        GET / is the scoreboard page; GET /rpc is JSON-RPC over a WebSocket (one message per text frame); \
+      POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}.
 
       SIGNALS AND EXIT STATUS
         SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0 (kept \
@@ -85,6 +93,20 @@ struct Gatherd: AsyncParsableCommand {
     help: ArgumentHelp(
       "The longest message accepted, in bytes: 256 to 67108864 (64 MiB; default 1048576).", valueName: "bytes"))
   var maxLineBytes: Int?
+
+  @Option(
+    name: .customLong("http"),
+    help: ArgumentHelp(
+      "Also serve the scoreboard page and JSON-RPC over HTTP and WebSocket here: HOST:PORT (127.0.0.1:8080, [::]:8080) or unix:PATH (off by default).",
+      valueName: "address"))
+  var http: String?
+
+  @Option(
+    name: .customLong("http-token-file"),
+    help: ArgumentHelp(
+      "A file holding the web control token (one line, at least 16 characters); without it, web clients may only watch.",
+      valueName: "path"))
+  var httpTokenFile: String?
 
   @Option(
     name: .customLong("log-level"),

@@ -14,6 +14,10 @@ struct Settings: Sendable {
   var maxLineBytes: Int
   var logLevel: Logger.Level
   var testFaults: Bool
+  /// Where the scoreboard's HTTP listener listens, if anywhere (systemd's "http" socket is found later).
+  var http: HTTPAddress?
+  /// The web control token, if configured.
+  var httpToken: String?
   let environment: [String: String]
 
   init(_ options: Gatherd, environment: [String: String]) throws {
@@ -47,6 +51,14 @@ struct Settings: Sendable {
     }
     logLevel = level
     testFaults = environment["GATHERD_ENABLE_TEST_FAULTS"] == "1"
+    if let address = pick(options.http, "GATHERD_HTTP") {
+      do { http = try HTTPAddress(parsing: address) } catch { throw SettingsError("--http: \(error)") }
+    }
+    if let file = pick(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE") {
+      httpToken = try WebAccess.readToken(from: file)
+    } else if let credentials = environment["CREDENTIALS_DIRECTORY"], access(credentials + "/http-token", R_OK) == 0 {
+      httpToken = try WebAccess.readToken(from: credentials + "/http-token")
+    }
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

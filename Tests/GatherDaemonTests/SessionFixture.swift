@@ -17,10 +17,11 @@ struct SessionFixture {
   let session: Session
   let sink = RecordingSink()
 
-  init() async throws {
+  init(store: GatherStore? = nil) async throws {
     let loops = MultiThreadedEventLoopGroup.singleton
     session = try GatherSession(
-      store: .inMemory(), clock: clock, loop: loops.next(), wallClock: { Date(timeIntervalSince1970: 1_800_000_000) },
+      store: store ?? .inMemory(), clock: clock, loop: loops.next(),
+      wallClock: { Date(timeIntervalSince1970: 1_800_000_000) },
       hub: EventHub(subscriberLoop: loops.next()))
     try await session.perform { $0.start() }
     for name in ["Ana", "Bruno"] { _ = try await session.perform { try $0.createPlayer(PlayerDetails(name: name)) } }

@@ -11,7 +11,9 @@
 #    - the dev build (`swift build -c release`), into .build-release/, reported next to it.
 # 2. Runs Tests/bench/bench.py, which starts both gatherd binaries and the references side by side and measures
 #    latency, throughput, writes, tick timing, fan-out, memory and idle wake-ups (about 5 minutes).
-# 3. Prints the Markdown report and writes it to docs/performance.md.
+# 3. Runs Tests/bench/stats_bench.py (stats over 10,000 gathers) and Tests/bench/web_bench.py (the WebSocket
+#    next to the Unix socket), and appends their sections.
+# 4. Prints the Markdown report and writes it to docs/performance.md.
 #
 # Exit status 0 when everything ran, even if targets are missed (this is a benchmark, not a test);
 # non-zero when something failed to build or run. Every process it starts is stopped on exit or Ctrl-C.
@@ -151,6 +153,11 @@ DRIVER=
 say "measuring stats and fair teams over 10,000 ended gathers"
 "$PYTHON" "$HERE/stats_bench.py" --gatherd "$BIN" --tmp "$TMP" >"$TMP/stats.md" || die "the stats benchmark did not complete."
 { echo; cat "$TMP/stats.md"; } >>"$TMP/report.md"
+
+# The scoreboard's WebSocket next to the Unix socket (issue 12): fan-out of one tick to 500 viewers, and requests/s.
+say "measuring the WebSocket transport next to the Unix socket"
+"$PYTHON" "$HERE/web_bench.py" --gatherd "$BIN" --tmp "$TMP" >"$TMP/web.md" || die "the WebSocket benchmark did not complete."
+cat "$TMP/web.md" >>"$TMP/report.md"
 
 cat "$TMP/report.md"
 if [ "${BENCH_QUICK:-}" = 1 ]; then

@@ -83,6 +83,8 @@ SPEC_METHODS = (
     "events.unsubscribe",
     "stats.players",
     "stats.player",
+    "auth.token",
+    "web.link",
 )
 
 #: The methods marked [mutating] in the spec.

@@ -113,6 +113,34 @@ check(call("daemon.ping")["result"] == {"pong": True}, "gatherd serves again aft
 os.remove("/run/systemd/system/gatherd.service.d/watchdog-test.conf")
 subprocess.run(["systemctl", "daemon-reload"], check=True)
 
+# The scoreboard's socket (off by default): enabled, it reaches gatherd through the service's IPAddressDeny=any,
+# from the allowed addresses (localhost here).
+import urllib.request
+# systemd hands a new socket only to a service it starts: stop gatherd first; the first request starts it.
+subprocess.run(["systemctl", "stop", "gatherd.service"], check=True)
+started = subprocess.run(["systemctl", "start", "gatherd-http.socket"])
+if started.returncode:
+    subprocess.run(["journalctl", "-q", "--no-pager", "-u", "gatherd-http.socket"])
+check(started.returncode == 0, "gatherd-http.socket starts")
+with urllib.request.urlopen("http://127.0.0.1:8080/healthz", timeout=15) as response:
+    check(json.loads(response.read())["status"] == "ok", "the first GET /healthz on gatherd-http.socket starts gatherd")
+request = urllib.request.Request("http://127.0.0.1:8080/rpc", method="POST",
+                                 data=b'{"jsonrpc":"2.0","id":1,"method":"score.get"}')
+with urllib.request.urlopen(request, timeout=15) as response:
+    check(json.loads(response.read())["result"]["score"]["text"] == "1-0", "POST /rpc reads the match over HTTP")
+with urllib.request.urlopen("http://127.0.0.1:8080/", timeout=15) as response:
+    check(response.headers["Content-Type"].startswith("text/html"), "GET / serves the scoreboard page")
+# The socket's IPAddressAllow=: a private (LAN) address gets in, a public one does not.
+subprocess.run(["ip", "addr", "add", "192.168.77.1/32", "dev", "lo"], check=True)
+subprocess.run(["ip", "addr", "add", "203.0.113.5/32", "dev", "lo"], check=True)
+with urllib.request.urlopen("http://192.168.77.1:8080/healthz", timeout=15) as response:
+    check(response.status == 200, "a LAN address reaches the scoreboard")
+try:
+    urllib.request.urlopen("http://203.0.113.5:8080/healthz", timeout=3)
+    check(False, "a public address is kept out by gatherd-http.socket's IPAddressDeny=")
+except OSError as error:
+    check(True, "a public address is kept out by gatherd-http.socket's IPAddressDeny= (%s)" % error)
+
 # A clean stop, and the journal's structured records.
 subprocess.run(["systemctl", "stop", "gatherd.service"], check=True)
 check(show("Result") == "success" and show("ExecMainStatus") == "0", "systemctl stop gives a clean exit (status 0)")

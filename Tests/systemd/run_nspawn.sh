@@ -40,8 +40,10 @@ binds=(--bind-ro="$work/units:/etc/systemd/system" --bind-ro="$work/bin:/usr/loc
 # nothing outside /usr.
 if ldd "$bin" | grep -q /opt/swift; then binds+=(--bind-ro=/opt/swift); fi
 
+# bpf(2) is allowed so that IPAddressAllow=/IPAddressDeny= work inside as on a real host (nspawn blocks it
+# by default, and systemd then silently runs without its IP firewall).
 status=0
-timeout --kill-after=10 300 systemd-nspawn -q -D / --volatile=yes --register=no --keep-unit \
+timeout --kill-after=10 300 systemd-nspawn -q -D / --volatile=yes --register=no --keep-unit --system-call-filter=bpf \
   --console=read-only --private-network --machine="$machine" "${binds[@]}" \
   -b systemd.wants=gather-ci.service systemd.show_status=0 systemd.firstboot=off </dev/null || status=$?
 echo "systemd-nspawn: the tests inside exited with status $status"

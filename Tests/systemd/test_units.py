@@ -30,8 +30,9 @@ class UnitFileTests(unittest.TestCase):
     def test_system_units_verify_cleanly(self):
         names = [n for n in os.listdir(UNITS) if n.endswith((".socket", ".service"))]
         directory = self.copy_units(UNITS, names)
-        self.verify(directory, ["gatherd.socket", "gatherd-status.socket", "gatherd.service",
-                                "gatherd@pitch1.socket", "gatherd-status@pitch1.socket", "gatherd@pitch1.service"])
+        self.verify(directory, ["gatherd.socket", "gatherd-status.socket", "gatherd-http.socket", "gatherd.service",
+                                "gatherd@pitch1.socket", "gatherd-status@pitch1.socket", "gatherd-http@pitch1.socket",
+                                "gatherd@pitch1.service"])
 
     def test_user_units_verify_cleanly(self):
         user = os.path.join(UNITS, "user")

@@ -62,7 +62,10 @@ export class MethodNotFoundError extends GatherError {}
 export class InvalidRequestError extends GatherError {}
 /** -32700: the daemon could not parse what it was sent. */
 export class ParseError extends GatherError {}
-/** -32603: the daemon failed; its log says why. */
+/**
+ * -32603: the daemon failed; its log says why. Reason "storage_unavailable": its database cannot be written
+ * (full disk; data.cause says why); nothing changed, and the call may be retried later.
+ */
 export class InternalError extends GatherError {}
 /** The connection closed: the daemon stopped or hung up, or the client was closed. */
 export class ConnectionLostError extends GatherError {}

@@ -86,7 +86,8 @@ class ParseError(GatherError):
 
 
 class InternalError(GatherError):
-    """-32603: the daemon failed; its log says why."""
+    """-32603: the daemon failed; its log says why. Reason ``storage_unavailable``: its database cannot be
+    written (full disk, ``data["cause"]`` says why); nothing changed, and the call may be retried later."""
 
 
 class ConnectionLost(GatherError, ConnectionError):

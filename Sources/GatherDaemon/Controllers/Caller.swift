@@ -2,20 +2,40 @@ import GatherRPC
 
 /// The peer behind one connection, as the controllers see it: who it is, whether it may change the match,
 /// and its events.
-final class Caller: RPCCaller {
-  /// The peer's process credentials.
-  let credentials: PeerCredentials
-  /// Whether the peer is a controller on a listener that allows changes.
-  let mayMutate: Bool
+final class Caller: RPCCaller, @unchecked Sendable {
+  /// Who is at the other end.
+  enum Peer {
+    /// A process on this machine, on the Unix socket: its credentials decide.
+    case local(PeerCredentials)
+    /// A web client (HTTP, WebSocket), by its address: only the control token makes it a controller.
+    case web(String)
+  }
+
+  let peer: Peer
+  /// Whether the peer may change the match; a web peer gains it with `auth.token`. Used on the connection's
+  /// event loop only.
+  var mayMutate: Bool
   /// Why it is not, and what would let it (for -32003 messages).
   let whyReadOnly: String
   /// The connection's subscriptions; used only on the connection's event loop.
   let events: EventOutbox
 
-  init(credentials: PeerCredentials, mayMutate: Bool, whyReadOnly: String, events: EventOutbox) {
-    self.credentials = credentials
+  /// The web listener's control token, for `auth.token`; nil on the Unix sockets.
+  let access: WebAccess?
+
+  init(peer: Peer, mayMutate: Bool, whyReadOnly: String, events: EventOutbox, access: WebAccess? = nil) {
+    self.peer = peer
     self.mayMutate = mayMutate
     self.whyReadOnly = whyReadOnly
     self.events = events
+    self.access = access
+  }
+
+  /// The peer for logs: "uid 1000" or "web client 192.168.1.20:51234".
+  var who: String {
+    switch peer {
+    case .local(let credentials): "uid \(credentials.uid)"
+    case .web(let address): "web client \(address)"
+    }
   }
 }

@@ -6,13 +6,13 @@ enum MethodTable {
   /// The dispatcher for a session. With `testFaults`, it also serves `test.wedgeSession`, which exists only
   /// so that tests can watch the watchdog catch a wedged daemon.
   static func dispatcher<C>(
-    _ session: GatherSession<C>, stats: DaemonStats, testFaults: Bool, logger: Logger
+    _ session: GatherSession<C>, stats: DaemonStats, testFaults: Bool, web: WebAccess?, logger: Logger
   ) -> RPCDispatcher<Caller> {
     var methods =
       DaemonController.methods(session, stats: stats) + PlayersController.methods(session)
       + GatherController.methods(session) + TimerController.methods(session) + ScoreController.methods(session)
       + EventsController.methods(session) + StatsController.methods(session) + SuggestController.methods(session)
-      + PeriodsController.methods(session)
+      + PeriodsController.methods(session) + WebController.methods(web)
     if testFaults {
       methods.append(
         .mutate("test.wedgeSession") { params, _ in
@@ -27,15 +27,19 @@ enum MethodTable {
         // Most calls log nothing at the configured level: they must cost nothing then.
         guard logger.logLevel <= (error != nil ? .notice : method.mutates ? .info : .debug) else { return }
         var logger = logger
-        logger[metadataKey: "peer_uid"] = "\(caller.credentials.uid)"
-        logger[metadataKey: "peer_pid"] = "\(caller.credentials.pid)"
+        switch caller.peer {
+        case .local(let credentials):
+          logger[metadataKey: "peer_uid"] = "\(credentials.uid)"
+          logger[metadataKey: "peer_pid"] = "\(credentials.pid)"
+        case .web(let address):
+          logger[metadataKey: "peer_address"] = "\(address)"
+        }
         logger[metadataKey: "rpc_method"] = "\(method.name)"
         if let error {
           logger.notice(
-            "\(method.name) from uid \(caller.credentials.uid) refused: \(error.message)",
-            metadata: ["reason": "\(error.reason)"])
+            "\(method.name) from \(caller.who) refused: \(error.message)", metadata: ["reason": "\(error.reason)"])
         } else {
-          logger.log(level: method.mutates ? .info : .debug, "\(method.name) from uid \(caller.credentials.uid)")
+          logger.log(level: method.mutates ? .info : .debug, "\(method.name) from \(caller.who)")
         }
       })
   }

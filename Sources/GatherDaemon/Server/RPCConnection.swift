@@ -41,6 +41,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Whether the channel takes more writes without queueing them, as its last writability event said.
   private var writable = true
   private var removed = false
+  /// Whether the connection is counted and known to shutdown.
+  private var counted = false
   /// Where replies are encoded; reused, so that a reply costs no allocation of its own.
   private var scratch: [UInt8] = []
 
@@ -64,6 +66,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     if let storedName, let keeper = services.keeper {
       caller.events.onSubscriptionsChanged = { keeper.subscriptionsChanged(of: storedName, to: $0) }
     }
+    if context.channel.isActive { opened() }
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
@@ -74,9 +77,17 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func channelActive(context: ChannelHandlerContext) {
+    opened()
+    context.fireChannelActive()
+  }
+
+  /// Counts the connection and lets shutdown find it: when it becomes active, or when this handler joins an
+  /// active channel (a WebSocket after its upgrade).
+  private func opened() {
+    guard !counted else { return }
+    counted = true
     services.stats.connectionOpened()
     connections.insert(self)
-    context.fireChannelActive()
   }
 
   func channelInactive(context: ChannelHandlerContext) {
@@ -85,8 +96,10 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     queue.removeAll()
     caller.events.close()
     if let storedName { services.keeper?.connectionClosed(storedName) }
-    services.stats.connectionClosed()
-    connections.remove(self)
+    if counted {
+      services.stats.connectionClosed()
+      connections.remove(self)
+    }
     context.fireChannelInactive()
   }
 
@@ -114,7 +127,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    services.logger.debug("Connection of \(caller.credentials) ended: \(error)")
+    services.logger.debug("Connection of \(caller.who) ended: \(error)")
     context.close(promise: nil)
   }
 
@@ -153,7 +166,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
       switch frame {
       case .tooLong:
         services.logger.notice(
-          "A line from \(caller.credentials) exceeded \(services.maxLineBytes) bytes; closing the connection.")
+          "A line from \(caller.who) exceeded \(services.maxLineBytes) bytes; closing the connection.")
         write(RPCResponse.error(id: .null, .lineTooLong(limit: services.maxLineBytes)))
         close()
       case .line(let line):

@@ -67,7 +67,8 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
   /// `ready` runs once the socket accepts.
   public init(
     configuration: Configuration, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, logger: Logger, keeper: ConnectionKeeper? = nil, ready: @escaping @Sendable () -> Void = {}
+    stats: DaemonStats, logger: Logger, keeper: ConnectionKeeper? = nil, web: WebAccess? = nil,
+    ready: @escaping @Sendable () -> Void = {}
   ) {
     currentView = { session.view }
     self.configuration = configuration
@@ -76,7 +77,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     self.loop = loop
     services = ConnectionServices(
       dispatcher: MethodTable.dispatcher(
-        session, stats: stats, testFaults: configuration.testFaults, logger: logger),
+        session, stats: stats, testFaults: configuration.testFaults, web: web, logger: logger),
       runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
       queryPool: queryPool,
       hub: session.hub, stats: stats, maxLineBytes: configuration.maxLineBytes,
@@ -151,7 +152,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
   ) -> EventLoopFuture<Void> {
     PeerCredentials.of(channel).flatMapThrowing { credentials in
       let caller = Caller(
-        credentials: credentials,
+        peer: .local(credentials),
         mayMutate: !services.readOnly && services.access.isController(credentials),
         whyReadOnly: services.readOnly
           ? "this is gatherd's read-only status socket: changes go through its control socket."

@@ -12,9 +12,10 @@ extension GatherSession {
     let lineup = try state.lineupForNewGather(teamA: teamA, teamB: teamB, bench: bench)
     let clock = try MatchClock(periods: periods ?? 1, seconds: seconds ?? 600, breakSeconds: breakSeconds ?? 0)
     let startedAt = wallClock()
-    let id = try store.startGather(
-      lineup: lineup, clock: clock.snapshot(at: now, wallNow: startedAt), startedAt: startedAt
-    ) { [state] in state.name(of: $0) }
+    let snapshot = clock.snapshot(at: now, wallNow: startedAt)
+    let id = try commit {
+      try store.startGather(lineup: lineup, clock: snapshot, startedAt: startedAt) { [state] in state.name(of: $0) }
+    }
     let gather = ActiveGather(id: id, startedAt: startedAt, lineup: lineup, clock: clock)
     try state.begin(gather)
     logger.info("Started gather \(id) with \(lineup.players.count) players.", metadata: ["gather_id": "\(id)"])
@@ -28,7 +29,7 @@ extension GatherSession {
     let store = store
     let gather = try state.changeActive { gather in
       try gather.assign(player, to: team)
-      try store.assign(.init(player: player.id, team: team), name: player.name, gatherID: gather.id)
+      try commit { try store.assign(.init(player: player.id, team: team), name: player.name, gatherID: gather.id) }
       return gather
     }
     publishGather("assigned", gather)
@@ -39,7 +40,7 @@ extension GatherSession {
   func endGather() throws -> JSONValue {
     let gather = try state.requireActive()
     let record = gather.result(endedAt: wallClock()) { [state] in state.name(of: $0) }
-    try store.endGather(record)
+    try commit { try store.endGather(record) }
     state.closeActive()
     rearmClock()
     logger.info(
@@ -53,7 +54,7 @@ extension GatherSession {
   /// Cancels the active gather; it keeps no result.
   func cancelGather() throws -> JSONValue {
     let gather = try state.requireActive()
-    try store.cancelGather(id: gather.id)
+    try commit { try store.cancelGather(id: gather.id) }
     state.closeActive()
     rearmClock()
     logger.info("Cancelled gather \(gather.id).", metadata: ["gather_id": "\(gather.id)"])

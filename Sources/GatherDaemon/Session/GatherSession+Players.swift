@@ -5,7 +5,7 @@ import GatherRPC
 extension GatherSession {
   /// Adds a player to the roster.
   func createPlayer(_ details: PlayerDetails) throws -> JSONValue {
-    let player = try store.createPlayer(details)
+    let player = try commit { try store.createPlayer(details) }
     state.save(player)
     logger.info("Created player \(player.id), \(player.name).")
     hub.publish(.players, ["change": "created", "id": .int(player.id), "player": player.json])
@@ -15,7 +15,7 @@ extension GatherSession {
   /// Changes a player's details.
   func updatePlayer(_ id: Player.ID, _ changes: PlayerChanges) throws -> JSONValue {
     let player = try state.updating(id, with: changes)
-    try store.updatePlayer(player)
+    try commit { try store.updatePlayer(player) }
     state.save(player)
     hub.publish(.players, ["change": "updated", "id": .int(player.id), "player": player.json])
     return player.json
@@ -24,7 +24,7 @@ extension GatherSession {
   /// Deletes a player who is not in the active gather; history keeps their name.
   func deletePlayer(_ id: Player.ID) throws -> JSONValue {
     try state.checkDeletable(id)
-    try store.deletePlayer(id)
+    try commit { try store.deletePlayer(id) }
     state.remove(id)
     logger.info("Deleted player \(id).")
     hub.publish(.players, ["change": "deleted", "id": .int(id), "player": .null])

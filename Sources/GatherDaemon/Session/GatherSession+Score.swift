@@ -24,7 +24,7 @@ extension GatherSession {
     let store = store
     let (gather, undone) = try state.changeActive { gather in
       let undone = try gather.undoLastGoal()
-      try store.undoLastScoreEvent(gatherID: gather.id, score: gather.score)
+      try commit { try store.undoLastScoreEvent(gatherID: gather.id, score: gather.score) }
       return (gather, undone)
     }
     hub.publish(.score, ["change": "undo", "score": gather.score.json, "goal": undone.json])
@@ -41,7 +41,7 @@ extension GatherSession {
     let store = store
     let (gather, event) = try state.changeActive { gather in
       let event = try body(&gather, at, wallNow)
-      try store.recordScoreEvent(event, gatherID: gather.id)
+      try commit { try store.recordScoreEvent(event, gatherID: gather.id) }
       return (gather, event)
     }
     logger.info("Gather \(gather.id): \(change), now \(gather.score.text).", metadata: ["gather_id": "\(gather.id)"])

@@ -33,9 +33,11 @@ extension GatherSession {
         _ = try gather.clock.format(periods: periods, seconds: seconds, breakSeconds: breakSeconds, at: at)
       case .addTime(let seconds): _ = try gather.clock.addTime(seconds: seconds, at: at)
       }
-      try store.saveClock(gather.clock.snapshot(at: at, wallNow: wallNow), gatherID: gather.id)
+      try commit { try store.saveClock(gather.clock.snapshot(at: at, wallNow: wallNow), gatherID: gather.id) }
       return (gather, Self.change(command, from: before, to: gather.clock.state))
     }
+    // The clock as it now is is on disk: no save of an earlier transition is owed any more.
+    clockSaveOwed = false
     rearmClock()
     let status = timerStatus(of: gather).json
     hub.publish(.timer, ["change": .string(change), "timer": status])

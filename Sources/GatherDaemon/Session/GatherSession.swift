@@ -29,6 +29,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   private var alarm: (generation: Int, cancel: @Sendable () -> Void)?
   private var alarmGeneration = 0
   private var heartbeats = 0
+  /// Whether the database took the last write (GatherSession+Storage.swift).
+  var storage = StorageHealth()
+  /// Whether a clock transition of the alarm's could not be saved and is still to be written.
+  var clockSaveOwed = false
   /// The wall-clock time the running clock reaches 0, worked out once per deadline so that every reply and
   /// every tick reports the same instant; nil while the clock does not run.
   private var endsAt: (deadline: Duration, wall: Date)?
@@ -74,6 +78,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   public func stop() {
     alarm?.cancel()
     alarm = nil
+    if clockSaveOwed { persistFinishedClockIfNeeded() }
   }
 
   /// Runs `body` on the session's loop, then publishes the resulting view and events.
@@ -100,6 +105,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// the subscribers' loops. In that order, so that no subscriber can take a snapshot older than an event it
   /// has already been sent.
   func endTurn() {
+    if clockSaveOwed { persistFinishedClockIfNeeded() }
     let next = makeView()
     published.withLock { $0 = next }
     hub.deliverPending()
@@ -213,14 +219,5 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
         "endsAt": deadline.map { .string($0) } ?? .null, "period": .int(Int64(gather.clock.periodOfPlay)),
         "added": added > 0 ? .string(MatchClock.addedDisplay(seconds: min(added, seconds))) : .null,
       ])
-  }
-
-  func persistFinishedClockIfNeeded() {
-    guard let gather = state.active else { return }
-    do {
-      try store.saveClock(gather.clock.snapshot(at: now, wallNow: wallClock()), gatherID: gather.id)
-    } catch {
-      logger.error("Could not save the finished clock of gather \(gather.id): \(error)")
-    }
   }
 }

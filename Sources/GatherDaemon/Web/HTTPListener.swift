@@ -1,0 +1,86 @@
+import GatherRPC
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import ServiceLifecycle
+
+/// The scoreboard's HTTP listener, as a service: the page, `/healthz`, `POST /rpc`, and JSON-RPC over a
+/// WebSocket at `/rpc`, served by the same dispatcher, session and events as the Unix socket. Off unless
+/// `--http` is given or systemd passes a socket named `http`.
+///
+/// Each connection is NIO's HTTP/1.1 pipeline (headers up to 16 KiB) with ``HTTPRequestHandler``; an upgrade
+/// to a WebSocket swaps it for the frame codec, ``WebSocketTransport`` and an ``RPCConnection``.
+public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
+  let address: HTTPAddress
+  let web: WebServices
+  let loop: any EventLoop
+  let logger: Logger
+  private let ready: @Sendable () -> Void
+
+  /// A listener at `address` for `session`, on the connections' `loop`.
+  public init(
+    address: HTTPAddress, access: WebAccess, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
+    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, logger: Logger,
+    ready: @escaping @Sendable () -> Void = {}
+  ) {
+    self.address = address
+    self.loop = loop
+    self.logger = logger
+    self.ready = ready
+    let rpc = ConnectionServices(
+      dispatcher: MethodTable.dispatcher(session, stats: stats, testFaults: false, web: access, logger: logger),
+      runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
+      queryPool: queryPool, hub: session.hub, stats: stats, maxLineBytes: maxLineBytes, readOnly: false,
+      access: policy, logger: logger, keeper: nil)
+    web = WebServices(rpc: rpc, access: access, page: Array(PackageResources.scoreboard_html))
+  }
+
+  /// How logs name it.
+  public var description: String { "HTTPListener(\(address))" }
+
+  /// Listens until graceful shutdown; then closes every web connection after what it has read is answered.
+  public func run() async throws {
+    let connections = ConnectionSet(loop: loop)
+    let web = web
+    let bootstrap = ServerBootstrap(group: loop)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in Self.serve(channel, web: web, connections: connections) }
+    let server: any Channel
+    do {
+      switch address {
+      case .tcp(let host, let port): server = try await bootstrap.bind(host: host, port: port).get()
+      case .unix(let path):
+        try SocketFile(path: path).prepare(directoryMode: 0o755)
+        server = try await bootstrap.bind(unixDomainSocketPath: path).get()
+      case .inherited(let fd): server = try await bootstrap.withBoundSocket(fd).get()
+      }
+    } catch {
+      throw WebAccessError("Cannot listen for HTTP on \(address): \(error); choose another --http.")
+    }
+    if let link = Self.linkAddress(server.localAddress) { web.access.served(at: link) }
+    logger.notice("gatherd serves the scoreboard on \(address) (\(server.localAddress.map { "\($0)" } ?? "?"))")
+    ready()
+    try? await gracefulShutdown()
+    try? await server.close()
+    try? await connections.drainAll().get()
+    if case .unix(let path) = address { SocketFile(path: path).remove() }
+  }
+
+  /// HOST:PORT for the control link; a wildcard address is named by the machine's host name.
+  static func linkAddress(_ address: SocketAddress?) -> String? {
+    guard let address, let port = address.port, let ip = address.ipAddress else { return nil }
+    let wildcard = ip == "0.0.0.0" || ip == "::"
+    var host = ip
+    if wildcard {
+      var name = [CChar](repeating: 0, count: 256)
+      host =
+        gethostname(&name, name.count) == 0
+        ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+    } else if ip.contains(":") {
+      host = "[\(ip)]"
+    }
+    return "\(host):\(port)"
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import NIOHTTP1
+import Synchronization
+
+/// Who may control the match over the web, and the link that lets them: the control token (from
+/// `--http-token-file`), compared in constant time and never logged, the Origin rule for WebSocket
+/// upgrades, and the page's address once the listener is bound.
+public final class WebAccess: Sendable {
+  private let token: [UInt8]?
+  private let address = Mutex<String?>(nil)
+
+  /// Access with this control token, or none: then every web peer is read-only.
+  public init(token: String?) { self.token = token.map { Array($0.utf8) } }
+
+  /// Reads the token file: its first line, without surrounding white space; at least 16 characters.
+  public static func readToken(from path: String) throws -> String {
+    let text: String
+    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+      throw WebAccessError("Cannot read the token file \(path): \(error.localizedDescription)")
+    }
+    let token = text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    guard token.utf8.count >= 16, !token.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
+      throw WebAccessError(
+        "The token in \(path) must be one line of at least 16 printable ASCII characters (try: head -c 24 /dev/urandom | base64 > \(path))."
+      )
+    }
+    return token
+  }
+
+  /// Whether a control token is configured.
+  public var hasToken: Bool { token != nil }
+
+  /// Whether `candidate` is the control token; the time taken does not depend on where they differ.
+  func isControlToken(_ candidate: some Collection<UInt8>) -> Bool {
+    guard let token else { return false }
+    var difference = token.count ^ candidate.count
+    var index = 0
+    for byte in candidate {
+      difference |= Int(byte ^ token[index % token.count])
+      index += 1
+    }
+    return difference == 0
+  }
+
+  /// Whether a request's `Authorization: Bearer …` carries the control token; nil without the header.
+  func bearer(in headers: HTTPHeaders) -> Bool? {
+    guard let value = headers.first(name: "authorization") else { return nil }
+    guard value.lowercased().hasPrefix("bearer ") else { return false }
+    return isControlToken(value.utf8.dropFirst(7))
+  }
+
+  /// A browser's WebSocket upgrade must come from this page: its Origin's host and port are the request's
+  /// Host. Clients that send no Origin (scripts, curl) are not browsers, and may connect.
+  static func isSameOrigin(_ headers: HTTPHeaders) -> Bool {
+    guard let origin = headers.first(name: "origin") else { return true }
+    guard let host = headers.first(name: "host"), let schemeEnd = origin.range(of: "://") else { return false }
+    return origin[schemeEnd.upperBound...].lowercased() == host.lowercased()
+  }
+
+  /// Records where the page is served, once the listener is bound.
+  func served(at address: String) { self.address.withLock { $0 = address } }
+
+  /// The control link for the page (`http://HOST:PORT/#token=…`), or why there is none.
+  func controlLink() -> Result<String, WebAccessError> {
+    guard let address = address.withLock({ $0 }) else {
+      return .failure(WebAccessError("gatherd serves no web page: start it with --http ADDRESS (see gatherd --help)."))
+    }
+    guard let token else {
+      return .failure(WebAccessError("The web page is read-only: start gatherd with --http-token-file FILE."))
+    }
+    // Percent-encoded, so that the page reads it back exactly (URLSearchParams or decodeURIComponent).
+    let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    let encoded = token.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined()
+    return .success("http://\(address)/#token=\(encoded)")
+  }
+}
+
+private func hex(_ byte: UInt8) -> String {
+  let digits = Array("0123456789ABCDEF")
+  return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+}
+
+/// The control token or the web page cannot be used as asked.
+public struct WebAccessError: Error, CustomStringConvertible {
+  /// What is wrong.
+  public let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,88 @@
+import GRDB
+
+/// The database could not be written: the disk is full, failing or read-only. The write's transaction was
+/// rolled back, so nothing of it is on disk; the same write may succeed once storage recovers.
+public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
+  private enum Cause: String, Sendable {
+    case diskFull = "disk_full"
+    case ioError = "io_error"
+    case readOnly = "read_only"
+    case cannotOpen = "cannot_open"
+  }
+
+  private let code: Cause
+  /// The database file that could not be written.
+  public let path: String
+  /// What SQLite said, e.g. "database or disk is full".
+  public let detail: String
+
+  private init(_ code: Cause, path: String, detail: String) {
+    self.code = code
+    self.path = path
+    self.detail = detail
+  }
+
+  /// The cause as a stable code: `disk_full`, `io_error`, `read_only` or `cannot_open`.
+  public var cause: String { code.rawValue }
+
+  /// The cause in words, e.g. "the disk is full".
+  public var causeText: String {
+    switch code {
+    case .diskFull: "the disk is full"
+    case .ioError: "an I/O error"
+    case .readOnly: "the database is read-only"
+    case .cannotOpen: "its journal cannot be opened"
+    }
+  }
+
+  /// The error, naming the database and the cause.
+  public var description: String { "The database \(path) cannot be written: \(causeText) (\(detail))." }
+
+  /// The disk holding the database is full (SQLITE_FULL, ENOSPC).
+  public static func diskFull(path: String, detail: String = "database or disk is full") -> StorageUnavailable {
+    StorageUnavailable(.diskFull, path: path, detail: detail)
+  }
+  /// Reading or writing the database failed (SQLITE_IOERR, EIO).
+  public static func ioError(path: String, detail: String = "disk I/O error") -> StorageUnavailable {
+    StorageUnavailable(.ioError, path: path, detail: detail)
+  }
+  /// The database, or its file system, is read-only (SQLITE_READONLY, EROFS).
+  public static func readOnly(path: String, detail: String = "attempt to write a readonly database")
+    -> StorageUnavailable
+  {
+    StorageUnavailable(.readOnly, path: path, detail: detail)
+  }
+  /// The database's journal or WAL cannot be opened (SQLITE_CANTOPEN).
+  public static func cannotOpen(path: String, detail: String = "unable to open database file") -> StorageUnavailable {
+    StorageUnavailable(.cannotOpen, path: path, detail: detail)
+  }
+
+  /// The storage failure behind an SQLite error, or nil when the error is of another kind (a constraint, a
+  /// busy database, out of memory, …), which keeps its own handling.
+  static func classify(_ error: DatabaseError, path: String) -> StorageUnavailable? {
+    let detail = error.message ?? "\(error.extendedResultCode)"
+    // SQLITE_IOERR_NOMEM is memory, not storage: it keeps the generic handling, like SQLITE_NOMEM.
+    if error.extendedResultCode == .SQLITE_IOERR_NOMEM { return nil }
+    switch error.resultCode {
+    case .SQLITE_FULL: return .diskFull(path: path, detail: detail)
+    case .SQLITE_IOERR: return .ioError(path: path, detail: detail)
+    case .SQLITE_READONLY: return .readOnly(path: path, detail: detail)
+    case .SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
+    default: return nil
+    }
+  }
+}
+
+extension GatherStore {
+  /// Runs `updates` in one transaction on the writer. If SQLite cannot write (disk full, I/O error,
+  /// read-only), GRDB has rolled the transaction back and this throws ``StorageUnavailable``; the connection
+  /// stays usable, so a later write succeeds once storage recovers.
+  func transaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    do {
+      return try writer.write(updates)
+    } catch let error as DatabaseError {
+      guard let unavailable = StorageUnavailable.classify(error, path: writer.path) else { throw error }
+      throw unavailable
+    }
+  }
+}

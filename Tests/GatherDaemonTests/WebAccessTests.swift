@@ -1,0 +1,56 @@
+import NIOHTTP1
+import Testing
+
+@testable import GatherDaemon
+
+/// The scoreboard listener's address, token and Origin rules.
+@Suite struct WebAccessTests {
+  @Test(arguments: [
+    ("127.0.0.1:8080", HTTPAddress.tcp(host: "127.0.0.1", port: 8080)),
+    ("[::]:8080", .tcp(host: "::", port: 8080)), ("0.0.0.0:0", .tcp(host: "0.0.0.0", port: 0)),
+    ("unix:/run/gatherd/http.sock", .unix("/run/gatherd/http.sock")),
+  ])
+  func addressesRead(_ text: String, _ address: HTTPAddress) throws {
+    #expect(try HTTPAddress(parsing: text) == address)
+  }
+
+  @Test(arguments: ["8080", "localhost", ":8080", "::1:8080", "host:99999", "unix:relative", "127.0.0.1:http"])
+  func anythingElseIsRefused(_ text: String) {
+    #expect(throws: HTTPAddressError.self) { try HTTPAddress(parsing: text) }
+  }
+
+  @Test func onlyTheWholeTokenIsTheToken() {
+    let access = WebAccess(token: "0123456789abcdef")
+    #expect(access.isControlToken(Array("0123456789abcdef".utf8)))
+    for wrong in ["0123456789abcdeX", "0123456789abcde", "0123456789abcdef0", "", "X123456789abcdef"] {
+      #expect(!access.isControlToken(Array(wrong.utf8)), "\(wrong)")
+    }
+    #expect(!WebAccess(token: nil).isControlToken(Array("0123456789abcdef".utf8)))
+  }
+
+  @Test func bearerHeaders() {
+    let access = WebAccess(token: "0123456789abcdef")
+    #expect(access.bearer(in: HTTPHeaders()) == nil)
+    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer 0123456789abcdef")])) == true)
+    #expect(access.bearer(in: HTTPHeaders([("authorization", "bearer 0123456789abcdef")])) == true)
+    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Basic 0123456789abcdef")])) == false)
+    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer nope")])) == false)
+  }
+
+  @Test func aBrowserMayConnectOnlyFromThePagesOwnAddress() {
+    #expect(WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080")])))
+    #expect(WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "http://pitch:8080")])))
+    #expect(WebAccess.isSameOrigin(HTTPHeaders([("Host", "Pitch:8080"), ("Origin", "https://pitch:8080")])))
+    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "http://evil.example")])))
+    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "http://pitch:8081")])))
+    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Origin", "http://pitch:8080")])))
+    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "null")])))
+  }
+
+  @Test func theLinkCarriesThePercentEncodedTokenInItsFragment() throws {
+    let access = WebAccess(token: "ab+/=cd0123456789")
+    #expect(throws: WebAccessError.self) { try access.controlLink().get() }
+    access.served(at: "pitch:8080")
+    #expect(try access.controlLink().get() == "http://pitch:8080/#token=ab%2B%2F%3Dcd0123456789")
+  }
+}

@@ -1,0 +1,235 @@
+"""The scoreboard's HTTP listener (issue 12): the page, /healthz, POST /rpc and JSON-RPC over a WebSocket at
+/rpc, against the real daemon on a real TCP port, with a standard-library WebSocket client (wsclient.py)."""
+import json, os, re, signal, socket, subprocess, unittest
+
+from harness import Daemon, DaemonTestCase
+from wsclient import HandshakeRefused, WebSocket, http_request
+
+TOKEN = "pitch-side-token-0123456789/+="
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class WebCase(DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def make_daemon(self):
+        self.port = free_port()
+        daemon = Daemon(["--http", "127.0.0.1:%d" % self.port, "--http-token-file", "TOKEN", "--max-line-bytes", "4096"])
+        path = os.path.join(daemon.tmp, "token")
+        with open(path, "w") as f:
+            f.write(TOKEN + "\n")
+        daemon.extra_args = [path if a == "TOKEN" else a for a in daemon.extra_args]
+        return daemon
+
+    def ws(self, **kwargs):
+        socket_ = WebSocket(self.port, **kwargs)
+        self.addCleanup(socket_.close)
+        return socket_
+
+    def post(self, message, headers=None):
+        body = json.dumps(message).encode() if not isinstance(message, bytes) else message
+        return http_request(self.port, "POST", "/rpc", dict({"Content-Type": "application/json"}, **(headers or {})), body)
+
+    def start_match(self):
+        for name in ["Ana", "Bruno"]:
+            self.ok(self.c, "players.create", {"name": name})
+        self.ok(self.c, "gather.start", {"teamA": [1], "teamB": [2], "minutes": 10})
+
+
+class PageTests(WebCase):
+    def test_the_page_is_one_self_contained_document_with_a_strict_policy(self):
+        status, headers, body = http_request(self.port, "GET", "/")
+        self.assertEqual(status, 200)
+        self.assertEqual(headers["content-type"], "text/html; charset=utf-8")
+        self.assertIn("default-src 'none'", headers["content-security-policy"])
+        self.assertIn("connect-src 'self'", headers["content-security-policy"])
+        self.assertEqual(int(headers["content-length"]), len(body))
+        page = body.decode()
+        self.assertTrue(page.lstrip().lower().startswith("<!doctype html>"))
+        # No external fonts, scripts, styles or images.
+        self.assertEqual(re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I), [])
+        self.assertNotIn("@import", page)
+        status, headers, body = http_request(self.port, "HEAD", "/")
+        self.assertEqual((status, body), (200, b""))
+
+    def test_healthz_answers(self):
+        status, headers, body = http_request(self.port, "GET", "/healthz")
+        self.assertEqual(status, 200)
+        self.assertEqual(json.loads(body)["status"], "ok")
+
+    def test_wrong_paths_and_methods_get_the_status_that_fits(self):
+        self.assertEqual(http_request(self.port, "GET", "/nope")[0], 404)
+        status, headers, _ = http_request(self.port, "DELETE", "/rpc")
+        self.assertEqual((status, headers.get("allow")), (405, "GET, POST"))
+        status, headers, _ = http_request(self.port, "GET", "/rpc")
+        self.assertEqual((status, headers.get("upgrade")), (426, "websocket"))
+
+    def test_bad_requests_get_their_status_and_the_daemon_goes_on(self):
+        self.assertEqual(http_request(self.port, "GET", "/", {"X-Big": "a" * 20000})[0], 431)
+        self.assertEqual(self.post(b"[" + b"1," * 3000 + b"1]")[0], 413)
+        with socket.create_connection(("127.0.0.1", self.port)) as s:
+            s.sendall(b"NONSENSE\r\n\r\n")
+            self.assertTrue(s.recv(100).startswith(b"HTTP/1.1 400"))
+        self.assertEqual(self.ok(self.c, "daemon.ping"), {"pong": True})
+        self.assertEqual(http_request(self.port, "GET", "/healthz")[0], 200)
+
+
+class PostTests(WebCase):
+    def test_reads_work_without_the_token_and_changes_need_it(self):
+        status, headers, body = self.post({"jsonrpc": "2.0", "id": 1, "method": "daemon.ping"})
+        self.assertEqual((status, headers["content-type"]), (200, "application/json"))
+        self.assertEqual(json.loads(body)["result"], {"pong": True})
+        status, _, body = self.post({"jsonrpc": "2.0", "id": 2, "method": "players.create", "params": {"name": "Ana"}})
+        self.assertRpcError(json.loads(body), -32003, "forbidden")
+        self.assertEqual(self.ok(self.c, "players.list")["players"], [], "a refused change changes nothing")
+        status, headers, _ = self.post({"jsonrpc": "2.0", "id": 3, "method": "players.create", "params": {"name": "Ana"}},
+                                       {"Authorization": "Bearer wrong-token-wrong-token"})
+        self.assertEqual(status, 401)
+        self.assertIn("invalid_token", headers["www-authenticate"])
+        status, _, body = self.post(
+            [{"jsonrpc": "2.0", "id": 4, "method": "players.create", "params": {"name": "Ana"}},
+             {"jsonrpc": "2.0", "id": 5, "method": "players.list"}],
+            {"Authorization": "Bearer " + TOKEN})
+        replies = {r["id"]: r for r in json.loads(body)}
+        self.assertEqual(replies[4]["result"]["name"], "Ana")
+        self.assertEqual([p["name"] for p in replies[5]["result"]["players"]], ["Ana"])
+
+    def test_a_notification_gets_no_content(self):
+        status, _, body = self.post({"jsonrpc": "2.0", "method": "daemon.ping"})
+        self.assertEqual((status, body), (204, b""))
+
+
+class WebSocketTests(WebCase):
+    def test_the_same_methods_errors_and_events_as_the_unix_socket(self):
+        self.start_match()
+        ws = self.ws()
+        self.assertEqual(ws.call("score.get", id=1)["result"], self.ok(self.c, "score.get"))
+        self.assertRpcError(ws.call("score.goal", {"team": "teamA"}, id=2), -32003, "forbidden")
+        self.assertRpcError(ws.call("nope", id=3), -32601)
+        subscribed = ws.call("events.subscribe", {"topics": ["score"]}, id=4)["result"]
+        self.ok(self.c, "score.goal", {"team": "teamB", "player": 2})
+        event = ws.recv()
+        self.assertEqual((event["method"], event["params"]["subscription"]), ("score", subscribed["subscription"]))
+        self.assertEqual(event["params"]["score"]["text"], "0-1")
+        ws.send_frame(0x1, b"not json")
+        self.assertRpcError(ws.recv(), -32700, id=None)
+
+    def test_the_token_makes_a_controller_and_a_wrong_one_does_not(self):
+        self.start_match()
+        ws = self.ws()
+        self.assertRpcError(ws.call("auth.token", {"token": "not-the-token-at-all"}, id=1), -32003, "invalid_token")
+        self.assertRpcError(ws.call("score.goal", {"team": "teamA"}, id=2), -32003, "forbidden")
+        self.assertEqual(self.ok(self.c, "score.get")["score"]["text"], "0-0")
+        self.assertEqual(ws.call("auth.token", {"token": TOKEN}, id=3)["result"], {"control": True})
+        self.assertEqual(ws.call("score.goal", {"team": "teamA", "player": 1}, id=4)["result"]["score"]["text"], "1-0")
+        self.assertEqual(self.ok(self.c, "score.get")["score"]["text"], "1-0")
+        self.assertNotIn(TOKEN, self.daemon.output(), "the token is never logged")
+
+    def test_another_sites_page_may_not_connect(self):
+        with self.assertRaises(HandshakeRefused) as refused:
+            WebSocket(self.port, origin="http://evil.example")
+        self.assertEqual(refused.exception.status, 403)
+        ws = self.ws(origin="http://127.0.0.1:%d" % self.port)
+        self.assertEqual(ws.call("daemon.ping")["result"], {"pong": True})
+
+    def test_a_frame_over_the_limit_or_binary_ends_that_connection_only(self):
+        big = self.ws()
+        big.send_frame(0x1, b" " * 5000)
+        with self.assertRaises(EOFError):
+            while True:
+                big.recv()
+        binary = self.ws()
+        binary.send_frame(0x2, b"{}")
+        opcode, payload = binary.recv_frame()
+        self.assertEqual((opcode, payload[:2]), (0x8, (1003).to_bytes(2, "big")))
+        self.assertEqual(self.ws().call("daemon.ping")["result"], {"pong": True})
+
+    def test_ping_gets_pong(self):
+        ws = self.ws()
+        ws.send_frame(0x9, b"hello")
+        self.assertEqual(ws.recv_frame(), (0xA, b"hello"))
+
+    def test_sigterm_says_goodbye_with_a_close_frame(self):
+        ws = self.ws()
+        ws.call("daemon.ping")
+        self.daemon.send_signal(signal.SIGTERM)
+        opcode, payload = ws.recv_frame()
+        self.assertEqual((opcode, payload[:2]), (0x8, (1001).to_bytes(2, "big")))
+        self.assertEqual(self.daemon.stop()[0], 0)
+
+
+class LinkTests(WebCase):
+    def gatherctl(self, *args):
+        binary = os.environ.get("GATHERCTL_BIN") or os.path.join(os.path.dirname(self.daemon.binary), "gatherctl")
+        return subprocess.run([binary, "--socket", self.daemon.socket_path, *args], capture_output=True, text=True,
+                              timeout=30)
+
+    def test_gatherctl_web_link_prints_the_control_link(self):
+        result = self.gatherctl("web", "link")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        url = result.stdout.strip()
+        self.assertTrue(url.startswith("http://127.0.0.1:%d/#token=" % self.port), url)
+        from urllib.parse import unquote
+        self.assertEqual(unquote(url.split("#token=", 1)[1]), TOKEN)
+        self.assertNotIn("?", url, "the token never travels in a query string")
+
+
+class StartupTests(unittest.TestCase):
+    def test_a_bad_address_or_token_file_stops_the_start_with_a_clear_message(self):
+        for args, words in [(["--http", "nonsense"], "HOST:PORT"), (["--http", "::1:80"], "brackets"),
+                            (["--http", "127.0.0.1:8080", "--http-token-file", "/nonexistent/token"], "/nonexistent/token")]:
+            daemon = Daemon(args)
+            self.addCleanup(daemon.cleanup)
+            proc = daemon.spawn()
+            proc.wait(timeout=30)
+            self.assertEqual(proc.returncode, 1, args)
+            self.assertIn(words, daemon.output(), args)
+
+    def test_without_http_there_is_no_link(self):
+        daemon = Daemon()
+        self.addCleanup(daemon.cleanup)
+        daemon.start()
+        client = daemon.client()
+        reply = client.call("web.link")
+        self.assertEqual(reply["error"]["data"]["reason"], "web_disabled", reply)
+
+
+class AddressTests(unittest.TestCase):
+    def test_ipv6_and_a_unix_socket_for_a_reverse_proxy(self):
+        port = free_port()
+        daemon = Daemon(["--http", "[::1]:%d" % port])
+        self.addCleanup(daemon.cleanup)
+        try:
+            daemon.start()
+        except AssertionError:
+            if "Address family not supported" in daemon.output() or "Cannot assign" in daemon.output():
+                self.skipTest("this machine has no IPv6 loopback")
+            raise
+        with socket.create_connection(("::1", port), timeout=10) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: [::1]\r\nConnection: close\r\n\r\n")
+            self.assertTrue(s.recv(100).startswith(b"HTTP/1.1 200"))
+        daemon.stop()
+
+        proxy = Daemon()
+        path = os.path.join(proxy.tmp, "http.sock")
+        proxy.extra_args = ["--http", "unix:" + path]
+        self.addCleanup(proxy.cleanup)
+        proxy.start()
+        with socket.socket(socket.AF_UNIX) as s:
+            s.settimeout(10)
+            s.connect(path)
+            body = b'{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}'
+            s.sendall(b"POST /rpc HTTP/1.1\r\nHost: gatherd\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(body)
+                      + body)
+            data = b""
+            while chunk := s.recv(4096):
+                data += chunk
+        self.assertTrue(data.startswith(b"HTTP/1.1 200"), data[:80])
+        self.assertEqual(json.loads(data.split(b"\r\n\r\n", 1)[1])["result"], {"pong": True})
+        self.assertEqual(proxy.stop()[0], 0)
+        self.assertFalse(os.path.exists(path), "the HTTP socket file is removed at exit")

@@ -1,0 +1,119 @@
+"""A small RFC 6455 WebSocket client for the tests, standard library only: a handshake, masked frames out,
+frames in. Enough to speak JSON-RPC to gatherd's /rpc the way a browser does."""
+import base64, hashlib, json, os, socket, struct
+
+GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+
+class HandshakeRefused(Exception):
+    def __init__(self, status, headers, body):
+        super().__init__("HTTP %d" % status)
+        self.status, self.headers, self.body = status, headers, body
+
+
+def http_request(port, method, path, headers=None, body=b"", host="127.0.0.1", timeout=10):
+    """One HTTP/1.1 request on a fresh connection; returns (status, headers, body). Reads to EOF or length."""
+    with socket.create_connection((host, port), timeout=timeout) as s:
+        lines = ["%s %s HTTP/1.1" % (method, path), "Host: %s:%d" % (host, port), "Connection: close",
+                 "Content-Length: %d" % len(body)]
+        lines += ["%s: %s" % item for item in (headers or {}).items()]
+        s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    return parse_response(data)
+
+
+def parse_response(data):
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in header_lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(status_line.split()[1]), headers, body
+
+
+class WebSocket:
+    def __init__(self, port, path="/rpc", origin=None, host="127.0.0.1", timeout=10):
+        self.sock = socket.create_connection((host, port), timeout=timeout)
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = ["GET %s HTTP/1.1" % path, "Host: %s:%d" % (host, port), "Upgrade: websocket",
+                 "Connection: Upgrade", "Sec-WebSocket-Key: " + key, "Sec-WebSocket-Version: 13"]
+        if origin:
+            lines.append("Origin: " + origin)
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        head, _, self.buffer = data.partition(b"\r\n\r\n")
+        status, headers, _ = parse_response(head + b"\r\n\r\n")
+        if status != 101:
+            rest = self.buffer
+            self.sock.close()
+            raise HandshakeRefused(status, headers, rest)
+        accept = base64.b64encode(hashlib.sha1((key + GUID).encode()).digest()).decode()
+        assert headers.get("sec-websocket-accept") == accept, headers
+
+    def send_frame(self, opcode, payload, fin=True):
+        mask = os.urandom(4)
+        header = bytes([(0x80 if fin else 0) | opcode])
+        if len(payload) < 126:
+            header += bytes([0x80 | len(payload)])
+        elif len(payload) < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", len(payload))
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", len(payload))
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(header + mask + masked)
+
+    def send(self, message):
+        self.send_frame(0x1, json.dumps(message).encode())
+
+    def _read(self, count):
+        while len(self.buffer) < count:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError("the server closed the connection")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:count], self.buffer[count:]
+        return data
+
+    def recv_frame(self):
+        """(opcode, payload) of the next frame; EOFError when the connection ends."""
+        first, second = self._read(2)
+        length = second & 0x7F
+        if length == 126:
+            length = struct.unpack(">H", self._read(2))[0]
+        elif length == 127:
+            length = struct.unpack(">Q", self._read(8))[0]
+        assert not second & 0x80, "a server's frames are never masked"
+        return first & 0x0F, self._read(length)
+
+    def recv(self):
+        """The next text message, as JSON."""
+        while True:
+            opcode, payload = self.recv_frame()
+            if opcode == 0x1:
+                return json.loads(payload)
+            if opcode == 0x8:
+                raise EOFError("close frame %r" % payload)
+
+    def call(self, method, params=None, id=1):
+        message = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        while True:
+            reply = self.recv()
+            if reply.get("id") == id:
+                return reply
+
+    def close(self):
+        self.sock.close()
