@@ -25,6 +25,7 @@ import socket
 import struct
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.parse
 from typing import Any
@@ -171,8 +172,9 @@ class Browser:
         if binary is None:
             raise CDPError("chromium not found on the PATH (make deps installs Debian's chromium)")
         self.profile = tempfile.mkdtemp(prefix="gatherd-chromium-")
-        self.stderr_path = os.path.join(self.profile, "stderr.log")
-        self._stderr = open(self.stderr_path, "wb")
+        self._output: list[str] = []
+        self._found = threading.Event()
+        self._url: str | None = None
         args = [
             binary,
             "--headless=new",
@@ -192,36 +194,33 @@ class Browser:
             "--mute-audio",
             "about:blank",
         ] + list(extra_args or [])
-        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._stderr)
-        url = self._devtools_url()
-        self.ws = WebSocket(url)
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # A thread reads stderr as Chromium writes it (so the pipe never fills) and signals the DevTools URL.
+        self._reader = threading.Thread(target=self._read_stderr, name="chromium-stderr", daemon=True)
+        self._reader.start()
+        if not self._found.wait(LAUNCH_TIMEOUT) or self._url is None:
+            status = self.proc.poll()
+            self.close()
+            why = f"exited with status {status}" if status is not None else f"did not, within {LAUNCH_TIMEOUT} s"
+            raise CDPError(f"chromium printed no DevTools URL (it {why}):\n{self.output()[-3000:]}")
+        self.ws = WebSocket(self._url)
         self.next_id = 0
         self.events: list[dict] = []
 
-    def _devtools_url(self) -> str:
-        deadline = time.monotonic() + LAUNCH_TIMEOUT
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
         pattern = re.compile(r"DevTools listening on (ws://\S+)")
-        while time.monotonic() < deadline:
-            with open(self.stderr_path, "rb") as handle:
-                found = pattern.search(handle.read().decode("utf-8", "replace"))
-            if found:
-                return found.group(1)
-            if self.proc.poll() is not None:
-                break
-            # Chromium writes the line once, early: wait for the process to write more (bounded, 20 ms).
-            try:
-                self.proc.wait(0.02)
-            except subprocess.TimeoutExpired:
-                pass
-        self.close()
-        raise CDPError(f"chromium printed no DevTools URL within {LAUNCH_TIMEOUT} s:\n{self.output()[-3000:]}")
+        for raw in self.proc.stderr:
+            line = raw.decode("utf-8", "replace")
+            self._output.append(line)
+            found = pattern.search(line)
+            if found and self._url is None:
+                self._url = found.group(1)
+                self._found.set()
+        self._found.set()  # Chromium exited (or closed stderr) without a URL: stop waiting.
 
     def output(self) -> str:
-        try:
-            with open(self.stderr_path, "rb") as handle:
-                return handle.read().decode("utf-8", "replace")
-        except OSError:
-            return ""
+        return "".join(self._output)
 
     def send(self, method: str, params: dict | None = None, session: str | None = None,
              timeout: float = COMMAND_TIMEOUT) -> dict:
@@ -279,7 +278,7 @@ class Browser:
             if self.proc.poll() is None:
                 self.proc.kill()
             self.proc.wait(10)
-            self._stderr.close()
+            self._reader.join(5)
             shutil.rmtree(self.profile, ignore_errors=True)
 
     def __enter__(self) -> "Browser":
