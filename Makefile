@@ -5,7 +5,7 @@ FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
 APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container \
-  dpkg-dev lintian binutils init-system-helpers
+  dpkg-dev lintian binutils init-system-helpers chromium python3-websockets
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
@@ -96,6 +96,7 @@ test: deps lint
 	$(SWIFT) test --skip-build
 	Tests/fuzz/replay.sh
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
+	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s clients/python -t clients/python -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd node --test clients/js/
 	GATHERD_BIN=$(BIN_PATH)/gatherd bash clients/shell/test_gather.sh
