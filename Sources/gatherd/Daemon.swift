@@ -45,7 +45,9 @@ struct Daemon {
     if let keeper { hub.leaseSeqs(after: stored.record.seqCeiling, keeper.leaseSeqs) }
     let session = try GatherSession(
       store: store, clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop, hub: hub, logger: logger)
-    session.hub.reserveSubscriptionIDs(through: stored.record.largestSubscriptionID)
+    // Ids go on above the previous gatherd's: above its live ones, and above its seq lease, which every
+    // gatherd starts numbering subscriptions from too, so that ended ones are not reused either.
+    session.hub.reserveSubscriptionIDs(through: max(stored.record.largestSubscriptionID, stored.record.seqCeiling))
     if let keeper {
       let kept = Set(stored.connections.map(\.name))
       connectionLoop.execute { keeper.resumed(keeping: kept) }
@@ -114,7 +116,7 @@ struct Daemon {
       "Keeping up to \(capacity) connections in the service manager's store; took back \(stored.connections.count).")
     return ConnectionKeeper(
       store: .init(store: Systemd.storeFileDescriptor, remove: Systemd.removeStoredFileDescriptors),
-      resuming: stored, logger: logger)
+      resuming: stored, capacity: capacity, logger: logger)
   }
 
   /// The sockets to serve: those systemd passed, or the standalone socket and the optional status socket.

@@ -55,6 +55,15 @@ class EventTests(DaemonTestCase):
         third = self.ok(self.client(), "events.subscribe")["subscription"]
         self.assertEqual(len({first, second, third}), 3)
 
+    def test_one_connection_holds_at_most_64_subscriptions(self):
+        client = self.client()
+        for _ in range(64):
+            self.ok(client, "events.subscribe", {"topics": ["tick"]})
+        self.assertRpcError(client.call("events.subscribe"), -32002, "too_many_subscriptions")
+        first = self.ok(self.client(), "events.subscribe")["subscription"]
+        self.ok(client, "events.unsubscribe", {"subscription": first - 1})
+        self.ok(client, "events.subscribe", {"topics": ["score"]})
+
     def test_subscribe_refusals(self):
         for params, field in (
             ({"topics": ["goals"]}, "topics"),

@@ -1,6 +1,6 @@
 """The scoreboard's HTTP listener (issue 12): the page, /healthz, POST /rpc and JSON-RPC over a WebSocket at
 /rpc, against the real daemon on a real TCP port, with a standard-library WebSocket client (wsclient.py)."""
-import json, os, re, signal, socket, subprocess, unittest
+import json, os, re, signal, socket, struct, subprocess, unittest
 
 from harness import Daemon, DaemonTestCase
 from wsclient import HandshakeRefused, WebSocket, http_request
@@ -233,3 +233,36 @@ class AddressTests(unittest.TestCase):
         self.assertEqual(json.loads(data.split(b"\r\n\r\n", 1)[1])["result"], {"pong": True})
         self.assertEqual(proxy.stop()[0], 0)
         self.assertFalse(os.path.exists(path), "the HTTP socket file is removed at exit")
+
+
+class HostileWebClientTests(WebCase):
+    def test_a_reset_after_a_response_ends_that_connection_only(self):
+        """A peer that resets a keep-alive connection (or one with a reply on its way) must not reach NIO's
+        'response without a request' precondition, which would stop the daemon."""
+        for _ in range(3):
+            s = socket.create_connection(("127.0.0.1", self.port))
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" * 200)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            s.close()  # with linger 0: an RST, while gatherd is still answering
+        self.assertEqual(self.ok(self.c, "daemon.ping"), {"pong": True})
+        self.assertEqual(http_request(self.port, "GET", "/healthz")[0], 200)
+        self.assertTrue(self.daemon.alive())
+
+    def test_a_ping_flood_from_a_peer_that_does_not_read_is_bounded(self):
+        def rss():
+            return int(open("/proc/%d/status" % self.daemon.pid).read().split("VmRSS:")[1].split()[0])
+        ws = self.ws()
+        ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.assertEqual(ws.call("daemon.ping")["result"], {"pong": True})
+        before = rss()
+        ws.sock.settimeout(2)
+        sent = 0
+        try:
+            while sent < 100_000:  # 10 MB of pings; queued pongs would cost far more than that
+                ws.send_frame(0x9, b"p" * 100)
+                sent += 1
+        except (TimeoutError, socket.timeout):
+            pass  # gatherd stopped reading from a peer that does not read: that bounds it too
+        self.assertEqual(self.ok(self.c, "daemon.ping"), {"pong": True})
+        self.assertLess(rss() - before, 8_000, "gatherd's memory stays bounded")
+        self.assertEqual(self.ok(self.c, "daemon.ping"), {"pong": True})

@@ -36,6 +36,10 @@ public final class ConnectionKeeper: @unchecked Sendable {
   private let store: Store
   private let logger: Logger
   private let lastNumber: Atomic<Int>
+  /// How many connections are in the store now, and how many may be: systemd refuses descriptors past
+  /// `FileDescriptorStoreMax=` without a word, so two places stay free for the record.
+  private let keptCount: Atomic<Int>
+  private let capacity: Int
   private let state: Mutex<State>
 
   private struct State {
@@ -47,9 +51,11 @@ public final class ConnectionKeeper: @unchecked Sendable {
   }
 
   /// A keeper that goes on from what the previous gatherd left in the store.
-  public init(store: Store, resuming stored: StoredDescriptors, logger: Logger) {
+  public init(store: Store, resuming stored: StoredDescriptors, capacity: Int = .max, logger: Logger) {
     self.store = store
     self.logger = logger
+    self.capacity = capacity == .max ? .max : max(capacity - 2, 0)
+    keptCount = Atomic(stored.connections.count)
     lastNumber = Atomic(stored.largestConnectionNumber)
     state = Mutex(
       State(record: stored.record, generation: stored.recordGeneration, staleRecords: stored.staleRecordNames))
@@ -71,9 +77,15 @@ public final class ConnectionKeeper: @unchecked Sendable {
   /// Stores a newly accepted connection; returns its name, or nil if the store did not take it (the
   /// connection is served all the same, but will not outlive this process).
   func keep(_ fd: Int32, readOnly: Bool) -> String? {
+    guard keptCount.wrappingAdd(1, ordering: .relaxed).newValue <= capacity else {
+      keptCount.wrappingSubtract(1, ordering: .relaxed)
+      logger.debug("The service manager's store is full; this connection will not survive a restart.")
+      return nil
+    }
     let name = StoredDescriptors.connectionName(
       readOnly: readOnly, number: lastNumber.wrappingAdd(1, ordering: .relaxed).newValue)
     guard store.store(fd, name) else {
+      keptCount.wrappingSubtract(1, ordering: .relaxed)
       logger.debug("The service manager did not keep connection \(name); it will not survive a restart.")
       return nil
     }
@@ -93,6 +105,7 @@ public final class ConnectionKeeper: @unchecked Sendable {
   /// nothing changes: the next gatherd takes the connection back.
   func connectionClosed(_ name: String) {
     guard !state.withLock({ $0.frozen }) else { return }
+    keptCount.wrappingSubtract(1, ordering: .relaxed)
     store.remove(name)
     subscriptionsChanged(of: name, to: [:])
   }

@@ -3,6 +3,9 @@ import NIOHTTP1
 import NIOWebSocket
 
 extension HTTPListener {
+  /// An HTTP connection that sends nothing for this long (a half-sent request, an idle keep-alive) is closed.
+  static var idleTimeout: TimeAmount { .seconds(30) }
+
   /// Headers over this many bytes get 431.
   static var maxHeaderBytes: Int { 16 * 1024 }
 
@@ -34,6 +37,11 @@ extension HTTPListener {
             RPCConnection(services: web.rpc, caller: caller, loop: channel.eventLoop, connections: connections))
         }
       })
+    do {
+      try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
+    } catch {
+      return channel.eventLoop.makeFailedFuture(error)
+    }
     return channel.pipeline.configureHTTPServerPipeline(
       withServerUpgrade: (
         upgraders: [upgrader],
@@ -41,6 +49,10 @@ extension HTTPListener {
           // The WebSocket's handlers take over from here.
           if let requests = try? context.pipeline.syncOperations.context(handlerType: HTTPRequestHandler.self) {
             context.pipeline.syncOperations.removeHandler(context: requests, promise: nil)
+          }
+          // A scoreboard viewer only listens: it is not idle.
+          if let idle = try? context.pipeline.syncOperations.context(handlerType: IdleStateHandler.self) {
+            context.pipeline.syncOperations.removeHandler(context: idle, promise: nil)
           }
         }
       ),

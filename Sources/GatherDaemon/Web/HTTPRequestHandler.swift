@@ -19,6 +19,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
   /// and the connection closes. NIO's pipelining handler allows one response per request, so nothing else
   /// may be written.
   private var answered = false
+  /// Set while a POST's reply is being worked out: the connection is not idle then.
+  private var replying = false
 
   init(web: WebServices, peer: String) {
     self.web = web
@@ -47,20 +49,28 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
   }
 
+  /// A connection that sent nothing for ``HTTPListener/idleTimeout`` (and waits for no reply) is closed, so
+  /// that half-sent or abandoned connections do not pile up.
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if case .read = event as? IdleStateHandler.IdleStateEvent, !replying {
+      web.rpc.logger.debug("Closing the idle web connection from \(peer).")
+      return context.close(promise: nil)
+    }
+    context.fireUserInboundEventTriggered(event)
+  }
+
   /// A request NIO cannot parse: 431 for headers over the limit, else 400, when no response to it has begun;
   /// then the connection closes.
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     // A WebSocket upgrade that was refused (another site's Origin, another path): the request itself comes
     // next, and ``route`` answers it.
     if error is NIOWebSocketUpgradeError { return }
-    web.rpc.logger.debug("A bad HTTP request from \(peer): \(error)")
-    guard !answered else { return context.close(promise: nil) }
+    web.rpc.logger.debug("A web connection from \(peer) ends: \(error)")
+    // Only a request NIO could not parse gets an answer (NIO's pipelining handler allows exactly that one);
+    // anything else (a reset, a broken pipe) just ends the connection: no response is expected then.
+    guard let parserError = error as? HTTPParserError, !answered else { return context.close(promise: nil) }
     answered = true
-    let status: HTTPResponseStatus =
-      switch error as? HTTPParserError {
-      case .headerOverflow?: .requestHeaderFieldsTooLarge
-      default: .badRequest
-      }
+    let status: HTTPResponseStatus = parserError == .headerOverflow ? .requestHeaderFieldsTooLarge : .badRequest
     HTTPResponder.text(
       context, version: head?.version ?? .http1_1, status: status, keepAlive: false,
       status == .badRequest ? "This is not an HTTP request gatherd can read." : "The headers are over 16 KiB.")
@@ -121,11 +131,13 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
     let version = head.version
     let keepAlive = head.isKeepAlive
+    replying = true
     web.rpc.dispatcher.respond(to: parsed, from: caller, runner: web.rpc.runner(replyingOn: context.eventLoop)) {
       reply in
       // A POST has no connection to send events on: a subscription made here ends with the request.
       caller.events.close()
       let context = bound.value
+      (context.handler as? HTTPRequestHandler)?.replying = false
       guard context.channel.isActive else { return }
       guard let reply else {
         return HTTPResponder.respond(

@@ -20,6 +20,9 @@ final class WebSocketTransport: ChannelDuplexHandler, RemovableChannelHandler {
     case .text:
       context.fireChannelRead(wrapInboundOut(.line(frame.unmaskedData)))
     case .ping:
+      // A peer that pings without reading gets no pongs queued up for it (RFC 6455 lets a pong answer only
+      // the latest ping): memory stays bounded.
+      guard context.channel.isWritable else { return }
       let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
       context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
     case .connectionClose:
