@@ -23,7 +23,7 @@ NIO_DEPS="NIOEmbedded NIOCore NIOConcurrencyHelpers _NIODataStructures _NIOBase6
   CNIODarwin CNIOWindows CNIOWASI CNIOOpenBSD CNIOFreeBSD Atomics _AtomicsShims DequeModule ContainersPreview \
   InternalCollectionsUtilities"
 DAEMON_DEPS="$NIO_DEPS NIOPosix CNIOPosix Logging ServiceLifecycle AsyncAlgorithms OrderedCollections UnixSignals \
-  ConcurrencyHelpers GRDB CGatherShim"
+  ConcurrencyHelpers GRDB CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1"
 SPM_BIN=""
 # debug for a replay (what `make test` has built), release for fuzzing (NIO's debug build is 20 times slower).
 SPM_CONFIG=${FUZZ_SPM_CONFIG:-debug}

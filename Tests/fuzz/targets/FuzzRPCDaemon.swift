@@ -34,9 +34,11 @@ final class FuzzDaemon {
       store: FuzzDatabase.emptyStore(), clock: clock, loop: loop,
       wallClock: { Self.wallClock(wallOrigin, start.duration(to: clock.now)) },
       hub: EventHub(subscriberLoop: loop), logger: logger)
-    dispatcher = MethodTable.dispatcher(session, stats: DaemonStats(), testFaults: false, logger: logger)
+    dispatcher = MethodTable.dispatcher(
+      session, stats: DaemonStats(), testFaults: false, web: WebAccess(token: "fuzz-control-token-0123"), logger: logger
+    )
     caller = Caller(
-      credentials: PeerCredentials(pid: 2, uid: 1000, gid: 1000), mayMutate: mayMutate,
+      peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)), mayMutate: mayMutate,
       whyReadOnly: "the fuzz input chose a read-only peer", events: EventOutbox(table: session.hub.subscribers))
     let session = session
     loop.execute { session.start() }
