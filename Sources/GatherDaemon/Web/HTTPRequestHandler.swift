@@ -128,7 +128,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     let parsed = body.withUnsafeBytes { bytes in
       Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
     }
-    let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
     let version = head.version
     let keepAlive = head.isKeepAlive
     replying = true
@@ -136,8 +136,8 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
       reply in
       // A POST has no connection to send events on: a subscription made here ends with the request.
       caller.events.close()
-      let context = bound.value
-      (context.handler as? HTTPRequestHandler)?.replying = false
+      let (handler, context) = bound.value
+      handler.replying = false
       guard context.channel.isActive else { return }
       guard let reply else {
         return HTTPResponder.respond(
