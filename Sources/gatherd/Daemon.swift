@@ -101,10 +101,10 @@ struct Daemon {
     do {
       try await group.run()
     } catch {
-      await Self.shutDown(connectionLoops, sessionLoops, queryPool)
+      await Self.shutDown(connectionLoops, sessionLoops, queryPool, session: session)
       throw error
     }
-    await Self.shutDown(connectionLoops, sessionLoops, queryPool)
+    await Self.shutDown(connectionLoops, sessionLoops, queryPool, session: session)
     do { try store.close() } catch { logger.warning("Could not close the database cleanly: \(error)") }
   }
 
@@ -158,11 +158,18 @@ struct Daemon {
 
   private static func shutDown(
     _ connectionLoops: MultiThreadedEventLoopGroup, _ sessionLoops: MultiThreadedEventLoopGroup,
-    _ queryPool: NIOThreadPool
+    _ queryPool: NIOThreadPool, session: GatherSession<EventLoopClock>
   ) async {
-    try? await connectionLoops.shutdownGracefully()
-    try? await sessionLoops.shutdownGracefully()
+    // Each stops before the loop that it answers on, so that every reply and event it hands over lands on a
+    // running loop: queries and changes answer on the connections' loop, which stops last. (A future left
+    // unfulfilled on a stopped loop would never free what its callbacks hold.) A batch of a closed connection
+    // may still go on after its connection has gone; its later changes are refused from here on, and a
+    // round on the connections' loop lets any change already on its way reach the session's loop first.
     try? await queryPool.shutdownGracefully()
+    session.refuseChanges()
+    for loop in connectionLoops.makeIterator() { try? await loop.submit {}.get() }
+    try? await sessionLoops.shutdownGracefully()
+    try? await connectionLoops.shutdownGracefully()
   }
 
   /// Lifts the soft limit on open files to the hard limit, so that thousands of clients can connect.

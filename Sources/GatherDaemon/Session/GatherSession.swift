@@ -29,6 +29,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   private var alarm: (generation: Int, cancel: @Sendable () -> Void)?
   private var alarmGeneration = 0
   private var heartbeats = 0
+  /// Cleared by ``refuseChanges()``, when the daemon begins to stop its loops.
+  private let takesChanges = Atomic<Bool>(true)
   /// Whether the database took the last write (GatherSession+Storage.swift).
   var storage = StorageHealth()
   /// Whether a clock transition of the alarm's could not be saved and is still to be written.
@@ -95,15 +97,24 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
 
   /// Runs a change's `work` on the session's loop and hands its result to `done` on `replyLoop`,
   /// after the view it produced is published: a client that reads after its reply sees its own change.
-  func run<T: Sendable>(
-    _ work: @escaping @Sendable () -> T, replyingOn replyLoop: any EventLoop, to done: @escaping @Sendable (T) -> Void
+  /// Once the daemon stops (``refuseChanges()``), `done` gets an error at once instead: the session's loop may
+  /// be gone. Call it on `replyLoop`.
+  func run(
+    _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>, replyingOn replyLoop: any EventLoop,
+    to done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
   ) {
+    guard takesChanges.load(ordering: .sequentiallyConsistent) else {
+      return done(.failure(.internalError("gatherd is shutting down; the change was not made.")))
+    }
     loop.execute {
       let result = work()
       self.endTurn()
       replyLoop.execute { done(result) }
     }
   }
+
+  /// Refuses every later change; the daemon calls it, from any thread, before it stops the session's loop.
+  public func refuseChanges() { takesChanges.store(false, ordering: .sequentiallyConsistent) }
 
   /// Ends a turn on the loop: publishes the view of the state as it now is, then hands the turn's events to
   /// the subscribers' loops. In that order, so that no subscriber can take a snapshot older than an event it
