@@ -34,7 +34,7 @@ struct StatsCommand: ParsableCommand {
 
   struct Table: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "table", abstract: "Every player's record as a table (the default).")
+      commandName: "table", abstract: "Every player's record as a table (the default).", aliases: ["players"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "Sort by wins, goals, winRate or played (default wins).") var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
@@ -56,7 +56,12 @@ struct StatsCommand: ParsableCommand {
       if let minGathers { params["minGathers"] = .int(minGathers) }
       try global.run("stats.players", params) { result in
         let players = result["players"]?.arrayValue ?? []
-        guard !players.isEmpty else { return "No player has played an ended gather yet." }
+        guard !players.isEmpty else {
+          let filtered = since != nil || until != nil || (minGathers ?? 1) > 1
+          return filtered
+            ? "No player matches: no one played enough ended gathers in that range."
+            : "No player has played an ended gather yet."
+        }
         return Render.table(
           ["ID", "NAME", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
           players.map { row in

@@ -134,10 +134,13 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def timed(rpc, pid, calls, method, params):
+def timed(rpc, pid, calls, method, params, check):
     """Round trips (median, p95, worst) and gatherd's CPU time per call, in ms. The CPU time does not depend
-    on how busy the machine is; the round trip does."""
-    rpc.call(method, params)  # warm-up
+    on how busy the machine is; the round trip does. `check` must accept the first answer: a fast empty
+    answer would measure nothing."""
+    answer = rpc.call(method, params)  # warm-up
+    if not check(answer):
+        sys.exit(f"{method} {params} answered without the work it should have done: {json.dumps(answer)[:300]}")
     times = []
     cpu_before = cpu_seconds(pid)
     for _ in range(calls):
@@ -165,14 +168,29 @@ def main():
     proc, conn = start(args.gatherd, sock, db)
     try:
         rpc = Rpc(conn)
-        cases = [(f"stats.players order={order}", "stats.players", {"order": order}) for order in ("wins", "goals", "winRate", "played")]
-        cases += [
-            ("stats.players since one year", "stats.players", {"since": "2024-01-01"}),
-            ("stats.player", "stats.player", {"id": 7}),
-            ("gather.suggest 16 players (exact)", "gather.suggest", {"players": list(range(1, 17)), "seed": 1}),
-            ("gather.suggest 40 players (search)", "gather.suggest", {"players": list(range(1, 41)), "seed": 1}),
+        # The start of the history's last year (of its last half, when it is shorter than two years).
+        first, last = 1_700_000_000_000, 1_700_000_000_000 + args.gathers * 86_400_000 // 7
+        since = time.strftime("%Y-%m-%d", time.gmtime(max(last - 365 * 86_400_000, (first + last) // 2) / 1000))
+
+        def everyone_played(answer):
+            return len(answer["players"]) == ROSTER and sum(row["played"] for row in answer["players"]) == lineups
+
+        def split(size):
+            return lambda answer: len(answer["teamA"]["players"]) + len(answer["teamB"]["players"]) == size
+
+        cases = [
+            (f"stats.players order={order}", "stats.players", {"order": order}, everyone_played)
+            for order in ("wins", "goals", "winRate", "played")
         ]
-        rows = [(label, *timed(rpc, proc.pid, args.calls, method, params)) for label, method, params in cases]
+        cases += [
+            ("stats.players since one year", "stats.players", {"since": since}, lambda a: len(a["players"]) > 0),
+            ("stats.player", "stats.player", {"id": 7}, lambda answer: answer["played"] > 0),
+            ("gather.suggest 16 players (exact)", "gather.suggest", {"players": list(range(1, 17)), "seed": 1}, split(16)),
+            ("gather.suggest 40 players (search)", "gather.suggest", {"players": list(range(1, 41)), "seed": 1}, split(40)),
+        ]
+        rows = [
+            (label, *timed(rpc, proc.pid, args.calls, method, params, check)) for label, method, params, check in cases
+        ]
     finally:
         stop(proc, conn)
 

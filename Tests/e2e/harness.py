@@ -47,6 +47,8 @@ STOP_TIMEOUT = 10.0
 #: What the tests' tightest wall-clock bounds (shutdown time, tick gaps) are multiplied by. 1 by default;
 #: `make tsan` and `make asan` raise it, since a sanitized daemon runs several times slower (docs/reliability.md).
 TIME_SCALE = float(os.environ.get("GATHERD_E2E_TIME_SCALE", "1"))
+# "address" or "thread" when GATHERD_BIN is a sanitized build (Tests/sanitizers/run.sh); memory bounds skip then.
+SANITIZER = os.environ.get("GATHERD_E2E_SANITIZER", "")
 
 NOBODY_UID = 65534
 NOBODY_GID = 65534

@@ -34,6 +34,9 @@ class MatchDayCtlTests(GatherctlTestCase):
         self.ctl_usage("stats", "--order", "fame")
         self.ctl_refused(["stats", "player", "99"], "stats.player", {"id": 99}, "player_not_found")
         self.ctl_refused(["stats", "--since", "soon"], "stats.players", {"since": "soon"}, "invalid_params")
+        # `stats players` (the method's name) is the table too.
+        self.assertEqual(self.ctl("stats", "players").splitlines(), lines)
+        self.assertIn("No player matches", self.ctl("stats", "--since", "2100-01-01"))
 
     def test_suggest_shows_the_split_and_start_balanced_plays_it(self):
         ids = self.roster(6)

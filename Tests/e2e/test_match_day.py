@@ -159,6 +159,8 @@ class StatsTests(SchemaMixin, DaemonTestCase):
         self.refused(self.c, "stats.players", {"order": "fame"}, -32602, field="order")
         self.refused(self.c, "stats.players", {"since": "last week"}, -32602, field="since")
         self.refused(self.c, "stats.players", {"minGathers": -1}, -32602, field="minGathers")
+        self.refused(self.c, "stats.players", {"since": "2026-12-01", "until": "2026-11-01"}, -32602, field="until")
+        self.refused(self.c, "stats.players", {"since": "2026-11-01", "until": "2026-11-01"}, -32602, field="until")
         self.refused(self.c, "stats.player", {"id": 99}, -32001, "player_not_found")
         self.refused(self.c, "stats.player", {}, -32602, field="id")
 

@@ -2,7 +2,7 @@
 /rpc, against the real daemon on a real TCP port, with a standard-library WebSocket client (wsclient.py)."""
 import json, os, re, signal, socket, struct, subprocess, unittest
 
-from harness import Daemon, DaemonTestCase
+from harness import SANITIZER, Daemon, DaemonTestCase
 from wsclient import HandshakeRefused, WebSocket, http_request
 
 TOKEN = "pitch-side-token-0123456789/+="
@@ -250,7 +250,8 @@ class HostileWebClientTests(WebCase):
 
     def test_a_ping_flood_from_a_peer_that_does_not_read_is_bounded(self):
         def rss():
-            return int(open("/proc/%d/status" % self.daemon.pid).read().split("VmRSS:")[1].split()[0])
+            with open("/proc/%d/status" % self.daemon.pid) as status:
+                return int(status.read().split("VmRSS:")[1].split()[0])
         ws = self.ws()
         ws.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         self.assertEqual(ws.call("daemon.ping")["result"], {"pong": True})
@@ -264,5 +265,8 @@ class HostileWebClientTests(WebCase):
         except (TimeoutError, socket.timeout):
             pass  # gatherd stopped reading from a peer that does not read: that bounds it too
         self.assertEqual(self.ok(self.c, "daemon.ping"), {"pong": True})
-        self.assertLess(rss() - before, 8_000, "gatherd's memory stays bounded")
+        # A sanitized gatherd's RSS follows its allocations, not its live memory (AddressSanitizer keeps freed
+        # blocks in quarantine; ThreadSanitizer shadows every byte), so the bound holds for plain builds only.
+        if not SANITIZER:
+            self.assertLess(rss() - before, 8_000, "gatherd's memory stays bounded")
         self.assertEqual(self.ok(self.c, "daemon.ping"), {"pong": True})

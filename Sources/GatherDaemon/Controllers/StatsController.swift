@@ -12,6 +12,10 @@ enum StatsController {
       .query("stats.players") { params, _ in
         let since = try date(&params, "since")
         let until = try date(&params, "until")
+        if let since, let until, until <= since {
+          throw RPCError.invalidParams(
+            field: "until", "Parameter \"until\" must come after \"since\": the range holds no gather.")
+        }
         let minGathers = try params.optionalInt("minGathers", in: 0...1_000_000) ?? 1
         let order = try params.optionalChoice("order", orders, PlayerStats.Order.init(rawValue:)) ?? .wins
         try params.finish()

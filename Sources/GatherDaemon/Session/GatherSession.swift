@@ -30,7 +30,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   private var alarmGeneration = 0
   private var heartbeats = 0
   /// Cleared by ``refuseChanges()``, when the daemon begins to stop its loops.
-  private let takesChanges = Atomic<Bool>(true)
+  private let takesChanges: Atomic<Bool>
   /// Whether the database took the last write (GatherSession+Storage.swift).
   var storage = StorageHealth()
   /// Whether a clock transition of the alarm's could not be saved and is still to be written.
@@ -55,6 +55,9 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.logger = logger
     let state = try store.load(at: timeline.now, wallNow: wallClock())
     self.state = state
+    // Set after the last `try`, like `published`: Swift 6.3's optimiser crashes on a noncopyable stored
+    // property that an init has to drop when it throws.
+    takesChanges = Atomic(true)
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
     // With the running clock's end worked out, as every later view has it.
     let view = makeView()
