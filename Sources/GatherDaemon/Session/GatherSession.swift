@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import GatherModel
 import GatherRPC
 import GatherStore
+import Glibc
 import Logging
 import NIOCore
 import Synchronization
@@ -30,7 +31,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   private var alarmGeneration = 0
   private var heartbeats = 0
   /// Cleared by ``refuseChanges()``, when the daemon begins to stop its loops.
-  private let takesChanges = Atomic<Bool>(true)
+  private let takesChanges: Atomic<Bool>
   /// Whether the database took the last write (GatherSession+Storage.swift).
   var storage = StorageHealth()
   /// Whether a clock transition of the alarm's could not be saved and is still to be written.
@@ -46,6 +47,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     hub: EventHub, logger: Logger = Logger(label: "gatherd.session")
   ) throws {
     let timeline = Timeline(clock: clock)
+    // Loaded before any property is set: Swift 6.3's release build crashes on a throwing init that must
+    // destroy the Atomic below (cross-module optimization, "Found ownership error").
+    let state = try store.load(at: timeline.now, wallNow: wallClock())
+    takesChanges = Atomic(true)
     self.timeline = timeline
     self.store = store
     self.loop = loop
@@ -53,7 +58,6 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.wallClock = { Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
     self.hub = hub
     self.logger = logger
-    let state = try store.load(at: timeline.now, wallNow: wallClock())
     self.state = state
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
     // With the running clock's end worked out, as every later view has it.
