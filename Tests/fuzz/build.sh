@@ -106,7 +106,7 @@ for target in $TARGETS; do
       spm_build
       gather_module GatherModel Sources/GatherModel/*.swift
       gather_module GatherRPC Sources/GatherRPC/*.swift "$SPM_BIN/GatherRPC.build/DerivedSources/"*.swift
-      gather_module GatherStore Sources/GatherStore/*.swift
+      gather_module GatherStore $(find Sources/GatherStore -name '*.swift' | sort)
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
