@@ -19,18 +19,18 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
-    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
   ],
   targets: [
     .target(name: "GatherModel", swiftSettings: strict),
     .target(
       name: "GatherStore",
-      dependencies: ["GatherModel", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["GatherModel", "CSQLite"],
       swiftSettings: strict
     ),
     .target(name: "GatherRPC", resources: [.embedInCode("VERSION")], swiftSettings: strict),
     .target(name: "CGatherShim"),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     .target(
       name: "GatherSystemd",
@@ -76,14 +76,13 @@ let package = Package(
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
-      dependencies: ["GatherStore", "GatherModel", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["GatherStore", "GatherModel", "CSQLite"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "GatherDaemonTests",
       dependencies: [
         "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict
     ),

@@ -1,4 +1,4 @@
-import struct Foundation.Date
+import struct FoundationEssentials.Date
 
 /// The gather being played: its lineup, score, goal log and match clock.
 public struct ActiveGather: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import struct Foundation.Date
+import struct FoundationEssentials.Date
 
 /// An ended gather, as history keeps it: final score, winner, who played where, and the goal log.
 public struct GatherRecord: Sendable, Hashable, Encodable {

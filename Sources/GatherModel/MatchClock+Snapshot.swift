@@ -1,4 +1,4 @@
-import struct Foundation.Date
+import struct FoundationEssentials.Date
 
 /// The clock as it is saved: wall-clock based, so that a restarted process can pick it up.
 extension MatchClock {

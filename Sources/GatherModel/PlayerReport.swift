@@ -1,4 +1,4 @@
-import struct Foundation.Date
+import struct FoundationEssentials.Date
 
 /// One player's stats with their recent results and best teammates.
 public struct PlayerReport: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import struct Foundation.Date
+import struct FoundationEssentials.Date
 
 /// One entry of a gather's goal log: a goal, or a correction that set the score outright.
 public struct ScoreEvent: Sendable, Hashable, Encodable {

@@ -1,12 +1,10 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GatherModel
 
 /// A row of `gather`: the active gather with its clock, or an ended one with its result.
-struct GatherRow: Codable, FetchableRecord, PersistableRecord {
+struct GatherRow {
   enum Status: String { case active, ended }
 
-  static let databaseTableName = "gather"
   var id: Int64?
   var status: String
   var startedAt: Int64
@@ -22,6 +20,25 @@ struct GatherRow: Codable, FetchableRecord, PersistableRecord {
   var clockBreakMs: Int64
   var clockPeriod: Int
   var clockAddedMs: Int64
+
+  /// The gather that `row` of `SELECT * FROM gather` holds.
+  init(row: SQLiteRow) throws {
+    id = try row["id"]
+    status = try row["status"]
+    startedAt = try row["startedAt"]
+    endedAt = try row["endedAt"]
+    scoreA = try row["scoreA"]
+    scoreB = try row["scoreB"]
+    winner = try row["winner"]
+    clockState = try row["clockState"]
+    clockDurationMs = try row["clockDurationMs"]
+    clockRemainingMs = try row["clockRemainingMs"]
+    clockEndsAt = try row["clockEndsAt"]
+    clockPeriods = try row["clockPeriods"]
+    clockBreakMs = try row["clockBreakMs"]
+    clockPeriod = try row["clockPeriod"]
+    clockAddedMs = try row["clockAddedMs"]
+  }
 
   func score() throws -> Score {
     do { return try Score(teamA: scoreA, teamB: scoreB) } catch {
@@ -42,8 +59,7 @@ struct GatherRow: Codable, FetchableRecord, PersistableRecord {
 }
 
 /// A row of `gatherPlayer`: one player's place in one gather, with the name history shows.
-struct GatherPlayerRow: Codable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "gatherPlayer"
+struct GatherPlayerRow {
   var id: Int64?
   var gatherId: Int64
   var playerId: Int64?
@@ -51,6 +67,16 @@ struct GatherPlayerRow: Codable, FetchableRecord, PersistableRecord {
   var team: String
   /// The position the player had when deleted from the roster; nil while they are on it.
   var playerPosition: String?
+
+  /// The lineup row that `row` of `SELECT * FROM gatherPlayer` holds.
+  init(row: SQLiteRow) throws {
+    id = try row["id"]
+    gatherId = try row["gatherId"]
+    playerId = try row["playerId"]
+    playerName = try row["playerName"]
+    team = try row["team"]
+    playerPosition = try row["playerPosition"]
+  }
 
   func teamValue() throws -> Team { try decode(Team.self, team) }
 }

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GatherModel
 
 /// The active gather's writes: one per change the model accepts.
@@ -9,15 +8,19 @@ extension GatherStore {
     lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, name: (Player.ID) -> String
   ) throws -> Int64 {
     try transaction { db in
-      guard try GatherRow.filter(Column("status") == GatherRow.Status.active.rawValue).isEmpty(db) else {
+      guard try db.fetchValue("SELECT EXISTS (SELECT 1 FROM gather WHERE status = 'active')") == false else {
         throw GatherError.gatherAlreadyActive
       }
-      try GatherRow(
-        id: nil, status: GatherRow.Status.active.rawValue, startedAt: startedAt.unixMilliseconds, endedAt: nil,
-        scoreA: 0, scoreB: 0, winner: nil, clockState: clock.state.rawValue, clockDurationMs: clock.durationMs,
-        clockRemainingMs: clock.remainingMs, clockEndsAt: clock.endsAt?.unixMilliseconds, clockPeriods: clock.periods,
-        clockBreakMs: clock.breakMs, clockPeriod: clock.period, clockAddedMs: clock.addedMs
-      ).insert(db)
+      try db.execute(
+        """
+        INSERT INTO gather (status, startedAt, endedAt, scoreA, scoreB, winner, clockState, clockDurationMs,
+          clockRemainingMs, clockEndsAt, clockPeriods, clockBreakMs, clockPeriod, clockAddedMs)
+        VALUES ('active', ?, NULL, 0, 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          startedAt.unixMilliseconds, clock.state.rawValue, clock.durationMs, clock.remainingMs,
+          clock.endsAt?.unixMilliseconds, clock.periods, clock.breakMs, clock.period, clock.addedMs,
+        ])
       let id = db.lastInsertedRowID
       for assignment in lineup.assignments {
         try saveAssignment(assignment, name: name(assignment.player), gatherID: id, db)
@@ -47,10 +50,10 @@ extension GatherStore {
     try transaction { db in
       try requireActive(gatherID, db)
       try db.execute(
-        sql: """
-          DELETE FROM scoreEvent WHERE kind = 'goal' AND id = (SELECT MAX(id) FROM scoreEvent WHERE gatherId = ?)
-          """,
-        arguments: [gatherID])
+        """
+        DELETE FROM scoreEvent WHERE kind = 'goal' AND id = (SELECT MAX(id) FROM scoreEvent WHERE gatherId = ?)
+        """,
+        [gatherID])
       guard db.changesCount == 1 else { throw GatherError.invalidTransition("There is no goal to undo.") }
       try saveScore(score, gatherID: gatherID, db)
     }
@@ -60,12 +63,12 @@ extension GatherStore {
   public func saveClock(_ clock: MatchClock.Snapshot, gatherID: Int64) throws {
     try transaction { db in
       try db.execute(
-        sql: """
-          UPDATE gather SET clockState = ?, clockDurationMs = ?, clockRemainingMs = ?, clockEndsAt = ?,
-            clockPeriods = ?, clockBreakMs = ?, clockPeriod = ?, clockAddedMs = ?
-          WHERE id = ? AND status = 'active'
-          """,
-        arguments: [
+        """
+        UPDATE gather SET clockState = ?, clockDurationMs = ?, clockRemainingMs = ?, clockEndsAt = ?,
+          clockPeriods = ?, clockBreakMs = ?, clockPeriod = ?, clockAddedMs = ?
+        WHERE id = ? AND status = 'active'
+        """,
+        [
           clock.state.rawValue, clock.durationMs, clock.remainingMs, clock.endsAt?.unixMilliseconds, clock.periods,
           clock.breakMs, clock.period, clock.addedMs, gatherID,
         ])
@@ -77,51 +80,53 @@ extension GatherStore {
   public func endGather(_ record: GatherRecord) throws {
     try transaction { db in
       try db.execute(
-        sql: """
-          UPDATE gather SET status = 'ended', endedAt = ?, scoreA = ?, scoreB = ?, winner = ?
-          WHERE id = ? AND status = 'active'
-          """,
-        arguments: [
+        """
+        UPDATE gather SET status = 'ended', endedAt = ?, scoreA = ?, scoreB = ?, winner = ?
+        WHERE id = ? AND status = 'active'
+        """,
+        [
           record.endedAt.unixMilliseconds, record.score.teamA, record.score.teamB, record.winner.rawValue, record.id,
         ])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
       for member in record.members {
         try db.execute(
-          sql: "UPDATE gatherPlayer SET playerName = ? WHERE gatherId = ? AND playerId = ?",
-          arguments: [member.name, record.id, member.playerID])
+          "UPDATE gatherPlayer SET playerName = ? WHERE gatherId = ? AND playerId = ?",
+          [member.name, record.id, member.playerID])
       }
       // Stats (issue 9): file each player's result and goals with the lineup.
       try db.execute(
-        sql: "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", arguments: [record.id])
+        "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", [record.id])
     }
   }
 
   /// Cancels the active gather: it is deleted and leaves no trace in history.
   public func cancelGather(id: Int64) throws {
     try transaction { db in
-      try db.execute(sql: "DELETE FROM gather WHERE id = ? AND status = 'active'", arguments: [id])
+      try db.execute("DELETE FROM gather WHERE id = ? AND status = 'active'", [id])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
     }
   }
 
-  private func saveAssignment(_ assignment: Lineup.Assignment, name: String, gatherID: Int64, _ db: Database) throws {
+  private func saveAssignment(_ assignment: Lineup.Assignment, name: String, gatherID: Int64, _ db: SQLiteConnection)
+    throws
+  {
     try db.execute(
-      sql: """
-        INSERT INTO gatherPlayer (gatherId, playerId, playerName, team) VALUES (?, ?, ?, ?)
-        ON CONFLICT (gatherId, playerId) DO UPDATE SET team = excluded.team, playerName = excluded.playerName
-        """,
-      arguments: [gatherID, assignment.player, name, assignment.team.rawValue])
+      """
+      INSERT INTO gatherPlayer (gatherId, playerId, playerName, team) VALUES (?, ?, ?, ?)
+      ON CONFLICT (gatherId, playerId) DO UPDATE SET team = excluded.team, playerName = excluded.playerName
+      """,
+      [gatherID, assignment.player, name, assignment.team.rawValue])
   }
 
-  private func requireActive(_ gatherID: Int64, _ db: Database) throws {
-    let active = GatherRow.filter(key: gatherID).filter(Column("status") == GatherRow.Status.active.rawValue)
-    guard try !active.isEmpty(db) else { throw GatherError.noActiveGather }
+  private func requireActive(_ gatherID: Int64, _ db: SQLiteConnection) throws {
+    let active = "SELECT EXISTS (SELECT 1 FROM gather WHERE id = ? AND status = 'active')"
+    guard try db.fetchValue(active, [gatherID]) == true else { throw GatherError.noActiveGather }
   }
 
-  private func saveScore(_ score: Score, gatherID: Int64, _ db: Database) throws {
+  private func saveScore(_ score: Score, gatherID: Int64, _ db: SQLiteConnection) throws {
     try db.execute(
-      sql: "UPDATE gather SET scoreA = ?, scoreB = ? WHERE id = ? AND status = 'active'",
-      arguments: [score.teamA, score.teamB, gatherID])
+      "UPDATE gather SET scoreA = ?, scoreB = ? WHERE id = ? AND status = 'active'",
+      [score.teamA, score.teamB, gatherID])
     guard db.changesCount == 1 else { throw GatherError.noActiveGather }
   }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import GatherModel
 
 /// History: ended gathers, newest first.
@@ -26,12 +25,12 @@ extension GatherStore {
 
   /// An ended gather with its lineup and goal log.
   public func gather(id: Int64) throws -> GatherRecord {
-    try writer.read { db in
+    try database.read { db in
       guard
-        let row = try GatherRow.filter(key: id).filter(Column("status") == GatherRow.Status.ended.rawValue)
-          .fetchOne(db)
+        let row = try db.fetchOne("SELECT * FROM gather WHERE id = ? AND status = 'ended'", [id]).map(
+          GatherRow.init(row:))
       else { throw GatherError.gatherNotFound(id) }
-      let members = try GatherPlayerRow.filter(Column("gatherId") == id).order(Column("id")).fetchAll(db).map {
+      let members = try lineupRows(of: id, db).map {
         GatherRecord.Member(
           playerID: $0.playerId, name: $0.playerName, team: try $0.teamValue(),
           position: try $0.playerPosition.map { try decode(Position.self, $0) })
@@ -48,15 +47,22 @@ extension GatherStore {
     guard (1...Self.maxPageSize).contains(limit) else {
       throw GatherError.validation("limit", "A page holds from 1 to \(Self.maxPageSize) gathers.")
     }
-    return try writer.read { db in
-      var request = GatherRow.filter(Column("status") == GatherRow.Status.ended.rawValue)
-      if let before { request = request.filter(Column("id") < before) }
-      if let player {
-        guard try PlayerRow.exists(db, key: player) else { throw GatherError.playerNotFound(player) }
-        request = request.filter(
-          sql: "id IN (SELECT gatherId FROM gatherPlayer WHERE playerId = ?)", arguments: [player])
+    return try database.read { db in
+      var sql = "SELECT * FROM gather WHERE status = 'ended'"
+      var arguments: [any SQLiteValueConvertible] = []
+      if let before {
+        sql += " AND id < ?"
+        arguments.append(before)
       }
-      let rows = try request.order(Column("id").desc).limit(limit + 1).fetchAll(db).map { try $0.summary() }
+      if let player {
+        guard try db.fetchValue("SELECT EXISTS (SELECT 1 FROM player WHERE id = ?)", [player]) == true else {
+          throw GatherError.playerNotFound(player)
+        }
+        sql += " AND id IN (SELECT gatherId FROM gatherPlayer WHERE playerId = ?)"
+        arguments.append(player)
+      }
+      sql += " ORDER BY id DESC LIMIT ?"
+      let rows = try db.fetchAll(sql, arguments + [limit + 1]).map { try GatherRow(row: $0).summary() }
       let gathers = Array(rows.prefix(limit))
       return Page(gathers: gathers, next: rows.count > limit ? gathers.last?.id : nil)
     }

@@ -1,4 +1,3 @@
-import GRDB
 import GatherModel
 
 /// The roster's writes.
@@ -6,7 +5,9 @@ extension GatherStore {
   /// Adds a player to the roster and returns it with its new id.
   public func createPlayer(_ details: PlayerDetails) throws -> Player {
     try transaction { db in
-      let row = try PlayerRow(id: nil, details: details).inserted(db)
+      var row = PlayerRow(id: nil, details: details)
+      try db.execute("INSERT INTO player (\(PlayerRow.columnsSQL)) VALUES (?, ?, ?, ?, ?)", row.arguments)
+      row.id = db.lastInsertedRowID
       return try row.player()
     }
   }
@@ -14,8 +15,11 @@ extension GatherStore {
   /// Saves a player's changed details.
   public func updatePlayer(_ player: Player) throws {
     try transaction { db in
-      guard try PlayerRow.exists(db, key: player.id) else { throw GatherError.playerNotFound(player.id) }
-      try PlayerRow(id: player.id, details: player.details).update(db)
+      let row = PlayerRow(id: player.id, details: player.details)
+      try db.execute(
+        "UPDATE player SET name = ?, age = ?, position = ?, skill = ?, favouriteTeam = ? WHERE id = ?",
+        row.arguments + [player.id])
+      guard db.changesCount == 1 else { throw GatherError.playerNotFound(player.id) }
     }
   }
 
@@ -24,22 +28,22 @@ extension GatherStore {
   public func deletePlayer(_ id: Player.ID) throws {
     try transaction { db in
       let inActiveGather =
-        try Bool.fetchOne(
-          db,
-          sql: """
-            SELECT EXISTS (SELECT 1 FROM gatherPlayer JOIN gather ON gather.id = gatherPlayer.gatherId
-            WHERE gather.status = 'active' AND gatherPlayer.playerId = ?)
-            """, arguments: [id]) ?? false
-      guard let row = try PlayerRow.fetchOne(db, key: id) else { throw GatherError.playerNotFound(id) }
+        try db.fetchValue(
+          """
+          SELECT EXISTS (SELECT 1 FROM gatherPlayer JOIN gather ON gather.id = gatherPlayer.gatherId
+          WHERE gather.status = 'active' AND gatherPlayer.playerId = ?)
+          """, [id]) ?? false
+      guard let row = try db.fetchOne("SELECT * FROM player WHERE id = ?", [id]).map(PlayerRow.init(row:)) else {
+        throw GatherError.playerNotFound(id)
+      }
       if inActiveGather { throw GatherError.playerInActiveGather(row.name) }
-      try db.execute(
-        sql: "UPDATE gatherPlayer SET playerPosition = ? WHERE playerId = ?", arguments: [row.position, id])
-      try row.delete(db)
+      try db.execute("UPDATE gatherPlayer SET playerPosition = ? WHERE playerId = ?", [row.position, id])
+      try db.execute("DELETE FROM player WHERE id = ?", [id])
     }
   }
 
   /// How many players the roster holds.
   public func playerCount() throws -> Int {
-    try writer.read { db in try PlayerRow.fetchCount(db) }
+    try database.read { db in try db.fetchValue("SELECT COUNT(*) FROM player") ?? 0 }
   }
 }

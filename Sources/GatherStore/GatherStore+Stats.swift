@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GatherModel
 
 /// Player stats, added up in SQL over ended gathers: nothing of history is loaded into Swift to count it.
@@ -17,7 +16,7 @@ extension GatherStore {
       self.until = until
     }
 
-    var arguments: StatementArguments {
+    var arguments: [any SQLiteValueConvertible] {
       [since?.unixMilliseconds ?? Int64.min, until?.unixMilliseconds ?? Int64.max]
     }
   }
@@ -27,10 +26,9 @@ extension GatherStore {
   public func playerStats(
     period: StatsPeriod = StatsPeriod(), minGathers: Int = 1, order: PlayerStats.Order = .wins
   ) throws -> [PlayerStats] {
-    try writer.read { db in
-      try Row.fetchAll(
-        db, sql: Self.statsSQL(players: nil, filter: "played >= ?", order: order),
-        arguments: period.arguments + [minGathers]
+    try database.read { db in
+      try db.fetchAll(
+        Self.statsSQL(players: nil, filter: "played >= ?", order: order), period.arguments + [minGathers]
       ).map(Self.stats)
     }
   }
@@ -38,44 +36,41 @@ extension GatherStore {
   /// The stats over all ended gathers of these roster players only, by id; ids not on the roster are left out.
   public func playerStats(of ids: [Player.ID]) throws -> [Player.ID: PlayerStats] {
     guard !ids.isEmpty else { return [:] }
-    return try writer.read { db in
-      let rows = try Row.fetchAll(
-        db, sql: Self.statsSQL(players: ids.count),
-        arguments: StatsPeriod().arguments + StatementArguments(ids) + StatementArguments(ids))
+    return try database.read { db in
+      let idArguments: [any SQLiteValueConvertible] = ids
+      let rows = try db.fetchAll(Self.statsSQL(players: ids.count), StatsPeriod().arguments + idArguments + idArguments)
       return Dictionary(
-        try rows.map { row in (row["id"], try Self.stats(row)) }, uniquingKeysWith: { first, _ in first })
+        try rows.map { row in (try row["id"], try Self.stats(row)) }, uniquingKeysWith: { first, _ in first })
     }
   }
 
   /// One player's stats over all ended gathers, their last results and the teammates they won most with.
   public func playerReport(_ id: Player.ID) throws -> PlayerReport {
-    try writer.read { db in
-      guard
-        let row = try Row.fetchOne(db, sql: Self.statsSQL(players: 1), arguments: StatsPeriod().arguments + [id, id])
-      else { throw GatherError.playerNotFound(id) }
-      let recent = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT g.id, g.endedAt, gp.team, gp.result, g.scoreA, g.scoreB, gp.goals
-          FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId
-          WHERE gp.playerId = ? AND gp.result IS NOT NULL
-          ORDER BY gp.gatherId DESC LIMIT ?
-          """, arguments: [id, PlayerReport.recentCount]
+    try database.read { db in
+      guard let row = try db.fetchOne(Self.statsSQL(players: 1), StatsPeriod().arguments + [id, id]) else {
+        throw GatherError.playerNotFound(id)
+      }
+      let recent = try db.fetchAll(
+        """
+        SELECT g.id, g.endedAt, gp.team, gp.result, g.scoreA, g.scoreB, gp.goals
+        FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId
+        WHERE gp.playerId = ? AND gp.result IS NOT NULL
+        ORDER BY gp.gatherId DESC LIMIT ?
+        """, [id, PlayerReport.recentCount]
       ).map(Self.result)
-      let teammates = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT mate.playerId AS id, p.name AS name, COUNT(*) AS played, SUM(me.result = 'win') AS wins
-          FROM gatherPlayer me
-          JOIN gatherPlayer mate ON mate.gatherId = me.gatherId AND mate.team = me.team
-            AND mate.playerId <> me.playerId
-          JOIN player p ON p.id = mate.playerId
-          WHERE me.playerId = ? AND me.result IS NOT NULL
-          GROUP BY mate.playerId HAVING wins > 0
-          ORDER BY wins DESC, played ASC, mate.playerId LIMIT ?
-          """, arguments: [id, PlayerReport.teammateCount]
+      let teammates = try db.fetchAll(
+        """
+        SELECT mate.playerId AS id, p.name AS name, COUNT(*) AS played, SUM(me.result = 'win') AS wins
+        FROM gatherPlayer me
+        JOIN gatherPlayer mate ON mate.gatherId = me.gatherId AND mate.team = me.team
+          AND mate.playerId <> me.playerId
+        JOIN player p ON p.id = mate.playerId
+        WHERE me.playerId = ? AND me.result IS NOT NULL
+        GROUP BY mate.playerId HAVING wins > 0
+        ORDER BY wins DESC, played ASC, mate.playerId LIMIT ?
+        """, [id, PlayerReport.teammateCount]
       ).map { row in
-        PlayerReport.Teammate(playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"])
+        try PlayerReport.Teammate(playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"])
       }
       return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates)
     }
@@ -119,19 +114,19 @@ extension GatherStore {
       """
   }
 
-  static func stats(_ row: Row) throws -> PlayerStats {
-    PlayerStats(
+  static func stats(_ row: SQLiteRow) throws -> PlayerStats {
+    try PlayerStats(
       playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"], draws: row["draws"],
       goals: row["goals"])
   }
 
-  static func result(_ row: Row) throws -> PlayerReport.Result {
+  static func result(_ row: SQLiteRow) throws -> PlayerReport.Result {
     let team = try decode(Team.self, row["team"])
     let outcome = try decode(PlayerReport.Result.Outcome.self, row["result"])
     guard let score = try? Score(teamA: row["scoreA"], teamB: row["scoreB"]) else {
-      throw StoreError("Gather \(row["id"] as Int64) has an impossible score.")
+      throw StoreError("Gather \(try row["id"] as Int64) has an impossible score.")
     }
-    return PlayerReport.Result(
+    return try PlayerReport.Result(
       gatherID: row["id"], endedAt: (row["endedAt"] as Int64).date, team: team, outcome: outcome, score: score,
       goals: row["goals"])
   }

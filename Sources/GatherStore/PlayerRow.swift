@@ -1,10 +1,7 @@
-import Foundation
-import GRDB
 import GatherModel
 
 /// A row of `player`.
-struct PlayerRow: Codable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "player"
+struct PlayerRow {
   var id: Int64?
   var name: String
   var age: Int?
@@ -12,7 +9,15 @@ struct PlayerRow: Codable, FetchableRecord, PersistableRecord {
   var skill: String?
   var favouriteTeam: String?
 
-  mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+  /// The player that `row` of `SELECT * FROM player` holds.
+  init(row: SQLiteRow) throws {
+    id = try row["id"]
+    name = try row["name"]
+    age = try row["age"]
+    position = try row["position"]
+    skill = try row["skill"]
+    favouriteTeam = try row["favouriteTeam"]
+  }
 
   init(id: Int64?, details: PlayerDetails) {
     self.id = id
@@ -22,6 +27,11 @@ struct PlayerRow: Codable, FetchableRecord, PersistableRecord {
     skill = details.skill?.rawValue
     favouriteTeam = details.favouriteTeam
   }
+
+  /// The row's columns but the id, as the arguments of ``columnsSQL``'s placeholders.
+  var arguments: [any SQLiteValueConvertible] { [name, age, position, skill, favouriteTeam] }
+  /// The columns that ``arguments`` fill, in order.
+  static let columnsSQL = "name, age, position, skill, favouriteTeam"
 
   func player() throws -> Player {
     guard let id else { throw StoreError("A player row has no id.") }

@@ -1,10 +1,8 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GatherModel
 
 /// A row of `scoreEvent`: a goal or a correction.
-struct ScoreEventRow: Codable, FetchableRecord, PersistableRecord {
-  static let databaseTableName = "scoreEvent"
+struct ScoreEventRow {
   var id: Int64?
   var gatherId: Int64
   var kind: String
@@ -30,6 +28,32 @@ struct ScoreEventRow: Codable, FetchableRecord, PersistableRecord {
     recordedAt = event.recordedAt.unixMilliseconds
     period = event.period
     periods = event.periods
+  }
+
+  /// The score event that `row` of `SELECT * FROM scoreEvent` holds.
+  init(row: SQLiteRow) throws {
+    id = try row["id"]
+    gatherId = try row["gatherId"]
+    kind = try row["kind"]
+    team = try row["team"]
+    scorerId = try row["scorerId"]
+    scorerName = try row["scorerName"]
+    matchTimeMs = try row["matchTimeMs"]
+    scoreA = try row["scoreA"]
+    scoreB = try row["scoreB"]
+    recordedAt = try row["recordedAt"]
+    period = try row["period"]
+    periods = try row["periods"]
+  }
+
+  /// Adds the row to `scoreEvent`.
+  func insert(_ db: SQLiteConnection) throws {
+    try db.execute(
+      """
+      INSERT INTO scoreEvent (gatherId, kind, team, scorerId, scorerName, matchTimeMs, scoreA, scoreB, recordedAt,
+        period, periods) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [gatherId, kind, team, scorerId, scorerName, matchTimeMs, scoreA, scoreB, recordedAt, period, periods])
   }
 
   func scoreEvent() throws -> ScoreEvent {

@@ -1,4 +1,4 @@
-import GRDB
+import CSQLite
 
 /// The database could not be written: the disk is full, failing or read-only. The write's transaction was
 /// rolled back, so nothing of it is on disk; the same write may succeed once storage recovers.
@@ -59,15 +59,15 @@ public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvert
 
   /// The storage failure behind an SQLite error, or nil when the error is of another kind (a constraint, a
   /// busy database, out of memory, …), which keeps its own handling.
-  static func classify(_ error: DatabaseError, path: String) -> StorageUnavailable? {
-    let detail = error.message ?? "\(error.extendedResultCode)"
+  static func classify(_ error: SQLiteError, path: String) -> StorageUnavailable? {
+    let detail = error.message
     // SQLITE_IOERR_NOMEM is memory, not storage: it keeps the generic handling, like SQLITE_NOMEM.
-    if error.extendedResultCode == .SQLITE_IOERR_NOMEM { return nil }
+    if error.extendedResultCode == CSQLITE_IOERR_NOMEM { return nil }
     switch error.resultCode {
-    case .SQLITE_FULL: return .diskFull(path: path, detail: detail)
-    case .SQLITE_IOERR: return .ioError(path: path, detail: detail)
-    case .SQLITE_READONLY: return .readOnly(path: path, detail: detail)
-    case .SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
+    case SQLITE_FULL: return .diskFull(path: path, detail: detail)
+    case SQLITE_IOERR: return .ioError(path: path, detail: detail)
+    case SQLITE_READONLY: return .readOnly(path: path, detail: detail)
+    case SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
     default: return nil
     }
   }
@@ -75,13 +75,13 @@ public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvert
 
 extension GatherStore {
   /// Runs `updates` in one transaction on the writer. If SQLite cannot write (disk full, I/O error,
-  /// read-only), GRDB has rolled the transaction back and this throws ``StorageUnavailable``; the connection
+  /// read-only), the transaction has been rolled back and this throws ``StorageUnavailable``; the connection
   /// stays usable, so a later write succeeds once storage recovers.
-  func transaction<T>(_ updates: (Database) throws -> T) throws -> T {
+  func transaction<T: Sendable>(_ updates: (SQLiteConnection) throws -> T) throws -> T {
     do {
-      return try writer.write(updates)
-    } catch let error as DatabaseError {
-      guard let unavailable = StorageUnavailable.classify(error, path: writer.path) else { throw error }
+      return try database.write(updates)
+    } catch let error as SQLiteError {
+      guard let unavailable = StorageUnavailable.classify(error, path: database.path) else { throw error }
       throw unavailable
     }
   }

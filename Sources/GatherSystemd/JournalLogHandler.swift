@@ -1,5 +1,6 @@
 import CSystemd
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// A swift-log handler that writes each record to the journal with its priority and structured fields:

@@ -1,5 +1,6 @@
 import CSystemd
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Systemd {
   /// How many descriptors the service manager keeps for gatherd across restarts: `$FDSTORE` (set by

@@ -1,5 +1,6 @@
 import CSystemd
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The little of libsystemd that gatherd uses, in one place: inherited sockets, notifications to the
 /// service manager, the watchdog, and whether stderr goes to the journal.

@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import GatherDaemon
 import GatherStore
 import GatherSystemd
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
@@ -140,7 +141,7 @@ struct Daemon {
   }
 
   private func openStore() throws -> GatherStore {
-    let directory = (settings.databasePath as NSString).deletingLastPathComponent
+    let directory = Folders.parent(of: settings.databasePath)
     do {
       if !directory.isEmpty { try Folders.create(directory, mode: 0o700) }
     } catch {

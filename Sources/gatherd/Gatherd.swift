@@ -1,9 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GatherDaemon
 import GatherRPC
 import GatherStore
 import GatherSystemd
+import Glibc
 import Logging
 import ServiceLifecycle
 
@@ -121,7 +122,8 @@ struct Gatherd: AsyncParsableCommand {
     do {
       settings = try Settings(self, environment: ProcessInfo.processInfo.environment)
     } catch {
-      FileHandle.standardError.write(Data("gatherd: \(error)\n".utf8))
+      let message = Array("gatherd: \(error)\n".utf8)
+      _ = message.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       throw ExitCode(1)
     }
     JournalLogHandler.bootstrap(level: settings.logLevel)

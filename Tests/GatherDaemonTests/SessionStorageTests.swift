@@ -1,6 +1,5 @@
 import Clocks
-import Foundation
-import GRDB
+import FoundationEssentials
 import GatherModel
 import GatherRPC
 import Testing
@@ -23,7 +22,7 @@ import Testing
   }
 
   func storage(writable: Bool) throws {
-    try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA query_only = \(!writable)") }
+    try store.database.writeWithoutTransaction { db in try db.execute("PRAGMA query_only = \(!writable)") }
   }
 
   @Test func refusedChangesLeaveMemoryViewAndEventsAsTheyWere() async throws {

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import GatherModel
 import Testing
 
@@ -12,25 +11,26 @@ import Testing
   /// A database file with the first shipped schema only, holding what that release wrote: a roster, an ended
   /// gather with goals, and an active gather whose clock runs.
   static func makeFirstReleaseDatabase(at path: String) throws {
-    let queue = try DatabaseQueue(path: path)
-    try GatherStore.migrator.migrate(queue, upTo: "v1")
-    try queue.write { db in
+    let database = try SQLiteDatabase(path: path)
+    defer { database.close() }
+    try GatherStore.migrator.migrate(database, upTo: "v1")
+    try database.write { db in
       try db.execute(
-        sql: """
-          INSERT INTO player (id, name, position, skill) VALUES (1, 'Ana', 'striker', 'amateur'),
-            (2, 'Bruno', 'goalkeeper', NULL), (3, 'Carla', NULL, 'professional');
-          INSERT INTO gather (id, status, startedAt, endedAt, scoreA, scoreB, winner, clockState, clockDurationMs,
-            clockRemainingMs, clockEndsAt)
-            VALUES (1, 'ended', \(startedAt), \(startedAt + 600_000), 2, 0, 'teamA', 'finished', 600000, 0, NULL),
-                   (2, 'active', \(startedAt + 86_400_000), NULL, 0, 1, NULL, 'paused', 600000, 432000, NULL);
-          INSERT INTO gatherPlayer (gatherId, playerId, playerName, team) VALUES
-            (1, 1, 'Ana', 'teamA'), (1, 2, 'Bruno', 'teamB'), (1, 3, 'Carla', 'bench'),
-            (2, 1, 'Ana', 'teamA'), (2, 3, 'Carla', 'teamB');
-          INSERT INTO scoreEvent (gatherId, kind, team, scorerId, scorerName, matchTimeMs, scoreA, scoreB, recordedAt)
-            VALUES (1, 'goal', 'teamA', 1, 'Ana', 61000, 1, 0, \(startedAt + 61_000)),
-                   (1, 'goal', 'teamA', 1, 'Ana', 432000, 2, 0, \(startedAt + 432_000)),
-                   (2, 'goal', 'teamB', 3, 'Carla', 168000, 0, 1, \(startedAt + 86_568_000));
-          """)
+        """
+        INSERT INTO player (id, name, position, skill) VALUES (1, 'Ana', 'striker', 'amateur'),
+          (2, 'Bruno', 'goalkeeper', NULL), (3, 'Carla', NULL, 'professional');
+        INSERT INTO gather (id, status, startedAt, endedAt, scoreA, scoreB, winner, clockState, clockDurationMs,
+          clockRemainingMs, clockEndsAt)
+          VALUES (1, 'ended', \(startedAt), \(startedAt + 600_000), 2, 0, 'teamA', 'finished', 600000, 0, NULL),
+                 (2, 'active', \(startedAt + 86_400_000), NULL, 0, 1, NULL, 'paused', 600000, 432000, NULL);
+        INSERT INTO gatherPlayer (gatherId, playerId, playerName, team) VALUES
+          (1, 1, 'Ana', 'teamA'), (1, 2, 'Bruno', 'teamB'), (1, 3, 'Carla', 'bench'),
+          (2, 1, 'Ana', 'teamA'), (2, 3, 'Carla', 'teamB');
+        INSERT INTO scoreEvent (gatherId, kind, team, scorerId, scorerName, matchTimeMs, scoreA, scoreB, recordedAt)
+          VALUES (1, 'goal', 'teamA', 1, 'Ana', 61000, 1, 0, \(startedAt + 61_000)),
+                 (1, 'goal', 'teamA', 1, 'Ana', 432000, 2, 0, \(startedAt + 432_000)),
+                 (2, 'goal', 'teamB', 3, 'Carla', 168000, 0, 1, \(startedAt + 86_568_000));
+        """)
     }
   }
 

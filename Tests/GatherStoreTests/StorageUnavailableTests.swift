@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+import CSQLite
+import FoundationEssentials
 import GatherModel
 import Testing
 
@@ -9,16 +9,15 @@ import Testing
 /// writes again on the same connection once storage is back.
 @Suite struct StorageUnavailableTests {
   @Test func sqliteCannotWriteErrorsAreStorageFailuresAndOthersAreNot() {
-    let cause = { (code: ResultCode) in StorageUnavailable.classify(DatabaseError(resultCode: code), path: "/db")?.cause
-    }
-    #expect(cause(.SQLITE_FULL) == "disk_full")
-    #expect(cause(.SQLITE_IOERR) == "io_error")
-    #expect(cause(.SQLITE_IOERR_WRITE) == "io_error")
-    #expect(cause(.SQLITE_IOERR_FSYNC) == "io_error")
-    #expect(cause(.SQLITE_READONLY) == "read_only")
-    #expect(cause(.SQLITE_READONLY_DBMOVED) == "read_only")
-    #expect(cause(.SQLITE_CANTOPEN) == "cannot_open")
-    for other: ResultCode in [.SQLITE_NOMEM, .SQLITE_IOERR_NOMEM, .SQLITE_CONSTRAINT, .SQLITE_BUSY, .SQLITE_CORRUPT] {
+    let cause = { (code: Int32) in StorageUnavailable.classify(SQLiteError(code: code), path: "/db")?.cause }
+    #expect(cause(SQLITE_FULL) == "disk_full")
+    #expect(cause(SQLITE_IOERR) == "io_error")
+    #expect(cause(CSQLITE_IOERR_WRITE) == "io_error")
+    #expect(cause(CSQLITE_IOERR_FSYNC) == "io_error")
+    #expect(cause(SQLITE_READONLY) == "read_only")
+    #expect(cause(CSQLITE_READONLY_DBMOVED) == "read_only")
+    #expect(cause(SQLITE_CANTOPEN) == "cannot_open")
+    for other in [SQLITE_NOMEM, CSQLITE_IOERR_NOMEM, SQLITE_CONSTRAINT, SQLITE_BUSY, SQLITE_CORRUPT] {
       #expect(cause(other) == nil, "\(other)")
     }
     let full = StorageUnavailable.diskFull(path: "/var/lib/gatherd/gather.sqlite")
@@ -30,7 +29,7 @@ import Testing
   @Test func aFullDatabaseRefusesTheWholeWriteAndTakesTheNextOnceThereIsRoom() throws {
     let fixture = try StoreFixture()
     #expect(try fixture.store.journalMode() == "wal")
-    let pages = try fixture.store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
+    let pages = try fixture.store.database.read { db in try db.fetchValue("PRAGMA page_count", as: Int.self) ?? 0 }
     try setPragma(fixture.store, "max_page_count = \(pages)")
     var acknowledged = 0
     var refusal: StorageUnavailable?
@@ -84,6 +83,6 @@ import Testing
 
   /// Sets a pragma on the writer's connection, which every write of the store goes through.
   private func setPragma(_ store: GatherStore, _ pragma: String) throws {
-    try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA \(pragma)") }
+    try store.database.writeWithoutTransaction { db in try db.execute("PRAGMA \(pragma)") }
   }
 }

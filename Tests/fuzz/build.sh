@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets of Tests/fuzz/targets into $1 (default .build-fuzz) with swiftc directly
 # (-sanitize=fuzzer,address): each from its own sources and the gatherd sources it needs, all instrumented.
-# `line` and `rpc` need NIO (and `rpc` GRDB, swift-log, ServiceLifecycle): those they link from SwiftPM's own
+# `line` and `rpc` need NIO (and `rpc` swift-log, ServiceLifecycle and the system's SQLite): those they link from SwiftPM's own
 # build in .build (`swift build -c $FUZZ_SPM_CONFIG --target NIOEmbedded`, then `--target GatherDaemon`):
 # debug by default, which `make test` has mostly built already; run.sh asks for release. They are not
 # instrumented, like the Swift runtime. `rpc` compiles GatherModel, GatherRPC and GatherStore as modules of
@@ -23,7 +23,7 @@ NIO_DEPS="NIOEmbedded NIOCore NIOConcurrencyHelpers _NIODataStructures _NIOBase6
   CNIODarwin CNIOWindows CNIOWASI CNIOOpenBSD CNIOFreeBSD Atomics _AtomicsShims DequeModule ContainersPreview \
   InternalCollectionsUtilities"
 DAEMON_DEPS="$NIO_DEPS NIOPosix CNIOPosix Logging ServiceLifecycle AsyncAlgorithms OrderedCollections UnixSignals \
-  ConcurrencyHelpers GRDB CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1"
+  ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1"
 SPM_BIN=""
 # debug for a replay (what `make test` has built), release for fuzzing (NIO's debug build is 20 times slower).
 SPM_CONFIG=${FUZZ_SPM_CONFIG:-debug}
@@ -52,7 +52,7 @@ spm_build() {
   SPM_BIN=$("$SWIFT" build -c "$SPM_CONFIG" --show-bin-path)
   SPM_FLAGS="-I $SPM_BIN/Modules"
   for map in "$SPM_BIN"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap \
-    .build/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap; do
+    Sources/CSQLite/module.modulemap; do
     [ -f "$map" ] && SPM_FLAGS="$SPM_FLAGS -Xcc -fmodule-map-file=$map"
   done
   for include in .build/checkouts/*/Sources/*/include Sources/CGatherShim/include; do
@@ -106,7 +106,7 @@ for target in $TARGETS; do
       spm_build
       gather_module GatherModel Sources/GatherModel/*.swift
       gather_module GatherRPC Sources/GatherRPC/*.swift "$SPM_BIN/GatherRPC.build/DerivedSources/"*.swift
-      gather_module GatherStore Sources/GatherStore/*.swift
+      gather_module GatherStore $(find Sources/GatherStore -name '*.swift' | sort)
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GatherRPC
+import Glibc
 import Logging
 import Synchronization
 

@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import GatherModel
 import GatherRPC
 import GatherStore
+import Glibc
 
 /// stats.*: player stats over ended gathers (issue 9).
 enum StatsController {

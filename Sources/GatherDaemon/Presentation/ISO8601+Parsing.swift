@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reading the times clients send (issue 9's `since` and `until`).
 extension ISO8601 {

@@ -1,5 +1,6 @@
 import CGatherShim
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Who may change the match: root, the daemon's own user, and the members of one group.
 public struct AccessPolicy: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Creating the folders gatherd keeps its socket and database in, with errors that say which folder and why.
 public enum Folders {
@@ -17,6 +18,17 @@ public enum Folders {
         throw FolderError(current, String(cString: strerror(errno)))
       }
     }
+  }
+
+  /// The folder that holds `path`, as `dirname` gives it but "" for a bare name: "/a/b" → "/a", "/a" → "/",
+  /// "b" → "".
+  public static func parent(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+    var parent = trimmed[..<slash]
+    while parent.hasSuffix("/") { parent = parent.dropLast() }
+    return parent.isEmpty ? "/" : String(parent)
   }
 }
 

@@ -1,5 +1,6 @@
 import CGatherShim
-import Foundation
+import FoundationEssentials
+import Glibc
 import NIOCore
 
 /// Who is at the other end of a connection, as the kernel reports it (SO_PEERCRED).

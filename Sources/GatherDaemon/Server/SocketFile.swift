@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The socket path of a standalone daemon: checked before binding, given its mode, and removed at exit.
 public struct SocketFile: Sendable {
@@ -16,7 +17,7 @@ public struct SocketFile: Sendable {
         "The socket path \(path) is \(path.utf8.count) bytes long, and a Unix socket path can have at most 107; choose a shorter --socket."
       )
     }
-    let directory = (path as NSString).deletingLastPathComponent
+    let directory = Folders.parent(of: path)
     if !directory.isEmpty {
       do { try Folders.create(directory, mode: directoryMode) } catch {
         throw SocketFileError("For the socket, \(error); choose another --socket, or set XDG_RUNTIME_DIR.")

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GatherModel
 import GatherRPC
+import Glibc
 
 /// The live score and its goal log.
 extension GatherSession {

@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import GatherModel
 import GatherRPC
 import GatherStore
+import Glibc
 import Logging
 import NIOCore
 import Synchronization
@@ -46,6 +47,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     hub: EventHub, logger: Logger = Logger(label: "gatherd.session")
   ) throws {
     let timeline = Timeline(clock: clock)
+    // Loaded before any property is set: Swift 6.3's release build crashes on a throwing init that must
+    // destroy the Atomic below (cross-module optimization, "Found ownership error").
+    let state = try store.load(at: timeline.now, wallNow: wallClock())
+    takesChanges = Atomic(true)
     self.timeline = timeline
     self.store = store
     self.loop = loop
@@ -53,7 +58,6 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.wallClock = { Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
     self.hub = hub
     self.logger = logger
-    let state = try store.load(at: timeline.now, wallNow: wallClock())
     self.state = state
     // Set after the last `try`, like `published`: Swift 6.3's optimiser crashes on a noncopyable stored
     // property that an init has to drop when it throws.

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GatherModel
 import GatherRPC
+import Glibc
 
 /// The last committed state of the session, as readers see it: immutable, and replaced as a whole after each
 /// change (read-copy-update). Reads are answered from it on the connection's own event loop, with no lock held

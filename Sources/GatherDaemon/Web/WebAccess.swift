@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NIOHTTP1
 import Synchronization
 
@@ -14,17 +15,37 @@ public final class WebAccess: Sendable {
 
   /// Reads the token file: its first line, without surrounding white space; at least 16 characters.
   public static func readToken(from path: String) throws -> String {
-    let text: String
-    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-      throw WebAccessError("Cannot read the token file \(path): \(error.localizedDescription)")
-    }
-    let token = text.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    let text = try contents(ofTokenFile: path)
+    let line = text.split(separator: "\n").first ?? ""
+    let isBlank = { (character: Character) in character.isWhitespace && !character.isNewline }
+    let token = String(line.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
     guard token.utf8.count >= 16, !token.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
       throw WebAccessError(
         "The token in \(path) must be one line of at least 16 printable ASCII characters (try: head -c 24 /dev/urandom | base64 > \(path))."
       )
     }
     return token
+  }
+
+  /// The text of the file at `path`, read whole (a token file is a line or two).
+  private static func contents(ofTokenFile path: String) throws -> String {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else {
+      throw WebAccessError("Cannot read the token file \(path): \(String(cString: strerror(errno))).")
+    }
+    defer { close(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < 1 << 20 {
+      let count = read(file, &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else {
+        throw WebAccessError("Cannot read the token file \(path): \(String(cString: strerror(errno))).")
+      }
+      if count == 0 { break }
+      bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether a control token is configured.
@@ -53,7 +74,7 @@ public final class WebAccess: Sendable {
   /// Host. Clients that send no Origin (scripts, curl) are not browsers, and may connect.
   static func isSameOrigin(_ headers: HTTPHeaders) -> Bool {
     guard let origin = headers.first(name: "origin") else { return true }
-    guard let host = headers.first(name: "host"), let schemeEnd = origin.range(of: "://") else { return false }
+    guard let host = headers.first(name: "host"), let schemeEnd = origin.firstRange(of: "://") else { return false }
     return origin[schemeEnd.upperBound...].lowercased() == host.lowercased()
   }
 

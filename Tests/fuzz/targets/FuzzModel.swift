@@ -7,7 +7,7 @@
 /// its ranges; announcing the same moment twice announces nothing new; a saved clock comes back in its state;
 /// the lineup keeps both sides staffed, nobody twice, everyone on the roster; a refused command changes nothing.
 
-import struct Foundation.Date
+import struct FoundationEssentials.Date
 
 /// Reads the fuzz input as small numbers; past its end, every read gives 0.
 struct FuzzReader {
