@@ -59,9 +59,6 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.hub = hub
     self.logger = logger
     self.state = state
-    // Set after the last `try`, like `published`: Swift 6.3's optimiser crashes on a noncopyable stored
-    // property that an init has to drop when it throws.
-    takesChanges = Atomic(true)
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
     // With the running clock's end worked out, as every later view has it.
     let view = makeView()
