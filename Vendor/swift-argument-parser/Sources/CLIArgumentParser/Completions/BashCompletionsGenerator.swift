@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-internal import ArgumentParserToolInfo
+internal import CLIArgumentParserToolInfo
 
 extension ToolInfoV0 {
   var bashCompletionScript: String {

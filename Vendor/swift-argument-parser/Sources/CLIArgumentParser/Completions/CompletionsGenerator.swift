@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-internal import ArgumentParserToolInfo
+internal import CLIArgumentParserToolInfo
 
 /// A shell for which the parser can generate a completion script.
 public struct CompletionShell: RawRepresentable, Hashable, CaseIterable,

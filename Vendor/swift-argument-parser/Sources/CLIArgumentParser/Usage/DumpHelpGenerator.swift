@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-internal import ArgumentParserToolInfo
+internal import CLIArgumentParserToolInfo
 
 internal struct DumpHelpGenerator {
   private var toolInfo: ToolInfoV0

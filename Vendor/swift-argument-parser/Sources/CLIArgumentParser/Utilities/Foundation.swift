@@ -9,40 +9,25 @@
 //
 //===----------------------------------------------------------------------===//
 
-#if canImport(FoundationEssentials)
-internal import FoundationEssentials
-#else
-internal import Foundation
-#endif
+// gatherd: changed from upstream 1.8.2, which imported FoundationEssentials
+// here (and nowhere else) for LocalizedError and JSONEncoder; statically
+// linked, that import cost gatherctl about 7.5 MB. See ../../../README.md.
+
+internal import CLIArgumentParserToolInfo
 
 extension Error {
   func describe() -> String {
-    if let description = (self as? LocalizedError)?.errorDescription {
-      return description
-    } else {
-      #if canImport(FoundationEssentials)
-      return String(describing: self)
-      #else
-      if Swift.type(of: self) is NSError.Type {
-        return self.localizedDescription
-      } else {
-        return String(describing: self)
-      }
-      #endif
-    }
+    // Upstream first asks LocalizedError for an errorDescription; without
+    // Foundation there is no LocalizedError, and this is upstream's fallback:
+    // a CustomStringConvertible error's description, as before.
+    String(describing: self)
   }
 }
 
 enum JSONEncoder {
-  static func encode<T: Encodable>(_ value: T) -> String {
-    #if canImport(FoundationEssentials)
-    let encoder = FoundationEssentials.JSONEncoder()
-    #else
-    let encoder = Foundation.JSONEncoder()
-    #endif
-    encoder.outputFormatting = .prettyPrinted
-    encoder.outputFormatting.insert(.sortedKeys)
-    guard let encoded = try? encoder.encode(value) else { return "" }
-    return String(data: encoded, encoding: .utf8) ?? ""
+  /// The tool info as upstream's JSONEncoder wrote it on Linux, with
+  /// `.prettyPrinted` and `.sortedKeys` (see ToolInfoJSON.swift in CLIArgumentParserToolInfo).
+  static func encode(_ value: ToolInfoV0) -> String {
+    ToolInfoJSON.prettyPrinted(value)
   }
 }
