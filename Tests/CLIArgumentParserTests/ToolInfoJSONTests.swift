@@ -1,6 +1,7 @@
-@testable import CLIArgumentParser
 import CLIArgumentParserToolInfo
 import Testing
+
+@testable import CLIArgumentParser
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -29,7 +30,9 @@ import Testing
     ArgumentInfoV0(
       kind: .option, shouldDisplay: true, sectionTitle: "Section / \(text)", isOptional: true, isRepeating: false,
       parsingStrategy: .upToNextOption,
-      names: [.init(kind: .long, name: name), .init(kind: .short, name: "x"), .init(kind: .longWithSingleDash, name: "y")],
+      names: [
+        .init(kind: .long, name: name), .init(kind: .short, name: "x"), .init(kind: .longWithSingleDash, name: "y"),
+      ],
       preferredName: .init(kind: .long, name: name), valueName: "value", defaultValue: "a/b",
       allValueStrings: ["one", "two"], allValueDescriptions: descriptions, completionKind: completion,
       abstract: text, discussion: nil)
