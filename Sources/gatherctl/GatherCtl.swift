@@ -1,4 +1,4 @@
-import ArgumentParser
+import CLIArgumentParser
 import GatherRPC
 import Glibc
 

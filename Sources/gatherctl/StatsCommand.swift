@@ -1,4 +1,4 @@
-import ArgumentParser
+import CLIArgumentParser
 import GatherRPC
 
 /// `gatherctl stats …`: who wins most and who scores, over ended gathers (issue 9).

@@ -56,6 +56,33 @@ class GlobalOptionsTests(GatherctlTestCase):
         self.assertEqual(len(re.findall(r"-l 'socket'|-l socket", fish)), 1, fish)
         self.assertEqual(len(re.findall(r"-l 'json'|-l json", fish)), 1, fish)
 
+    def test_dump_help_is_json_naming_every_subcommand(self):
+        """--experimental-dump-help (what generate-manual reads for gatherctl.1; the vendored parser writes it
+        without Foundation) is JSON naming each subcommand that `--help` lists, at every level."""
+        proc = self.run_raw("--experimental-dump-help")
+        self.assertEqual(proc.returncode, 0, self.describe(proc))
+        dump = json.loads(proc.stdout)
+        self.assertEqual(dump["serializationVersion"], 0)
+        self.assertEqual(dump["command"]["commandName"], "gatherctl")
+        top = [c["commandName"] for c in dump["command"]["subcommands"]]
+        self.assertEqual(top[-1], "help")
+        for name in ["players", "gather", "timer", "score", "status", "watch", "stats", "web"]:
+            self.assertIn(name, top)
+
+        def check(command: dict, path: list[str]) -> None:
+            subcommands = command.get("subcommands", [])
+            # The parser adds `help` to the dump; --help does not list it.
+            shown = [c["commandName"] for c in subcommands if c.get("shouldDisplay", True)]
+            shown = [name for name in shown if name != "help"]
+            text = self.run_raw(*path, "--help").stdout
+            listed = re.findall(r"^  ([a-z][a-z0-9-]*)(?=[, ]|$)", text.partition("SUBCOMMANDS:")[2], re.M)
+            self.assertEqual(shown, listed, path)
+            for sub in subcommands:
+                if sub["commandName"] != "help":
+                    check(sub, path + [sub["commandName"]])
+
+        check(dump["command"], [])
+
     def test_watch_json_is_one_json_object_per_line(self):
         watch = Watch([self.gatherctl, "--json", "watch", "--socket", self.daemon.socket_path], self.env)
         self.addCleanup(watch.kill)
