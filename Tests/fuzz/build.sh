@@ -18,7 +18,7 @@ SWIFT=${SWIFT:-swift}
 SWIFTC=${SWIFTC:-swiftc}
 mkdir -p "$OUT"
 FLAGS="-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -module-cache-path $OUT/module-cache"
-# What NIOEmbedded needs, and what GatherDaemon needs besides gatherd's own modules (SwiftPM's target names).
+# What NIO needs (with NIOEmbedded, for the rpc target), and what GatherDaemon needs besides gatherd's own modules (SwiftPM's target names).
 NIO_DEPS="NIOEmbedded NIOCore NIOConcurrencyHelpers _NIODataStructures _NIOBase64 CNIOAtomics CNIOLinux \
   CNIODarwin CNIOWindows CNIOWASI CNIOOpenBSD CNIOFreeBSD Atomics _AtomicsShims DequeModule ContainersPreview \
   InternalCollectionsUtilities"
@@ -100,7 +100,7 @@ for target in $TARGETS; do
       spm_build
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS $SPM_FLAGS -module-name Fuzz_line Tests/fuzz/targets/FuzzLine.swift \
-        Tests/fuzz/targets/FuzzLineReference.swift Sources/GatherDaemon/Server/LineFrameDecoder.swift \
+        Tests/fuzz/targets/FuzzLineReference.swift Sources/GatherDaemon/Server/LineSplitter.swift \
         $(spm_objects $NIO_DEPS) -o "$OUT/fuzz-line" ;;
     rpc)
       spm_build

@@ -1,5 +1,4 @@
 import GatherRPC
-import NIOCore
 
 /// One event, encoded once for every subscriber: only the subscription id differs between their lines.
 struct EncodedEvent: Sendable {
@@ -25,9 +24,9 @@ struct EncodedEvent: Sendable {
   }
 
   /// The notification line for one subscription, newline included, appended to a buffer.
-  func write(for subscription: Int64, into buffer: inout ByteBuffer) {
-    buffer.writeBytes(head)
-    buffer.writeString(String(subscription))
-    buffer.writeBytes(tail)
+  func write(for subscription: Int64, into bytes: inout [UInt8]) {
+    bytes += head
+    JSONWriter.write(.int(subscription), into: &bytes)
+    bytes += tail
   }
 }

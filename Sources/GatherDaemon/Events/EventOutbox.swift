@@ -8,13 +8,12 @@ import NIOCore
 /// until the reply that opened it has been written. Confined to the connection's event loop.
 final class EventOutbox: EventSink, @unchecked Sendable {
   private let table: SubscriberTable
-  private var context: ChannelHandlerContext?
+  private var output: ConnectionOutput?
   /// The open subscriptions and their topics.
   private(set) var subscriptions: [Int64: Set<Topic>] = [:]
   /// Subscriptions opened by the request in hand: their events wait for its reply.
   private var unreplied: Set<Int64> = []
   private var backlog = EventBacklog()
-  private var needsFlush = false
   private var overflowed = false
   /// Set when the connection goes: no subscription may start after it.
   private var closed = false
@@ -27,8 +26,8 @@ final class EventOutbox: EventSink, @unchecked Sendable {
 
   init(table: SubscriberTable) { self.table = table }
 
-  /// Starts writing to the connection's channel.
-  func attach(_ context: ChannelHandlerContext) { self.context = context }
+  /// Starts writing to the connection's output, in turn with its replies.
+  func attach(_ output: ConnectionOutput) { self.output = output }
 
   /// Opens a subscription to `topics` that receives the events after `seq`; returns its id.
   func subscribe(_ topics: Set<Topic>, after seq: Int64, id: Int64) {
@@ -58,7 +57,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
     subscriptions = [:]
     onSubscriptionsChanged = nil
     backlog = EventBacklog()
-    context = nil
+    output = nil
   }
 
   /// The reply in hand has been written: the subscriptions it opened may now send.
@@ -75,33 +74,26 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   }
 
   func send(_ event: EncodedEvent, subscription: Int64) {
-    guard let context, !overflowed else { return }
+    guard let output, !overflowed else { return }
     if writable, backlog.isEmpty, unreplied.isEmpty || !unreplied.contains(subscription) {
-      write(event, subscription: subscription, to: context)
+      write(event, subscription: subscription, to: output)
     } else if !backlog.hold(event, for: subscription) {
       overflowed = true
       onOverflow?(subscription)
     }
   }
 
-  func flushEvents() {
-    guard needsFlush, let context else { return }
-    needsFlush = false
-    context.flush()
-  }
+  func flushEvents() { output?.flush() }
 
   private func writeBacklog() {
-    guard let context, writable, !overflowed, !backlog.isEmpty else { return }
+    guard let output, writable, !overflowed, !backlog.isEmpty else { return }
     for (subscription, event) in backlog.take(keeping: unreplied) where subscriptions[subscription] != nil {
-      write(event, subscription: subscription, to: context)
+      write(event, subscription: subscription, to: output)
     }
     flushEvents()
   }
 
-  private func write(_ event: EncodedEvent, subscription: Int64, to context: ChannelHandlerContext) {
-    var buffer = context.channel.allocator.buffer(capacity: event.tail.count + 80)
-    event.write(for: subscription, into: &buffer)
-    context.write(NIOAny(buffer), promise: nil)
-    needsFlush = true
+  private func write(_ event: EncodedEvent, subscription: Int64, to output: ConnectionOutput) {
+    output.write { event.write(for: subscription, into: &$0) }
   }
 }

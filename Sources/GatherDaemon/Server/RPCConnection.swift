@@ -10,11 +10,13 @@ import NIOCore
 /// that half-closes still gets its replies, and keeps getting its events while it has subscriptions. While
 /// the peer does not read, nothing more is read from it.
 final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
-  typealias InboundIn = InboundFrame
+  typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
 
-  /// How many read lines may wait for their turn before reading pauses.
-  static let maxQueuedLines = 64
+  /// How many read messages (of a WebSocket) may wait for their turn before reading pauses.
+  static let maxQueuedMessages = 64
+  /// How many read bytes of a byte stream may wait behind a change in flight before reading pauses.
+  static let maxQueuedBytes = 64 * 1024
 
   let services: ConnectionServices
   let caller: Caller
@@ -28,7 +30,20 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private var replied: RPCDispatcher<Caller>.Completion?
   private let connections: ConnectionSet
   private var context: ChannelHandlerContext!
-  private var queue = CircularBuffer<InboundFrame>(initialCapacity: 4)
+  /// The connected socket's descriptor, when gatherd accepted it itself: replies and events are sent to it
+  /// directly (see ``ConnectionOutput``).
+  private let socket: CInt?
+  /// Where replies and events are written, in order; set while the handler is in the pipeline.
+  private var output: ConnectionOutput?
+  /// Splits a byte stream into lines, where they were read; nil when each read is one message (a
+  /// WebSocket's).
+  private var splitter: LineSplitter?
+  /// The bytes read and not yet taken as lines; nil when there are none, so that NIO may reuse its buffer.
+  private var input: ByteBuffer?
+  /// The messages read and not yet answered, when each read is one message.
+  private var messages = CircularBuffer<ByteBuffer>(initialCapacity: 4)
+  /// Whether what was read may hold a line not yet answered.
+  private var mayHaveLines = false
   private var inFlight = false
   private var answering = false
   /// Set when `answerQueued` is asked for again while it runs (a flush made the channel writable again).
@@ -36,21 +51,20 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private var inputClosed = false
   private var draining = false
   private var closing = false
-  private var needsFlush = false
   private var readsPaused = false
   /// Whether the channel takes more writes without queueing them, as its last writability event said.
   private var writable = true
   private var removed = false
   /// Whether the connection is counted and known to shutdown.
   private var counted = false
-  /// Where replies are encoded; reused, so that a reply costs no allocation of its own.
-  private var scratch: [UInt8] = []
 
   init(
     services: ConnectionServices, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
-    storedName: String? = nil
+    storedName: String? = nil, socket: CInt? = nil, splittingLines: Bool = false
   ) {
     self.services = services
+    splitter = splittingLines ? LineSplitter(maxLength: services.maxLineBytes) : nil
+    self.socket = socket
     self.caller = caller
     self.storedName = storedName
     self.connections = connections
@@ -61,7 +75,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     self.context = context
     let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
     replied = { reply in bound.value.received(reply) }
-    caller.events.attach(context)
+    let output = ConnectionOutput(context: context, socket: socket)
+    self.output = output
+    caller.events.attach(output)
     caller.events.onOverflow = { [unowned self] subscription in overflowed(subscription) }
     if let storedName, let keeper = services.keeper {
       caller.events.onSubscriptionsChanged = { keeper.subscriptionsChanged(of: storedName, to: $0) }
@@ -73,6 +89,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     removed = true
     replied = nil
     caller.events.onOverflow = nil
+    output?.detach()
+    output = nil
     self.context = nil
   }
 
@@ -93,7 +111,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   func channelInactive(context: ChannelHandlerContext) {
     // Nothing more is answered, and no subscription may start, on a connection that has gone.
     closing = true
-    queue.removeAll()
+    input = nil
+    messages.removeAll()
     caller.events.close()
     if let storedName { services.keeper?.connectionClosed(storedName) }
     if counted {
@@ -104,7 +123,17 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    queue.append(unwrapInboundIn(data))
+    var bytes = unwrapInboundIn(data)
+    if splitter == nil {
+      messages.append(bytes)
+    } else if input == nil {
+      input = bytes
+    } else {
+      // The rest of a line read earlier: the new bytes join it.
+      if input!.readerIndex >= input!.readableBytes { input!.discardReadBytes() }
+      input!.writeBuffer(&bytes)
+    }
+    mayHaveLines = true
     // The replies to one read go out together, at channelReadComplete: one write for the whole batch.
     answerQueued(flushing: false)
   }
@@ -120,8 +149,10 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if case .inputClosed = event as? ChannelEvent {
+      // Bytes after the last "\n" are a last line now.
       inputClosed = true
-      closeIfDone()
+      mayHaveLines = true
+      answerQueued()
     }
     context.fireUserInboundEventTriggered(event)
   }
@@ -161,8 +192,21 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     } while answerAgain
   }
 
+  /// The next line or message read; nil when there is none yet.
+  private func nextFrame() -> InboundFrame? {
+    guard splitter != nil else { return messages.popFirst().map { .line($0) } }
+    guard input != nil else { return nil }
+    let frame = splitter!.next(from: &input!, atEnd: inputClosed)
+    if input!.readableBytes == 0 { input = nil }
+    return frame
+  }
+
   private func answerLines() {
-    while !inFlight, !closing, writable, let frame = queue.popFirst() {
+    while !inFlight, !closing, writable {
+      guard let frame = nextFrame() else {
+        mayHaveLines = false
+        return
+      }
       switch frame {
       case .tooLong:
         services.logger.notice(
@@ -200,25 +244,23 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
   }
 
+  /// Writes one reply or notice line; it goes out at the next flush.
   func write(_ reply: JSONValue) {
-    scratch.removeAll(keepingCapacity: true)
-    JSONWriter.write(reply, into: &scratch)
-    scratch.append(UInt8(ascii: "\n"))
-    context.write(wrapOutboundOut(context.channel.allocator.buffer(bytes: scratch)), promise: nil)
-    // An idle connection keeps a small buffer only: a large reply's room is given back at once.
-    if scratch.capacity > 4096 { scratch = [] }
-    needsFlush = true
+    output?.write { bytes in
+      JSONWriter.write(reply, into: &bytes)
+      bytes.append(UInt8(ascii: "\n"))
+    }
   }
 
-  func flushIfNeeded() {
-    guard needsFlush else { return }
-    needsFlush = false
-    context.flush()
-  }
+  /// Sends what was written since the last flush.
+  func flushIfNeeded() { output?.flush() }
 
   /// Reads while there is room for more lines and the peer takes its replies.
   private func updateReading() {
-    let read = !draining && !closing && queue.count < Self.maxQueuedLines && writable
+    let backedUp =
+      splitter == nil
+      ? messages.count >= Self.maxQueuedMessages : inFlight && (input?.readableBytes ?? 0) >= Self.maxQueuedBytes
+    let read = !draining && !closing && !backedUp && writable
     guard read == readsPaused else { return }
     readsPaused = !read
     context.channel.setOption(.autoRead, value: read).whenFailure { _ in }
@@ -227,7 +269,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Closes once every line is answered, if the daemon is shutting down or the peer has stopped sending and
   /// watches nothing.
   private func closeIfDone() {
-    guard queue.isEmpty, !inFlight, !closing else { return }
+    guard !mayHaveLines, !inFlight, !closing else { return }
     if draining || (inputClosed && caller.events.subscriptions.isEmpty) { close() }
   }
 
@@ -236,6 +278,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     guard !closing else { return }
     closing = true
     updateReading()
+    // What was written goes out first; the empty write below completes once NIO has written all of it.
+    flushIfNeeded()
     let channel = context.channel
     context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
       channel.close(promise: nil)

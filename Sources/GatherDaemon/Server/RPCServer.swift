@@ -4,10 +4,10 @@ import NIOCore
 import NIOPosix
 import ServiceLifecycle
 
-/// A JSON-RPC listener on a Unix socket, as a service. Every connection is a NIO channel pipeline on the
-/// connections' event loop — the bounded line decoder, then an ``RPCConnection`` — so a request is read,
-/// answered and written on one thread, with no task and no lock; a failure in one connection never reaches
-/// the others or the listener.
+/// A JSON-RPC listener on a Unix socket, as a service. Every connection is a NIO channel on the
+/// connections' event loop whose pipeline is one ``RPCConnection``, which splits lines where they were read
+/// and sends its replies straight to the socket — so a request is read, answered and written on one thread,
+/// with no task and no lock; a failure in one connection never reaches the others or the listener.
 ///
 /// On graceful shutdown it stops accepting, lets every connection answer the lines it has read, closes them,
 /// and removes a socket file it created. An inherited socket is never unlinked.
@@ -109,11 +109,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     defer { boundFile?.remove() }
     let stopAccepting: () async -> Void
     do {
-      if let keeper = services.keeper {
-        stopAccepting = try acceptKeeping(listening, keeper: keeper, connections: connections)
-      } else {
-        stopAccepting = try await acceptWithNIO(listening, connections: connections)
-      }
+      stopAccepting = try accept(listening, connections: connections)
     } catch {
       throw SocketFileError("Cannot listen on \(configuration.listener): \(error).")
     }
@@ -129,26 +125,16 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     if let keeper = services.keeper { try? await loop.submit { keeper.freeze() }.get() }
     // Stop accepting, then let every connection answer what it has read and close.
     await stopAccepting()
+    // A socket this server bound is closed here; an inherited one stays open for the next gatherd.
+    if boundFile != nil { close(listening) }
     try? await connections.drainAll().get()
     logger.notice("gatherd stopped accepting on \(configuration.listener); its connections are closed.")
   }
 
-  /// Accepts on NIO's server channel; returns how to stop.
-  private func acceptWithNIO(_ listening: CInt, connections: ConnectionSet) async throws -> () async -> Void {
-    let services = services
-    let server = try await ServerBootstrap(group: loop)
-      .childChannelOption(.allowRemoteHalfClosure, value: true)
-      .childChannelInitializer { channel in Self.serve(channel, services: services, connections: connections) }
-      .withBoundSocket(listening).get()
-    // NIO listens on an adopted socket with a backlog of 128, and its backlog option does not apply to one:
-    // listening again sets the queue that a burst of clients (a status bar on every desktop) needs.
-    Glibc.listen(listening, Self.backlog)
-    return { try? await server.close() }
-  }
-
-  /// Sets up a new connection's pipeline: its peer's credentials, the line decoder, then the RPC handler.
+  /// Sets up a new connection's pipeline: its peer's credentials, then the RPC handler.
   static func serve(
-    _ channel: any Channel, services: ConnectionServices, connections: ConnectionSet, storedName: String? = nil
+    _ channel: any Channel, socket: CInt, services: ConnectionServices, connections: ConnectionSet,
+    storedName: String? = nil
   ) -> EventLoopFuture<Void> {
     PeerCredentials.of(channel).flatMapThrowing { credentials in
       let caller = Caller(
@@ -158,11 +144,10 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
           ? "this is gatherd's read-only status socket: changes go through its control socket."
           : services.access.whoMayControl(uid: credentials.uid),
         events: EventOutbox(table: services.hub.subscribers))
-      try channel.pipeline.syncOperations.addHandlers(
-        ByteToMessageHandler(LineFrameDecoder(maxLength: services.maxLineBytes)),
+      try channel.pipeline.syncOperations.addHandler(
         RPCConnection(
           services: services, caller: caller, loop: channel.eventLoop, connections: connections,
-          storedName: storedName))
+          storedName: storedName, socket: socket, splittingLines: true))
     }
   }
 }

@@ -8,7 +8,7 @@ import NIOWebSocket
 /// that becomes a Close frame (1001, going away), so the browser learns why.
 final class WebSocketTransport: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = WebSocketFrame
-  typealias InboundOut = InboundFrame
+  typealias InboundOut = ByteBuffer
   typealias OutboundIn = ByteBuffer
   typealias OutboundOut = WebSocketFrame
 
@@ -18,7 +18,7 @@ final class WebSocketTransport: ChannelDuplexHandler, RemovableChannelHandler {
     let frame = unwrapInboundIn(data)
     switch frame.opcode {
     case .text:
-      context.fireChannelRead(wrapInboundOut(.line(frame.unmaskedData)))
+      context.fireChannelRead(wrapInboundOut(frame.unmaskedData))
     case .ping:
       // A peer that pings without reading gets no pongs queued up for it (RFC 6455 lets a pong answer only
       // the latest ping): memory stays bounded.

@@ -1,24 +1,23 @@
-/// libFuzzer target for the daemon's line decoder (Sources/GatherDaemon/Server/LineFrameDecoder.swift), built by
+/// libFuzzer target for the daemon's line splitter (Sources/GatherDaemon/Server/LineSplitter.swift), built by
 /// Tests/fuzz/build.sh against SwiftPM's build of NIO. Not part of the Swift package.
 ///
 /// The input is read as: byte 0, the limit (1 + its low 6 bits) and how the stream ends (its top 2 bits: the
 /// peer closes, the peer shuts down its sending side then closes, or the stream stays open); byte 1, how many
 /// chunk lengths follow (0–15); those bytes, the chunk lengths (0–255, used in turn; none means byte by byte);
-/// the rest, the bytes the peer sends. They go through `ByteToMessageHandler(LineFrameDecoder)` on an
-/// `EmbeddedChannel`, as RPCServer sets it up, twice: in one write, and in the input's chunks.
+/// the rest, the bytes the peer sends. They go through a `LineSplitter` as RPCConnection drives it, twice:
+/// in one write, and in the input's chunks.
 /// Checks: both give the same frames, and those are ``LineReference/frames(of:limit:eof:)``'s; no line is
 /// longer than the limit; `tooLong` comes at most once, last.
 
 import NIOCore
-import NIOEmbedded
 
 /// How the stream ends.
 enum StreamEnd: UInt8 {
-  /// The peer closes: `channelInactive`.
+  /// The peer closes: the connection reads the end of the stream (`inputClosed`; gatherd allows half-closure).
   case close = 0
-  /// The peer shuts down its sending side (`inputClosed`), then the connection closes.
+  /// The peer shuts down its sending side (`inputClosed`), and the connection asks again after that.
   case halfClose = 1
-  /// Nothing ends the stream; bytes after the last "\n" stay in the decoder.
+  /// Nothing ends the stream; bytes after the last "\n" stay in the splitter.
   case open = 2
   /// The peer closes, as 0.
   case closeAgain = 3
@@ -29,37 +28,41 @@ func lineFailure(_ message: String, _ input: [UInt8]) -> Never {
   fatalError("\(message)\ninput (\(input.count) bytes): \(Array(input.prefix(300)))")
 }
 
-/// Feeds `chunks` through a fresh pipeline with the daemon's decoder, ends the stream as `end` says, and
-/// returns every frame the decoder passed on, in order.
-func decodedFrames(_ chunks: [ArraySlice<UInt8>], limit: Int, end: StreamEnd) throws -> [LineFrame] {
-  let channel = EmbeddedChannel()
-  try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder(maxLength: limit)))
+/// Feeds `chunks` to a fresh splitter as RPCConnection does (each read joins the bytes not yet taken, and
+/// every complete line is taken after each read), ends the stream as `end` says, and returns every frame
+/// the splitter gave, in order.
+func decodedFrames(_ chunks: [ArraySlice<UInt8>], limit: Int, end: StreamEnd) -> [LineFrame] {
+  var splitter = LineSplitter(maxLength: limit)
+  var input: ByteBuffer?
   var frames: [LineFrame] = []
-  func collect() throws {
-    while let frame = try channel.readInbound(as: InboundFrame.self) {
+  func collect(atEnd: Bool) {
+    while input != nil, let frame = splitter.next(from: &input!, atEnd: atEnd) {
       switch frame {
       case .line(let line): frames.append(.line(Array(line.readableBytesView)))
       case .tooLong: frames.append(.tooLong)
       }
     }
+    if input?.readableBytes == 0 { input = nil }
   }
   for chunk in chunks {
-    try channel.writeInbound(channel.allocator.buffer(bytes: chunk))
-    try collect()
+    var bytes = ByteBuffer(bytes: chunk)
+    if input == nil {
+      input = bytes
+    } else {
+      if input!.readerIndex >= input!.readableBytes { input!.discardReadBytes() }
+      input!.writeBuffer(&bytes)
+    }
+    collect(atEnd: false)
   }
   switch end {
   case .close, .closeAgain:
-    _ = try channel.finish(acceptAlreadyClosed: false)
-    try collect()
+    collect(atEnd: true)
   case .halfClose:
-    channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
-    try collect()
-    // Closing after the half-close must not hand the last line over a second time.
-    _ = try channel.finish(acceptAlreadyClosed: false)
-    try collect()
+    collect(atEnd: true)
+    // Asking again after the end must not hand the last line over a second time.
+    collect(atEnd: true)
   case .open:
-    try collect()
-    _ = try channel.finish(acceptAlreadyClosed: false)
+    collect(atEnd: false)
   }
   return frames
 }
@@ -95,12 +98,7 @@ public func fuzzLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ("in the input's chunks", chunked(payload, lengths: lengths)),
   ]
   for (way, chunks) in ways {
-    let frames: [LineFrame]
-    do {
-      frames = try decodedFrames(chunks, limit: limit, end: end)
-    } catch {
-      lineFailure("the pipeline threw \(error) (\(way))", input)
-    }
+    let frames = decodedFrames(chunks, limit: limit, end: end)
     if let problem = LineReference.problem(in: frames, limit: limit) { lineFailure("\(problem) (\(way))", input) }
     if frames != expected {
       lineFailure("\(way), limit \(limit), \(end): got \(frames), expected \(expected)", input)

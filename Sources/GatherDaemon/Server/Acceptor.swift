@@ -4,8 +4,9 @@ import NIOCore
 import NIOPosix
 
 /// Accepts connections on a listening socket on a thread of its own, and hands each new descriptor over
-/// before NIO adopts it, so that it can be stored with the service manager first (NIO does not give out a
-/// channel's descriptor). Used only while connections are kept across restarts.
+/// before NIO adopts it: NIO does not give out a channel's descriptor, and gatherd needs it to send replies
+/// and events straight to the socket (``ConnectionOutput``) and to store connections with the service
+/// manager across restarts.
 ///
 /// It waits in `poll` on the socket and a pipe that ``stop()`` writes to; a listening socket inherited
 /// from systemd is never shut down, so the next gatherd can go on accepting on it.

@@ -3,18 +3,19 @@ import NIOCore
 import NIOPosix
 
 extension RPCServer {
-  /// Accepts on a thread of its own, so that each connection is stored with the service manager before
-  /// NIO serves it; returns how to stop. The listening socket stays open for the next gatherd.
-  func acceptKeeping(
-    _ listening: CInt, keeper: ConnectionKeeper, connections: ConnectionSet
-  ) throws -> () async -> Void {
+  /// Accepts on a thread of its own, so that gatherd knows each connection's descriptor, and, when
+  /// connections are kept across restarts, stores it with the service manager before NIO serves it; returns
+  /// how to stop. The listening socket stays open.
+  func accept(_ listening: CInt, connections: ConnectionSet) throws -> () async -> Void {
+    // NIO's own accept would listen with a backlog of 128: a burst of clients (a status bar on every
+    // desktop) needs a longer queue.
     guard Glibc.listen(listening, Self.backlog) == 0 else {
       throw SocketFileError("listen: \(String(cString: strerror(errno)))")
     }
     let acceptor = try Acceptor(listening: listening, logger: logger)
-    let readOnly = configuration.readOnly
+    let (keeper, readOnly) = (services.keeper, configuration.readOnly)
     let stopped = acceptor.run(on: loop) { fd in
-      adopt(fd, storedName: keeper.keep(fd, readOnly: readOnly), connections: connections, resuming: false)
+      adopt(fd, storedName: keeper?.keep(fd, readOnly: readOnly), connections: connections, resuming: false)
     }
     return {
       await acceptor.stop()
@@ -29,7 +30,7 @@ extension RPCServer {
     ClientBootstrap(group: loop)
       .channelOption(.allowRemoteHalfClosure, value: true)
       .channelInitializer { channel in
-        Self.serve(channel, services: services, connections: connections, storedName: storedName)
+        Self.serve(channel, socket: fd, services: services, connections: connections, storedName: storedName)
       }
       .withConnectedSocket(fd)
       .whenComplete { result in
