@@ -1,5 +1,4 @@
 import GatherRPC
-import NIOCore
 import Testing
 
 @testable import GatherDaemon
@@ -59,9 +58,8 @@ import Testing
   }
 
   @Test func aNotificationLineCarriesTheSubscriptionAndSeq() throws {
-    var buffer = ByteBuffer()
-    event(7, .score).write(for: 3, into: &buffer)
-    let bytes = Array(buffer.readableBytesView)
+    var bytes: [UInt8] = []
+    event(7, .score).write(for: 3, into: &bytes)
     #expect(bytes.last == UInt8(ascii: "\n"))
     let message = try JSONParser.parse(Array(bytes.dropLast()))
     #expect(message["method"] == "score")

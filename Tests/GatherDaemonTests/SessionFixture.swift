@@ -48,9 +48,9 @@ struct SessionFixture {
   func nextEvents() async throws -> [(seq: Int64, method: String, params: JSONValue)] {
     guard let batch = await sink.nextBatch() else { throw CancellationError() }
     return try batch.map { subscription, event in
-      var line = ByteBuffer()
+      var line: [UInt8] = []
       event.write(for: subscription, into: &line)
-      let message = try JSONParser.parse(Array(line.readableBytesView.dropLast()))
+      let message = try JSONParser.parse(Array(line.dropLast()))
       return (event.seq, message["method"]!.stringValue!, message["params"]!)
     }
   }
