@@ -25,9 +25,11 @@ DATADIR ?= $(PREFIX)/share
 VERSION := $(shell cat Sources/GatherRPC/VERSION)
 # install and deb build in a folder of their own, always with the Swift runtime linked in, so an earlier
 # `swift build -c release` in this checkout cannot leak a toolchain-linked binary into them.
+# --no-export-dynamic: nothing looks gatherd's own symbols up at run time, and a table of every one of them
+# (about 15,000, 1 MB) costs start-up time and 1.5 MB of resident memory (docs/performance.md).
 RELEASE_SCRATCH ?= $(CURDIR)/.build-install-release
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
-  --scratch-path "$(RELEASE_SCRATCH)"
+RELEASE_LINK_FLAGS = --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic
+RELEASE_FLAGS = -c release $(RELEASE_LINK_FLAGS) --scratch-path "$(RELEASE_SCRATCH)"
 RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 # make deb: the package's version (the nspawn test bumps it to rehearse an upgrade) and where it goes.
 DEB_VERSION ?= $(VERSION)
@@ -71,7 +73,7 @@ run: deps
 
 ## bench: measure gatherd against the reference servers in ../shared/tools (release build); see docs/performance.md
 bench: deps
-	Tests/bench/run.sh
+	BENCH_INSTALL_FLAGS="$(RELEASE_LINK_FLAGS)" Tests/bench/run.sh
 
 ## tsan: build the tests, gatherd and gatherctl with ThreadSanitizer in .build-tsan, then run the Swift tests
 ## and the end-to-end tests against that gatherd; any report fails it (Tests/sanitizers/run.sh, docs/reliability.md)

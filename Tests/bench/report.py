@@ -133,7 +133,8 @@ def report(r, raw, o):
     else:
         add(f"- gatherd, two binaries built from one snapshot of the working tree (`{gd_commit}`) taken when the "
             "run started: the **installed** binary, built as `make install` builds it (`swift build -c release "
-            "--static-swift-stdlib`), which the targets judge, and the **dev build** (`swift build -c release`, "
+            "--static-swift-stdlib -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic`, stripped), which the "
+            "targets judge, and the **dev build** (`swift build -c release`, "
             "the Swift runtime linked dynamically), reported next to it. Both run with `--log-level warning`.")
     add("- References: `ndjson_ref`, `tick_ref`, `rpcbench`, `tickprobe` from `../shared/tools` (gcc -O2), "
         "`nio_ref` (SwiftNIO, one event loop, `swift build -c release`), `pyrpc_server.py` (CPython "

@@ -6,8 +6,9 @@
 # 1. Builds the C tools and nio_ref (the SwiftNIO floor) into .build-bench-tools/, and two gatherd binaries from
 #    one snapshot of the working tree in .build-bench-src/ (all git-ignored), so that edits made while it
 #    compiles cannot break the build or mix two versions:
-#    - the installed binary, built exactly as `make install` builds it
-#      (`swift build -c release --static-swift-stdlib`), into .build-release-static/; the targets judge this one;
+#    - the installed binary, built exactly as `make install` builds it (`swift build -c release` with the
+#      Makefile's RELEASE_LINK_FLAGS: the Swift runtime linked in, `-z now`, no exported symbols; then
+#      stripped), into .build-release-static/; the targets judge this one;
 #    - the dev build (`swift build -c release`), into .build-release/, reported next to it.
 # 2. Runs Tests/bench/bench.py, which starts both gatherd binaries and the references side by side and measures
 #    latency, throughput, writes, tick timing, fan-out, memory and idle wake-ups (about 5 minutes).
@@ -21,8 +22,10 @@
 # Environment: SWIFT (default swift), PYTHON (default python3), BENCH_TOOLS_SRC (default ../shared/tools
 # next to the repository), BENCH_GATHERD=/path/to/gatherd (measure that binary as the installed one, skip both
 # gatherd builds and the dev build's figures), BENCH_QUICK=1 (short phases, for working on the harness;
-# figures meaningless, docs/ left unchanged).
+# figures meaningless, docs/ left unchanged), BENCH_INSTALL_FLAGS (how `make install` links gatherd; `make bench`
+# passes the Makefile's RELEASE_LINK_FLAGS).
 set -euo pipefail
+INSTALL_FLAGS=${BENCH_INSTALL_FLAGS:---static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic}
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
@@ -124,7 +127,8 @@ else
   built=
   for attempt in 1 2 3; do
     sync_snapshot
-    if BIN=$(build_gatherd "$SCRATCH_INSTALLED" --static-swift-stdlib) && DEV_BIN=$(build_gatherd "$SCRATCH_DEV"); then
+    # shellcheck disable=SC2086
+    if BIN=$(build_gatherd "$SCRATCH_INSTALLED" $INSTALL_FLAGS) && DEV_BIN=$(build_gatherd "$SCRATCH_DEV"); then
       built=1
       break
     fi
@@ -135,6 +139,8 @@ else
     sleep 5
   done
   [ -n "$built" ] || die "the release build of gatherd failed (see above)."
+  # As `make install` does (install -s).
+  cp "$BIN" "$TMP/gatherd-installed" && strip "$TMP/gatherd-installed" && BIN=$TMP/gatherd-installed
   [ -x "$DEV_BIN" ] || die "no gatherd binary at $DEV_BIN."
 fi
 [ -x "$BIN" ] || die "no gatherd binary at $BIN."
