@@ -100,7 +100,7 @@ for target in $TARGETS; do
       spm_build
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS $SPM_FLAGS -module-name Fuzz_line Tests/fuzz/targets/FuzzLine.swift \
-        Tests/fuzz/targets/FuzzLineReference.swift Sources/GatherDaemon/Server/LineSplitter.swift \
+        Tests/fuzz/targets/FuzzLineReference.swift Sources/GatherDaemon/Server/LineSplitter.swift Sources/GatherDaemon/Server/InboundQueue.swift \
         $(spm_objects $NIO_DEPS) -o "$OUT/fuzz-line" ;;
     rpc)
       spm_build

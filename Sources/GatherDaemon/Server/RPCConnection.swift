@@ -13,11 +13,6 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
 
-  /// How many read messages (of a WebSocket) may wait for their turn before reading pauses.
-  static let maxQueuedMessages = 64
-  /// How many read bytes of a byte stream may wait behind a change in flight before reading pauses.
-  static let maxQueuedBytes = 64 * 1024
-
   let services: ConnectionServices
   let caller: Caller
   /// The connection's name in the service manager's store, when it is kept there across restarts.
@@ -29,32 +24,24 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Takes each reply back to this handler on its loop; made once, cleared when the handler goes.
   private var replied: RPCDispatcher<Caller>.Completion?
   private let connections: ConnectionSet
-  private var context: ChannelHandlerContext!
+  var context: ChannelHandlerContext!
   /// The connected socket's descriptor, when gatherd accepted it itself: replies and events are sent to it
   /// directly (see ``ConnectionOutput``).
   private let socket: CInt?
   /// Where replies and events are written, in order; set while the handler is in the pipeline.
   private var output: ConnectionOutput?
-  /// Splits a byte stream into lines, where they were read; nil when each read is one message (a
-  /// WebSocket's).
-  private var splitter: LineSplitter?
-  /// The bytes read and not yet taken as lines; nil when there are none, so that NIO may reuse its buffer.
-  private var input: ByteBuffer?
-  /// The messages read and not yet answered, when each read is one message.
-  private var messages = CircularBuffer<ByteBuffer>(initialCapacity: 4)
-  /// Whether what was read may hold a line not yet answered.
-  private var mayHaveLines = false
+  /// What was read and not yet answered.
+  private var inbound: InboundQueue
   private var inFlight = false
   private var answering = false
   /// Set when `answerQueued` is asked for again while it runs (a flush made the channel writable again).
   private var answerAgain = false
-  private var inputClosed = false
-  private var draining = false
-  private var closing = false
+  var draining = false
+  var closing = false
   private var readsPaused = false
   /// Whether the channel takes more writes without queueing them, as its last writability event said.
   private var writable = true
-  private var removed = false
+  var removed = false
   /// Whether the connection is counted and known to shutdown.
   private var counted = false
 
@@ -63,7 +50,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     storedName: String? = nil, socket: CInt? = nil, splittingLines: Bool = false
   ) {
     self.services = services
-    splitter = splittingLines ? LineSplitter(maxLength: services.maxLineBytes) : nil
+    inbound = InboundQueue(splittingLinesUpTo: splittingLines ? services.maxLineBytes : nil)
     self.socket = socket
     self.caller = caller
     self.storedName = storedName
@@ -111,8 +98,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   func channelInactive(context: ChannelHandlerContext) {
     // Nothing more is answered, and no subscription may start, on a connection that has gone.
     closing = true
-    input = nil
-    messages.removeAll()
+    inbound.removeAll()
     caller.events.close()
     if let storedName { services.keeper?.connectionClosed(storedName) }
     if counted {
@@ -123,17 +109,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    var bytes = unwrapInboundIn(data)
-    if splitter == nil {
-      messages.append(bytes)
-    } else if input == nil {
-      input = bytes
-    } else {
-      // The rest of a line read earlier: the new bytes join it.
-      if input!.readerIndex >= input!.readableBytes { input!.discardReadBytes() }
-      input!.writeBuffer(&bytes)
-    }
-    mayHaveLines = true
+    inbound.append(unwrapInboundIn(data))
     // The replies to one read go out together, at channelReadComplete: one write for the whole batch.
     answerQueued(flushing: false)
   }
@@ -150,8 +126,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if case .inputClosed = event as? ChannelEvent {
       // Bytes after the last "\n" are a last line now.
-      inputClosed = true
-      mayHaveLines = true
+      inbound.end()
       answerQueued()
     }
     context.fireUserInboundEventTriggered(event)
@@ -162,20 +137,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     context.close(promise: nil)
   }
 
-  /// Shutdown: reads nothing more, answers the lines already read, then closes, within ten seconds even if
-  /// the peer never reads its replies.
-  func drain() {
-    guard !removed else { return }
-    draining = true
-    let channel = context.channel
-    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
-    channel.closeFuture.whenComplete { _ in deadline.cancel() }
-    answerQueued()
-  }
-
   /// Answers the queued lines in order, while no change is in flight and the peer keeps reading. A call made
   /// while it runs (a flush that made the channel writable again) makes it go round once more.
-  private func answerQueued(flushing: Bool = true) {
+  func answerQueued(flushing: Bool = true) {
     guard !removed else { return }
     guard !answering else {
       answerAgain = true
@@ -192,21 +156,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     } while answerAgain
   }
 
-  /// The next line or message read; nil when there is none yet.
-  private func nextFrame() -> InboundFrame? {
-    guard splitter != nil else { return messages.popFirst().map { .line($0) } }
-    guard input != nil else { return nil }
-    let frame = splitter!.next(from: &input!, atEnd: inputClosed)
-    if input!.readableBytes == 0 { input = nil }
-    return frame
-  }
-
   private func answerLines() {
-    while !inFlight, !closing, writable {
-      guard let frame = nextFrame() else {
-        mayHaveLines = false
-        return
-      }
+    while !inFlight, !closing, writable, let frame = inbound.next() {
       switch frame {
       case .tooLong:
         services.logger.notice(
@@ -256,11 +207,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   func flushIfNeeded() { output?.flush() }
 
   /// Reads while there is room for more lines and the peer takes its replies.
-  private func updateReading() {
-    let backedUp =
-      splitter == nil
-      ? messages.count >= Self.maxQueuedMessages : inFlight && (input?.readableBytes ?? 0) >= Self.maxQueuedBytes
-    let read = !draining && !closing && !backedUp && writable
+  func updateReading() {
+    let read = !draining && !closing && !inbound.isBackedUp(behindChange: inFlight) && writable
     guard read == readsPaused else { return }
     readsPaused = !read
     context.channel.setOption(.autoRead, value: read).whenFailure { _ in }
@@ -268,39 +216,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   /// Closes once every line is answered, if the daemon is shutting down or the peer has stopped sending and
   /// watches nothing.
-  private func closeIfDone() {
-    guard !mayHaveLines, !inFlight, !closing else { return }
-    if draining || (inputClosed && caller.events.subscriptions.isEmpty) { close() }
-  }
-
-  /// Closes after what was written has gone out, or after ten seconds if the peer never reads it.
-  private func close() {
-    guard !closing else { return }
-    closing = true
-    updateReading()
-    // What was written goes out first; the empty write below completes once NIO has written all of it.
-    flushIfNeeded()
-    let channel = context.channel
-    context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
-      channel.close(promise: nil)
-    }
-    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
-    channel.closeFuture.whenComplete { _ in deadline.cancel() }
-  }
-
-  private func overflowed(_ subscription: Int64) {
-    services.logger.notice(
-      "Subscription \(subscription) fell more than \(EventBacklog.capacity) events behind; closing its connection.")
-    write(
-      RPCResponse.notification(
-        method: "events.overflow",
-        params: [
-          "subscription": .int(subscription), "reason": "queue_overflow",
-          "message": .string(
-            "This connection stopped reading while more than \(EventBacklog.capacity) events waited for it, so gatherd closes it. Reconnect and subscribe again."
-          ),
-        ]))
-    caller.events.close()
-    close()
+  func closeIfDone() {
+    guard !inbound.mayHaveLines, !inFlight, !closing else { return }
+    if draining || (inbound.ended && caller.events.subscriptions.isEmpty) { close() }
   }
 }

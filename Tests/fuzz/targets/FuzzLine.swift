@@ -4,7 +4,7 @@
 /// The input is read as: byte 0, the limit (1 + its low 6 bits) and how the stream ends (its top 2 bits: the
 /// peer closes, the peer shuts down its sending side then closes, or the stream stays open); byte 1, how many
 /// chunk lengths follow (0–15); those bytes, the chunk lengths (0–255, used in turn; none means byte by byte);
-/// the rest, the bytes the peer sends. They go through a `LineSplitter` as RPCConnection drives it, twice:
+/// the rest, the bytes the peer sends. They go through an `InboundQueue` (a `LineSplitter`) as RPCConnection drives it, twice:
 /// in one write, and in the input's chunks.
 /// Checks: both give the same frames, and those are ``LineReference/frames(of:limit:eof:)``'s; no line is
 /// longer than the limit; `tooLong` comes at most once, last.
@@ -15,7 +15,7 @@ import NIOCore
 enum StreamEnd: UInt8 {
   /// The peer closes: the connection reads the end of the stream (`inputClosed`; gatherd allows half-closure).
   case close = 0
-  /// The peer shuts down its sending side (`inputClosed`), and the connection asks again after that.
+  /// The peer shuts down its sending side (`inputClosed`), and the stream is ended once more after that.
   case halfClose = 1
   /// Nothing ends the stream; bytes after the last "\n" stay in the splitter.
   case open = 2
@@ -28,41 +28,36 @@ func lineFailure(_ message: String, _ input: [UInt8]) -> Never {
   fatalError("\(message)\ninput (\(input.count) bytes): \(Array(input.prefix(300)))")
 }
 
-/// Feeds `chunks` to a fresh splitter as RPCConnection does (each read joins the bytes not yet taken, and
-/// every complete line is taken after each read), ends the stream as `end` says, and returns every frame
-/// the splitter gave, in order.
+/// Feeds `chunks` to a fresh `InboundQueue` as RPCConnection does (every complete line is taken after each
+/// read), ends the stream as `end` says, and returns every frame it gave, in order.
 func decodedFrames(_ chunks: [ArraySlice<UInt8>], limit: Int, end: StreamEnd) -> [LineFrame] {
-  var splitter = LineSplitter(maxLength: limit)
-  var input: ByteBuffer?
+  var queue = InboundQueue(splittingLinesUpTo: limit)
   var frames: [LineFrame] = []
-  func collect(atEnd: Bool) {
-    while input != nil, let frame = splitter.next(from: &input!, atEnd: atEnd) {
+  func collect() {
+    while let frame = queue.next() {
       switch frame {
       case .line(let line): frames.append(.line(Array(line.readableBytesView)))
       case .tooLong: frames.append(.tooLong)
       }
     }
-    if input?.readableBytes == 0 { input = nil }
+    if queue.mayHaveLines { lineFailure("mayHaveLines stayed set after next() gave nil", Array(chunks.joined())) }
   }
   for chunk in chunks {
-    var bytes = ByteBuffer(bytes: chunk)
-    if input == nil {
-      input = bytes
-    } else {
-      if input!.readerIndex >= input!.readableBytes { input!.discardReadBytes() }
-      input!.writeBuffer(&bytes)
-    }
-    collect(atEnd: false)
+    queue.append(ByteBuffer(bytes: chunk))
+    collect()
   }
   switch end {
   case .close, .closeAgain:
-    collect(atEnd: true)
+    queue.end()
+    collect()
   case .halfClose:
-    collect(atEnd: true)
-    // Asking again after the end must not hand the last line over a second time.
-    collect(atEnd: true)
+    queue.end()
+    collect()
+    // Ending again must not hand the last line over a second time.
+    queue.end()
+    collect()
   case .open:
-    collect(atEnd: false)
+    collect()
   }
   return frames
 }

@@ -1,0 +1,46 @@
+import GatherRPC
+import NIOCore
+
+extension RPCConnection {
+  /// Shutdown: reads nothing more, answers the lines already read, then closes, within ten seconds even if
+  /// the peer never reads its replies.
+  func drain() {
+    guard !removed else { return }
+    draining = true
+    let channel = context.channel
+    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
+    channel.closeFuture.whenComplete { _ in deadline.cancel() }
+    answerQueued()
+  }
+
+  /// Closes after what was written has gone out, or after ten seconds if the peer never reads it.
+  func close() {
+    guard !closing else { return }
+    closing = true
+    updateReading()
+    // What was written goes out first; the empty write below completes once NIO has written all of it.
+    flushIfNeeded()
+    let channel = context.channel
+    context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
+      channel.close(promise: nil)
+    }
+    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
+    channel.closeFuture.whenComplete { _ in deadline.cancel() }
+  }
+
+  func overflowed(_ subscription: Int64) {
+    services.logger.notice(
+      "Subscription \(subscription) fell more than \(EventBacklog.capacity) events behind; closing its connection.")
+    write(
+      RPCResponse.notification(
+        method: "events.overflow",
+        params: [
+          "subscription": .int(subscription), "reason": "queue_overflow",
+          "message": .string(
+            "This connection stopped reading while more than \(EventBacklog.capacity) events waited for it, so gatherd closes it. Reconnect and subscribe again."
+          ),
+        ]))
+    caller.events.close()
+    close()
+  }
+}
