@@ -12,28 +12,21 @@ protocol EventSink: AnyObject {
 /// The open subscriptions, by topic, confined to the event loop that serves the connections: delivering a
 /// batch takes no lock, and each connection is flushed once per batch.
 final class SubscriberTable: @unchecked Sendable {
-  /// One subscription. A class, kept in plain arrays, so that a tick's fan-out walks memory in order and
-  /// retains nothing per subscriber.
-  private final class Subscription {
+  /// One subscription, as its topics' lists hold it: inline in a plain array, so that a tick's fan-out
+  /// walks memory in order and retains nothing per subscriber.
+  private struct Subscription {
     let id: Int64
     /// The seq of the snapshot the subscription started from: older events are already in it.
     let after: Int64
-    let topics: Set<Topic>
     /// The connection owns its subscriptions and ends them before it goes, so this never dangles.
     unowned(unsafe) let sink: any EventSink
-
-    init(id: Int64, after: Int64, topics: Set<Topic>, sink: any EventSink) {
-      self.id = id
-      self.after = after
-      self.topics = topics
-      self.sink = sink
-    }
   }
 
   /// The loop every method here must be called on.
   let loop: any EventLoop
   private var byTopic: [Topic: ContiguousArray<Subscription>] = [:]
-  private var byID: [Int64: Subscription] = [:]
+  /// Each subscription's topics and connection.
+  private var byID: [Int64: (topics: Set<Topic>, sink: any EventSink)] = [:]
   private let open = Atomic<Int>(0)
 
   init(loop: any EventLoop) { self.loop = loop }
@@ -44,8 +37,8 @@ final class SubscriberTable: @unchecked Sendable {
   /// Adds a subscription that receives the events after seq `after`.
   func add(_ id: Int64, topics: Set<Topic>, after: Int64, sink: any EventSink) {
     loop.preconditionInEventLoop()
-    let subscription = Subscription(id: id, after: after, topics: topics, sink: sink)
-    byID[id] = subscription
+    byID[id] = (topics, sink)
+    let subscription = Subscription(id: id, after: after, sink: sink)
     for topic in topics { byTopic[topic, default: []].append(subscription) }
     open.add(1, ordering: .relaxed)
   }
@@ -56,7 +49,7 @@ final class SubscriberTable: @unchecked Sendable {
     loop.preconditionInEventLoop()
     guard let subscription = byID[id], subscription.sink === sink else { return false }
     byID[id] = nil
-    for topic in subscription.topics { byTopic[topic]?.removeAll { $0 === subscription } }
+    for topic in subscription.topics { byTopic[topic]?.removeAll { $0.id == id } }
     open.subtract(1, ordering: .relaxed)
     return true
   }

@@ -4,19 +4,21 @@ import NIOCore
 /// Where one connection's lines go, replies and events alike, in the order they are written.
 ///
 /// On a Unix socket whose descriptor gatherd accepted itself, the lines written between two flushes gather
-/// in one buffer, and a flush hands them to the kernel with one `send(2)` from the event loop, as a
+/// in one buffer, and a flush hands them to the kernel with one `write(2)` from the event loop, as a
 /// single-threaded server such as redis does. NIO's outbound path (the pipeline, its pending writes, a
 /// `ByteBuffer` per line) then carries only what the socket did not take at once; while it holds anything,
 /// later lines queue behind it, so their order never changes, and the channel's writability still tells a
-/// slow peer. The descriptor is only used while the channel is active: NIO marks the channel inactive
-/// before any callout that follows its closing the descriptor, so a number the kernel reuses is never
-/// written to. Other connections (a WebSocket, whose pipeline frames each line) write every line to the
-/// pipeline. Confined to the connection's event loop.
+/// slow peer. The output sends on a duplicate of the descriptor, its own until ``detach()``: NIO closing
+/// its descriptor (which it does before telling anyone) can never leave a number here that the kernel has
+/// given to another file. Other connections (a WebSocket, whose pipeline frames each line, or one whose
+/// descriptor could not be duplicated) write every line to the pipeline. Confined to the connection's event
+/// loop.
 final class ConnectionOutput {
   /// A buffer this large or larger is given back after a flush: an idle connection keeps a small one.
   static let keptCapacity = 4096
 
-  private let socket: CInt?
+  /// The output's own duplicate of the connection's descriptor, until ``detach()``.
+  private var socket: CInt?
   private var context: ChannelHandlerContext?
   /// Lines written since the last flush (with a socket), or the line being encoded (without one).
   private var pending: [UInt8] = []
@@ -25,11 +27,16 @@ final class ConnectionOutput {
   /// Writes handed to NIO that it has not finished: while there are any, lines queue behind them.
   private var inPipeline = 0
 
+  /// How many writes NIO holds for this output because the socket was full when they were flushed.
+  var writesHeldByNIO: Int { inPipeline }
+
   /// An output to the channel of `context`, sending straight to `socket` when it is given.
   init(context: ChannelHandlerContext, socket: CInt?) {
     self.context = context
-    self.socket = socket
+    self.socket = socket.map { fcntl($0, F_DUPFD_CLOEXEC, 0) }.flatMap { $0 >= 0 ? $0 : nil }
   }
+
+  deinit { detach() }
 
   /// Writes one line, newline included, that `encode` appends; it goes out at the next ``flush()``.
   func write(_ encode: (inout [UInt8]) -> Void) {
@@ -53,7 +60,7 @@ final class ConnectionOutput {
     }
     guard !pending.isEmpty else { return }
     var sent = 0
-    if inPipeline == 0, context.channel.isActive {
+    if inPipeline == 0 {
       sent = Self.send(pending, to: socket)
       if sent == pending.count {
         releasePending()
@@ -71,10 +78,13 @@ final class ConnectionOutput {
     context.writeAndFlush(NIOAny(rest), promise: promise)
   }
 
-  /// Stops writing: the handler has left the pipeline. What was not flushed is dropped.
+  /// Stops writing, and lets the descriptor go: the connection has closed, or its handler has left the
+  /// pipeline. What was not flushed is dropped.
   func detach() {
     context = nil
     pending = []
+    if let socket { Glibc.close(socket) }
+    socket = nil
   }
 
   private func releasePending() {
@@ -90,7 +100,8 @@ final class ConnectionOutput {
     bytes.withUnsafeBytes { raw in
       var sent = 0
       while sent < raw.count {
-        let result = Glibc.send(socket, raw.baseAddress! + sent, raw.count - sent, CInt(MSG_NOSIGNAL | MSG_DONTWAIT))
+        // The socket is non-blocking (NIO made it so), and NIO ignores SIGPIPE: a peer that has gone is EPIPE.
+        let result = Glibc.write(socket, raw.baseAddress! + sent, raw.count - sent)
         if result > 0 {
           sent += result
         } else if result < 0, errno == EINTR {

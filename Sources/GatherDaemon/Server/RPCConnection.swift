@@ -99,6 +99,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     // Nothing more is answered, and no subscription may start, on a connection that has gone.
     closing = true
     inbound.removeAll()
+    output?.detach()
     caller.events.close()
     if let storedName { services.keeper?.connectionClosed(storedName) }
     if counted {
