@@ -85,7 +85,9 @@ import Testing
     let (rest, _) = read(peer, upTo: expected.count - early.count)
     #expect(early.count + rest.count == expected.count)
     let got = String(decoding: early + rest, as: UTF8.self).split(separator: "\n").map(String.init)
-    let firstWrong = zip(got, lines.map { String($0.dropLast()) }).firstIndex { $0 != $1 }
+    let sent = lines.map { String($0.dropLast()) }
+    let firstWrong = got.indices.first { $0 >= sent.count || got[$0] != sent[$0] }
+    #expect(got.count == sent.count)
     #expect(firstWrong == nil, "line \(firstWrong ?? 0) arrived out of order or changed")
     try await channel.close()
   }
