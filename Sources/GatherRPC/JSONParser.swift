@@ -86,6 +86,8 @@ public struct JSONParser {
       index += 1
       return .object(JSONObject(members))
     }
+    // Most objects here are small (a request's envelope, its params): one allocation holds them.
+    members.reserveCapacity(4)
     while true {
       skipWhitespace()
       guard current == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }

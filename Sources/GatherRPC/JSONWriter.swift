@@ -16,7 +16,7 @@ public enum JSONWriter {
     switch value {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .int(let number): writeInteger(number, into: &output)
     case .double(let number):
       if !number.isFinite {
         output.append(contentsOf: "null".utf8)
@@ -44,6 +44,18 @@ public enum JSONWriter {
       }
       output.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// Appends an integer's decimal digits, without making a `String` of them.
+  static func writeInteger(_ number: Int64, into output: inout [UInt8]) {
+    if number < 0 { output.append(UInt8(ascii: "-")) }
+    var rest = number.magnitude
+    let start = output.count
+    repeat {
+      output.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    output[start...].reverse()
   }
 
   /// Appends a JSON string literal, escaping quotes, backslashes and control characters; runs of bytes that

@@ -52,12 +52,12 @@ public struct RPCRequest: Sendable {
 public enum RPCResponse {
   /// A success reply.
   public static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
-    .object(["jsonrpc": "2.0", "id": id, "result": result])
+    .object(JSONObject([(key: "jsonrpc", value: "2.0"), (key: "id", value: id), (key: "result", value: result)]))
   }
 
   /// An error reply.
   public static func error(id: JSONValue, _ error: RPCError) -> JSONValue {
-    .object(["jsonrpc": "2.0", "id": id, "error": error.json])
+    .object(JSONObject([(key: "jsonrpc", value: "2.0"), (key: "id", value: id), (key: "error", value: error.json)]))
   }
 
   /// A notification, as the daemon pushes events.

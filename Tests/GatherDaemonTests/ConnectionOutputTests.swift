@@ -20,6 +20,8 @@ import Testing
       output = ConnectionOutput(context: context, socket: socket)
     }
 
+    func handlerRemoved(context: ChannelHandlerContext) { output?.detach() }
+
     func channelInactive(context: ChannelHandlerContext) {
       output?.detach()
       context.fireChannelInactive()

@@ -25,8 +25,8 @@ struct EncodedEvent: Sendable {
 
   /// The notification line for one subscription, newline included, appended to a buffer.
   func write(for subscription: Int64, into bytes: inout [UInt8]) {
-    bytes += head
+    head.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     JSONWriter.write(.int(subscription), into: &bytes)
-    bytes += tail
+    tail.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
   }
 }

@@ -16,6 +16,10 @@ import NIOCore
 final class ConnectionOutput {
   /// A buffer this large or larger is given back after a flush: an idle connection keeps a small one.
   static let keptCapacity = 4096
+  /// Lines written up to this many bytes are flushed at once, without waiting for the flush: what the
+  /// socket does not take then reaches NIO, whose writability stops a connection that answers a long batch
+  /// for a peer that does not read, as it did when every line went to NIO.
+  static let flushThreshold = 64 * 1024
 
   /// The output's own duplicate of the connection's descriptor, until ``detach()``.
   private var socket: CInt?
@@ -40,9 +44,14 @@ final class ConnectionOutput {
 
   /// Writes one line, newline included, that `encode` appends; it goes out at the next ``flush()``.
   func write(_ encode: (inout [UInt8]) -> Void) {
+    // The socket's path touches nothing but the buffer: a tick's fan-out comes here once per subscriber.
+    if socket != nil {
+      encode(&pending)
+      if pending.count >= Self.flushThreshold { flush() }
+      return
+    }
     guard let context else { return }
     encode(&pending)
-    guard socket == nil else { return }
     context.write(NIOAny(context.channel.allocator.buffer(bytes: pending)), promise: nil)
     unflushed = true
     releasePending()
@@ -50,9 +59,8 @@ final class ConnectionOutput {
 
   /// Sends what was written since the last flush.
   func flush() {
-    guard let context else { return }
     guard let socket else {
-      if unflushed {
+      if unflushed, let context {
         unflushed = false
         context.flush()
       }
@@ -67,6 +75,7 @@ final class ConnectionOutput {
         return
       }
     }
+    guard let context else { return }
     // The socket's buffer is full (or the send failed, which NIO's own write then meets and reports): the
     // rest goes through NIO, which writes it when the socket can take more.
     let rest = context.channel.allocator.buffer(bytes: pending[sent...])

@@ -41,10 +41,10 @@ struct InboundQueue {
     input!.writeBuffer(&bytes)
   }
 
-  /// The peer sends nothing more.
+  /// The peer sends nothing more: bytes after the last "\n", if any, are a last line.
   mutating func end() {
     ended = true
-    mayHaveLines = true
+    mayHaveLines = mayHaveLines || input != nil || !messages.isEmpty
   }
 
   /// Takes the next line or message; nil when there is none yet.
@@ -60,6 +60,13 @@ struct InboundQueue {
     }
     if frame == nil { mayHaveLines = false }
     return frame
+  }
+
+  /// Whether a line or message waits that ``next()`` would give now; nothing is taken.
+  var hasFrame: Bool {
+    guard mayHaveLines else { return false }
+    var copy = self
+    return copy.next() != nil
   }
 
   /// Whether enough waits that reading should pause, while a change is in flight (`behindChange`) or not.

@@ -218,7 +218,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Closes once every line is answered, if the daemon is shutting down or the peer has stopped sending and
   /// watches nothing.
   func closeIfDone() {
-    guard !inbound.mayHaveLines, !inFlight, !closing else { return }
+    guard !inFlight, !closing, !inbound.hasFrame else { return }
     if draining || (inbound.ended && caller.events.subscriptions.isEmpty) { close() }
   }
 }
