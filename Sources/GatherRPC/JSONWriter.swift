@@ -21,7 +21,7 @@ public enum JSONWriter {
       if !number.isFinite {
         output.append(contentsOf: "null".utf8)
       } else if number.rounded() == number, abs(number) < 1e15 {
-        output.append(contentsOf: String(Int64(number)).utf8)
+        writeInteger(Int64(number), into: &output)
       } else {
         output.append(contentsOf: "\(number)".utf8)
       }

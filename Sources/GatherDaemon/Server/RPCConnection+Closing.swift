@@ -28,6 +28,7 @@ extension RPCConnection {
     channel.closeFuture.whenComplete { _ in deadline.cancel() }
   }
 
+  /// A subscription fell too far behind: says so on the connection, ends its subscriptions, and closes it.
   func overflowed(_ subscription: Int64) {
     services.logger.notice(
       "Subscription \(subscription) fell more than \(EventBacklog.capacity) events behind; closing its connection.")

@@ -25,9 +25,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private var replied: RPCDispatcher<Caller>.Completion?
   private let connections: ConnectionSet
   var context: ChannelHandlerContext!
-  /// The connected socket's descriptor, when gatherd accepted it itself: replies and events are sent to it
-  /// directly (see ``ConnectionOutput``).
-  private let socket: CInt?
+  private let transport: Transport
   /// Where replies and events are written, in order; set while the handler is in the pipeline.
   private var output: ConnectionOutput?
   /// What was read and not yet answered.
@@ -47,11 +45,14 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   init(
     services: ConnectionServices, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
-    storedName: String? = nil, socket: CInt? = nil, splittingLines: Bool = false
+    transport: Transport, storedName: String? = nil
   ) {
     self.services = services
-    inbound = InboundQueue(splittingLinesUpTo: splittingLines ? services.maxLineBytes : nil)
-    self.socket = socket
+    self.transport = transport
+    switch transport {
+    case .unixSocket: inbound = InboundQueue(splittingLinesUpTo: services.maxLineBytes)
+    case .webSocket: inbound = InboundQueue(splittingLinesUpTo: nil)
+    }
     self.caller = caller
     self.storedName = storedName
     self.connections = connections
@@ -62,7 +63,11 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     self.context = context
     let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
     replied = { reply in bound.value.received(reply) }
-    let output = ConnectionOutput(context: context, socket: socket)
+    let output: ConnectionOutput
+    switch transport {
+    case .unixSocket(let descriptor): output = ConnectionOutput(context: context, socket: descriptor)
+    case .webSocket: output = ConnectionOutput(context: context, socket: nil)
+    }
     self.output = output
     caller.events.attach(output)
     caller.events.onOverflow = { [unowned self] subscription in overflowed(subscription) }

@@ -147,7 +147,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
       try channel.pipeline.syncOperations.addHandler(
         RPCConnection(
           services: services, caller: caller, loop: channel.eventLoop, connections: connections,
-          storedName: storedName, socket: socket, splittingLines: true))
+          transport: .unixSocket(descriptor: socket), storedName: storedName))
     }
   }
 }

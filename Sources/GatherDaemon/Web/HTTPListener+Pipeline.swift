@@ -34,7 +34,9 @@ extension HTTPListener {
               minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 1024,
               maxAccumulatedFrameSize: web.rpc.maxLineBytes),
             WebSocketTransport(),
-            RPCConnection(services: web.rpc, caller: caller, loop: channel.eventLoop, connections: connections))
+            RPCConnection(
+              services: web.rpc, caller: caller, loop: channel.eventLoop, connections: connections,
+              transport: .webSocket))
         }
       })
     do {
