@@ -5,16 +5,18 @@ import Synchronization
 /// Numbers every event, encodes it once, and hands each turn's events to the subscribers' event loop in one
 /// batch.
 ///
-/// Events are published from the session's loop alone, so their order is the order of the changes; the
-/// subscriptions live in a ``SubscriberTable`` on the loop that serves the connections.
+/// Events are published in the session's turns alone, one turn at a time, so their order is the order of the
+/// changes; the subscriptions live in a ``SubscriberTable`` on the loop that serves the connections.
 public final class EventHub: @unchecked Sendable {
   /// The subscriptions, on the connections' event loop.
   let subscribers: SubscriberTable
   private let lastSeq = Atomic<Int64>(0)
   private let nextSubscription = Atomic<Int64>(0)
   private let observers = Mutex<[@Sendable (Topic) -> Void]>([])
-  /// Events published during the session's current turn; touched on the session's loop only.
+  /// Events published during the session's current turn; touched in the session's turns only.
   private var pending: [EncodedEvent] = []
+  /// Batches handed to the subscribers' loop and not yet delivered there.
+  private let batchesOnTheWay = Atomic<Int>(0)
   /// The seq lease: no event gets a seq above `leasedThrough` before `extendLease` has recorded a higher one.
   private var leasedThrough = Int64.max
   private var extendLease: (@Sendable (Int64) -> Void)?
@@ -51,18 +53,30 @@ public final class EventHub: @unchecked Sendable {
     pending.append(EncodedEvent(seq: seq, topic: topic, payload: payload))
   }
 
-  /// Sends the turn's events to the subscribers' loop, as one batch, and tells the observers.
+  /// Tells the observers about the turn's events, then sends them to the subscribers as one batch.
+  ///
+  /// A turn taken on the subscribers' own loop (a tick) delivers its batch at once, unless an earlier batch is
+  /// still on its way there: then, like a turn on any other loop, it queues its batch behind that one, so that
+  /// subscribers always get events in seq order.
   func deliverPending() {
     guard !pending.isEmpty else { return }
     let batch = pending
     pending = []
-    let table = subscribers
-    table.loop.execute { table.deliver(batch) }
     let observers = observers.withLock { $0 }
     for event in batch { for observer in observers { observer(event.topic) } }
+    let table = subscribers
+    if table.loop.inEventLoop && batchesOnTheWay.load(ordering: .acquiring) == 0 {
+      table.deliver(batch)
+    } else {
+      batchesOnTheWay.add(1, ordering: .releasing)
+      table.loop.execute {
+        table.deliver(batch)
+        self.batchesOnTheWay.subtract(1, ordering: .releasing)
+      }
+    }
   }
 
-  /// Calls `observer` after every event, with its topic, on the session's loop; it must return at once.
+  /// Calls `observer` for every event, with its topic, in the session's turn as it ends; it must return at once.
   func observe(_ observer: @escaping @Sendable (Topic) -> Void) {
     observers.withLock { $0.append(observer) }
   }

@@ -9,16 +9,21 @@ import Synchronization
 
 /// The one owner of the live Football Gather.
 ///
-/// Everything that changes the session runs on its own event loop, one at a time: the model checks a command
-/// on a copy, the store commits it (synced to disk), the copy is kept, and its events are published — so
-/// events come in the order of the changes, and a refused command changes nothing. The match clock's ticks
-/// come from an event-loop timer set for the next whole second. After each change the session publishes a new
-/// ``SessionView``, from which every connection answers reads on its own loop without waiting for a commit.
+/// Everything that changes the session runs one turn at a time: the model checks a command on a copy, the
+/// store commits it (synced to disk), the copy is kept, and its events are published — so events come in the
+/// order of the changes, and a refused command changes nothing. Commands take their turns on the session's own
+/// event loop. The match clock's ticks come from an event-loop timer on the subscribers' loop, which takes the
+/// tick's turn itself when the session is free (GatherSession+Alarm.swift). After each turn the session
+/// publishes a new ``SessionView``, from which every connection answers reads on its own loop without waiting
+/// for a commit.
 ///
-/// Its mutable state is confined to ``loop``: call its commands there (``perform(_:)`` from async code).
+/// Its mutable state is touched only in a turn, which holds ``turns``: call its commands through
+/// ``perform(_:)`` or ``run(_:replyingOn:to:)``, which take their turns on ``loop``.
 public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration == Duration {
-  /// The event loop every command, commit and tick of this session runs on.
+  /// The event loop every command and commit of this session runs on.
   public let loop: any EventLoop
+  /// Held for every turn of the session, wherever it runs, so that turns never overlap.
+  let turns: Mutex<Void>
   var state: FootballGather
   let store: GatherStore
   let timeline: Timeline<C>
@@ -27,8 +32,9 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   public let hub: EventHub
   let logger: Logger
   private let published: Mutex<SessionView>
-  private var alarm: (generation: Int, cancel: @Sendable () -> Void)?
-  private var alarmGeneration = 0
+  /// The clock's alarm, if it is set, and the number that tells it from the alarms it replaced.
+  var alarm: (generation: Int, cancel: @Sendable () -> Void)?
+  var alarmGeneration = 0
   private var heartbeats = 0
   /// Cleared by ``refuseChanges()``, when the daemon begins to stop its loops.
   private let takesChanges: Atomic<Bool>
@@ -48,9 +54,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   ) throws {
     let timeline = Timeline(clock: clock)
     // Loaded before any property is set: Swift 6.3's release build crashes on a throwing init that must
-    // destroy the Atomic below (cross-module optimization, "Found ownership error").
+    // destroy the Atomic and the Mutex below (cross-module optimization, "Found ownership error").
     let state = try store.load(at: timeline.now, wallNow: wallClock())
     takesChanges = Atomic(true)
+    turns = Mutex(())
     self.timeline = timeline
     self.store = store
     self.loop = loop
@@ -72,7 +79,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// The last committed state; safe to read from any thread.
   public var view: SessionView { published.withLock { $0 } }
 
-  /// Starts the clock's alarm, for a gather restored with its clock running. Runs on ``loop``.
+  /// Starts the clock's alarm, for a gather restored with its clock running. Call it in a turn (``perform(_:)``).
   public func start() {
     if let active = state.active {
       logger.info(
@@ -84,18 +91,20 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     endTurn()
   }
 
-  /// Stops the alarm; nothing ticks afterwards. Runs on ``loop``.
+  /// Stops the alarm; nothing ticks afterwards. Call it in a turn (``perform(_:)``).
   public func stop() {
     alarm?.cancel()
     alarm = nil
     if clockSaveOwed { persistFinishedClockIfNeeded() }
   }
 
-  /// Runs `body` on the session's loop, then publishes the resulting view and events.
+  /// Runs `body` as a turn on the session's loop, then publishes the resulting view and events.
   public func perform<T: Sendable>(_ body: @escaping @Sendable (GatherSession) throws -> T) async throws -> T {
     try await loop.submit {
-      defer { self.endTurn() }
-      return try body(self)
+      try self.turns.withLock { _ in
+        defer { self.endTurn() }
+        return try body(self)
+      }
     }.get()
   }
 
@@ -111,8 +120,11 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
       return done(.failure(.internalError("gatherd is shutting down; the change was not made.")))
     }
     loop.execute {
-      let result = work()
-      self.endTurn()
+      let result = self.turns.withLock { _ in
+        let result = work()
+        self.endTurn()
+        return result
+      }
       replyLoop.execute { done(result) }
     }
   }
@@ -120,7 +132,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// Refuses every later change; the daemon calls it, from any thread, before it stops the session's loop.
   public func refuseChanges() { takesChanges.store(false, ordering: .sequentiallyConsistent) }
 
-  /// Ends a turn on the loop: publishes the view of the state as it now is, then hands the turn's events to
+  /// Ends a turn: publishes the view of the state as it now is, then hands the turn's events to
   /// the subscribers' loops. In that order, so that no subscriber can take a snapshot older than an event it
   /// has already been sent.
   func endTurn() {
@@ -167,44 +179,12 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     gather.json(roster: state.roster, timer: timerStatus(of: gather))
   }
 
-  // MARK: - Clock alarm
+  // MARK: - Ticks
 
-  /// Sets the alarm for the clock's next tick, replacing any earlier one; none when the clock is not running.
-  /// In the daemon it is an event-loop timer, so no thread wakes while no clock runs; on another clock (a test
-  /// clock) a task sleeps on that clock and then rings on the loop.
-  func rearmClock() {
-    alarm?.cancel()
-    alarm = nil
-    guard let next = state.active?.clock.nextTick else { return }
-    alarmGeneration += 1
-    let generation = alarmGeneration
-    // Weak: the alarm must not keep the session alive (see `deinit`).
-    let ring: @Sendable () -> Void = { [weak self] in self?.clockAlarmRang(generation) }
-    if timeline.clock is EventLoopClock {
-      let delay = max(next - timeline.now, .zero)
-      let task = loop.scheduleTask(in: .nanoseconds(delay.inNanoseconds), ring)
-      alarm = (generation, { @Sendable in task.cancel() })
-    } else {
-      let task = Task { [timeline, loop] in
-        do { try await timeline.sleep(until: next) } catch { return }
-        loop.execute(ring)
-      }
-      alarm = (generation, { @Sendable in task.cancel() })
-    }
-  }
-
-  private func clockAlarmRang(_ generation: Int) {
-    guard alarm?.generation == generation else { return }
-    alarm = nil
-    fireDueTicks()
-    rearmClock()
-    endTurn()
-  }
-
-  /// Announces the ticks, and the finish, that are due by now; commands call it first so that nothing
-  /// that happened before them is announced after them.
-  func fireDueTicks() {
-    let at = now
+  /// Announces the ticks, and the finish, that are due by `at` (by now if nil); commands call it first so that
+  /// nothing that happened before them is announced after them.
+  func fireDueTicks(at moment: Duration? = nil) {
+    let at = moment ?? now
     // Taken before advancing: the ticks of one batch share the running clock's end, even the one that finishes it.
     let endsAtBefore = state.active.flatMap { wallEndsAt($0.clock) }
     let events = (try? state.changeActive { $0.clock.advance(to: at) }) ?? []

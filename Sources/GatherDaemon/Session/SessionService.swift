@@ -12,8 +12,8 @@ public struct SessionService<C: Clock>: Service, CustomStringConvertible where C
 
   /// Starts the clock's alarm, waits for shutdown, then stops it.
   public func run() async throws {
-    try await session.loop.submit { session.start() }.get()
+    try await session.perform { $0.start() }
     try? await gracefulShutdown()
-    try await session.loop.submit { session.stop() }.get()
+    try await session.perform { $0.stop() }
   }
 }

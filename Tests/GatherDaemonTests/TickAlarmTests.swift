@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import GatherModel
+import GatherRPC
+import GatherStore
+import NIOCore
+import NIOPosix
+import Synchronization
+import Testing
+
+@testable import GatherDaemon
+
+/// The match clock's alarm on the daemon's own clock and two real loops, as gatherd runs it: a tick's turn is
+/// taken on the subscribers' loop when the session is free and nothing but ticks is due, and on the session's
+/// loop otherwise; either way subscribers get every event once, in seq order.
+@Suite(.timeLimit(.minutes(1))) final class TickAlarmTests {
+  let loops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+  let sessionLoop: any EventLoop
+  let subscriberLoop: any EventLoop
+  let session: GatherSession<EventLoopClock>
+  let sink = RecordingSink()
+  let turns = TurnLog()
+
+  init() async throws {
+    (sessionLoop, subscriberLoop) = (loops.next(), loops.next())
+    session = try GatherSession(
+      store: .inMemory(), clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop,
+      hub: EventHub(subscriberLoop: subscriberLoop))
+    try await session.perform { $0.start() }
+    for name in ["Ana", "Bruno"] { _ = try await session.perform { try $0.createPlayer(PlayerDetails(name: name)) } }
+    let (turns, subscriberLoop) = (turns, subscriberLoop)
+    session.hub.observe { topic in turns.record(topic, onSubscriberLoop: subscriberLoop.inEventLoop) }
+  }
+
+  deinit { try? loops.syncShutdownGracefully() }
+
+  /// Starts a gather of `seconds`, subscribes to everything and starts the clock; returns when it started.
+  func startClock(seconds: Int) async throws -> ContinuousClock.Instant {
+    _ = try await session.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: seconds) }
+    let (table, session, sink) = (session.hub.subscribers, session, sink)
+    try await table.loop.submit {
+      table.add(session.hub.newSubscriptionID(), topics: Set(Topic.allCases), after: session.view.seq, sink: sink)
+    }.get()
+    let started = ContinuousClock.now
+    _ = try await session.perform { try $0.timer(.start) }
+    return started
+  }
+
+  /// The events subscribers get until (and with) the first one of `method` with `detail`, as "method:detail".
+  func events(through last: String) async throws -> [String] {
+    var seen: [String] = []
+    var seq: Int64 = 0
+    while seen.last != last {
+      guard let batch = await sink.nextBatch() else { throw CancellationError() }
+      for (subscription, event) in batch {
+        #expect(event.seq > seq, "events arrive in seq order")
+        seq = event.seq
+        var line: [UInt8] = []
+        event.write(for: subscription, into: &line)
+        let params = try JSONParser.parse(Array(line.dropLast()))["params"]!
+        let detail = params["change"]?.stringValue ?? params["display"]?.stringValue ?? ""
+        seen.append("\(event.topic.rawValue):\(detail)")
+      }
+    }
+    return seen
+  }
+
+  @Test func aTickIsTakenAndWrittenOnTheSubscribersLoop() async throws {
+    _ = try await startClock(seconds: 5)
+    #expect(try await events(through: "tick:00:03") == ["timer:started", "tick:00:04", "tick:00:03"])
+    #expect(turns.ticks == [true, true], "no other thread is woken for a tick")
+    #expect(turns.entries.first { $0.topic == .timer }?.onSubscriberLoop == false)
+  }
+
+  @Test func theFinalWhistleIsSavedOnTheSessionsLoop() async throws {
+    _ = try await startClock(seconds: 1)
+    #expect(try await events(through: "timer:finished") == ["timer:started", "tick:00:00", "timer:finished"])
+    // The turn that saves the finished clock to the database never runs on the subscribers' loop.
+    #expect(turns.ticks == [false])
+    #expect(session.view.state.active?.clock.state == .finished)
+  }
+
+  @Test func aTickNeverOvertakesAnEventAlreadyOnItsWay() async throws {
+    let started = try await startClock(seconds: 10)
+    #expect(try await events(through: "timer:started") == ["timer:started"])
+    // Hold the subscribers' loop, queue a task and then the goal's batch behind it, and let the tick come due:
+    // NIO then runs the alarm between the two, before the goal's batch is delivered.
+    let (holding, held) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    subscriberLoop.execute {
+      holding.signal()
+      held.wait()
+    }
+    holding.wait()
+    subscriberLoop.execute {}
+    _ = try await session.perform { try $0.goal(for: .teamA, by: nil) }
+    try await Task.sleep(until: started + .milliseconds(1100), clock: .continuous)
+    held.signal()
+    let seen = try await events(through: "tick:00:09")
+    #expect(seen.filter { $0.hasPrefix("tick") } == ["tick:00:09"])
+    #expect(seen.first { $0.hasPrefix("score") } != nil)
+    #expect(seen.last == "tick:00:09", "the goal, published first, arrives first")
+  }
+
+  @Test func aTickThatFindsATurnInProgressWaitsForIt() async throws {
+    let started = try await startClock(seconds: 10)
+    let held = DispatchSemaphore(value: 0)
+    let turn = Task { [session] in try await session.perform { _ in held.wait() } }
+    try await Task.sleep(until: started + .milliseconds(1100), clock: .continuous)
+    held.signal()
+    try await turn.value
+    #expect(try await events(through: "tick:00:09") == ["timer:started", "tick:00:09"])
+    #expect(turns.ticks == [false], "the tick waited for the session's turn, on the session's loop")
+  }
+}
+
+/// Which loop took the turn that published each event.
+final class TurnLog: Sendable {
+  private let log = Mutex<[(topic: Topic, onSubscriberLoop: Bool)]>([])
+
+  func record(_ topic: Topic, onSubscriberLoop: Bool) { log.withLock { $0.append((topic, onSubscriberLoop)) } }
+
+  var entries: [(topic: Topic, onSubscriberLoop: Bool)] { log.withLock { $0 } }
+
+  /// For each tick so far, whether its turn ran on the subscribers' loop.
+  var ticks: [Bool] { entries.filter { $0.topic == .tick }.map(\.onSubscriberLoop) }
+}
