@@ -12,7 +12,8 @@ import ServiceLifecycle
 /// group that runs until SIGTERM or SIGINT.
 ///
 /// Two event loops do all the work: one serves every connection (reads are answered there, from the session's
-/// view), and one runs the session (changes, commits and the clock's ticks), so a commit never holds up a read.
+/// view, and the clock's ticks are written there), and one runs the session's changes and commits, so a commit
+/// never holds up a read.
 /// Swift concurrency only starts and stops the services.
 struct Daemon {
   typealias Server = RPCServer<EventLoopClock>

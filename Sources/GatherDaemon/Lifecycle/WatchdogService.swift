@@ -24,7 +24,7 @@ public struct WatchdogService<C: Clock>: Service where C.Duration == Duration {
   /// Pets until shutdown.
   public func run() async throws {
     while !Task.isShuttingDownGracefully {
-      try await session.loop.submit { session.heartbeat() }.get()
+      try await session.perform { $0.heartbeat() }
       try await connectionLoop.submit {}.get()
       pet()
       try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }

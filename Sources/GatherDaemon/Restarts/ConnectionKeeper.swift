@@ -12,7 +12,8 @@ import Synchronization
 /// one taken out: a crash at any instant leaves one whole record in the store. Once shutdown begins the
 /// store is left as it is, so that the next gatherd finds every connection that was open.
 ///
-/// The record also holds the seq lease (see ``SubscriptionRecord``), extended from the session's loop.
+/// The record also holds the seq lease (see ``SubscriptionRecord``), extended in the session's turns, which
+/// run on the session's loop or, for a tick, on the connections' loop (once per million events).
 /// Naming is thread-safe (acceptor threads); the record is behind a lock, since the connections' loop and
 /// the session's loop both change it.
 public final class ConnectionKeeper: @unchecked Sendable {

@@ -7,7 +7,7 @@ import NIOCore
 /// between turns, that loop takes the tick's turn itself and then writes the tick to every subscriber, so a
 /// tick wakes one thread and its writes start with no hand-over between threads. (Woken by another thread,
 /// the writing loop is preempted by the first subscriber it wakes, which then waits for the rest of the
-/// writes: see docs/performance.md.) A tick whose turn could write to the database — the clock finishes, a
+/// writes: see "Fan-out" in docs/performance.md.) A tick whose turn could write to the database — the clock finishes, a
 /// period or a break ends, or a save is owed — or that finds a turn in progress takes its turn on the
 /// session's loop, as every command does, so no commit ever runs on the subscribers' loop.
 extension GatherSession {
@@ -17,7 +17,7 @@ extension GatherSession {
   func rearmClock() {
     alarm?.cancel()
     alarm = nil
-    guard let next = state.active?.clock.nextTick else { return }
+    guard !alarmStopped.load(ordering: .acquiring), let next = state.active?.clock.nextTick else { return }
     alarmGeneration += 1
     let generation = alarmGeneration
     // Weak: the alarm must not keep the session alive (see `deinit`).
@@ -40,6 +40,7 @@ extension GatherSession {
   /// On the subscribers' loop: takes the tick's turn here if the session is free and the turn only ticks;
   /// otherwise hands it to the session's loop.
   private func alarmRangBesideSubscribers(_ generation: Int) {
+    guard !alarmStopped.load(ordering: .acquiring) else { return }
     let tookTurn = turns.withLockIfAvailable { _ -> Bool in
       // A command replaced the alarm meanwhile: the tick is its business now.
       guard alarm?.generation == generation else { return true }

@@ -35,6 +35,9 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// The clock's alarm, if it is set, and the number that tells it from the alarms it replaced.
   var alarm: (generation: Int, cancel: @Sendable () -> Void)?
   var alarmGeneration = 0
+  /// Set by ``stop()``: the alarm is not set again, and one that rings late is ignored, since the loops are
+  /// about to stop (the session's first).
+  let alarmStopped: Atomic<Bool>
   private var heartbeats = 0
   /// Cleared by ``refuseChanges()``, when the daemon begins to stop its loops.
   private let takesChanges: Atomic<Bool>
@@ -58,6 +61,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     let state = try store.load(at: timeline.now, wallNow: wallClock())
     takesChanges = Atomic(true)
     turns = Mutex(())
+    alarmStopped = Atomic(false)
     self.timeline = timeline
     self.store = store
     self.loop = loop
@@ -91,8 +95,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     endTurn()
   }
 
-  /// Stops the alarm; nothing ticks afterwards. Call it in a turn (``perform(_:)``).
+  /// Stops the alarm for good; nothing ticks afterwards, even if a late change starts the clock again. Call it
+  /// in a turn (``perform(_:)``).
   public func stop() {
+    alarmStopped.store(true, ordering: .releasing)
     alarm?.cancel()
     alarm = nil
     if clockSaveOwed { persistFinishedClockIfNeeded() }

@@ -41,7 +41,7 @@ final class FuzzDaemon {
       peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)), mayMutate: mayMutate,
       whyReadOnly: "the fuzz input chose a read-only peer", events: EventOutbox(table: session.hub.subscribers))
     let session = session
-    loop.execute { session.start() }
+    loop.execute { session.turns.withLock { _ in session.start() } }
     loop.run()
   }
 
@@ -67,9 +67,11 @@ final class FuzzDaemon {
     FuzzClock.advance(by: duration)
     let session = session
     loop.execute {
-      session.fireDueTicks()
-      session.rearmClock()
-      session.endTurn()
+      session.turns.withLock { _ in
+        session.fireDueTicks()
+        session.rearmClock()
+        session.endTurn()
+      }
     }
     loop.run()
   }
@@ -89,7 +91,7 @@ final class FuzzDaemon {
   /// Ends the session, as the daemon does at shutdown.
   func close() {
     let session = session
-    loop.execute { session.stop() }
+    loop.execute { session.turns.withLock { _ in session.stop() } }
     loop.run()
     caller.events.close()
     try? loop.syncShutdownGracefully()
