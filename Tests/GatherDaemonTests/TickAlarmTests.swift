@@ -46,7 +46,8 @@ import Testing
     return ContinuousClock.now
   }
 
-  /// The events subscribers get until (and with) the first one of `method` with `detail`, as "method:detail".
+  /// The events subscribers get until (and with) the first one of `method` with `detail`, as "method:detail";
+  /// it returns once the turns that published them are over, so that ``turns`` has them all.
   func events(through last: String) async throws -> [String] {
     var seen: [String] = []
     var seq: Int64 = 0
@@ -62,6 +63,9 @@ import Testing
         seen.append("\(event.topic.rawValue):\(detail)")
       }
     }
+    // A turn tells the observers after its writes: one more task on each loop waits for its end.
+    try await sessionLoop.submit {}.get()
+    try await subscriberLoop.submit {}.get()
     return seen
   }
 

@@ -53,17 +53,16 @@ public final class EventHub: @unchecked Sendable {
     pending.append(EncodedEvent(seq: seq, topic: topic, payload: payload))
   }
 
-  /// Tells the observers about the turn's events, then sends them to the subscribers as one batch.
+  /// Sends the turn's events to the subscribers as one batch, then tells the observers.
   ///
   /// A turn taken on the subscribers' own loop (a tick) delivers its batch at once, unless an earlier batch is
   /// still on its way there: then, like a turn on any other loop, it queues its batch behind that one, so that
-  /// subscribers always get events in seq order.
+  /// subscribers always get events in seq order. The observers come after the writes, so that a thread they
+  /// wake (the status reporter's) cannot take the CPU from a tick's fan-out.
   func deliverPending() {
     guard !pending.isEmpty else { return }
     let batch = pending
     pending = []
-    let observers = observers.withLock { $0 }
-    for event in batch { for observer in observers { observer(event.topic) } }
     let table = subscribers
     if table.loop.inEventLoop && batchesOnTheWay.load(ordering: .acquiring) == 0 {
       table.deliver(batch)
@@ -74,9 +73,11 @@ public final class EventHub: @unchecked Sendable {
         self.batchesOnTheWay.subtract(1, ordering: .releasing)
       }
     }
+    let observers = observers.withLock { $0 }
+    for event in batch { for observer in observers { observer(event.topic) } }
   }
 
-  /// Calls `observer` for every event, with its topic, in the session's turn as it ends; it must return at once.
+  /// Calls `observer` after every event, with its topic, in the session's turn as it ends; it must return at once.
   func observe(_ observer: @escaping @Sendable (Topic) -> Void) {
     observers.withLock { $0.append(observer) }
   }
