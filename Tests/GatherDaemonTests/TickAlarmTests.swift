@@ -46,7 +46,7 @@ import Testing
     return ContinuousClock.now
   }
 
-  /// The events subscribers get until (and with) the first one of `method` with `detail`, as "method:detail";
+  /// The events subscribers get, as "topic:detail", until (and with) the first one that reads `last`;
   /// it returns once the turns that published them are over, so that ``turns`` has them all.
   func events(through last: String) async throws -> [String] {
     var seen: [String] = []

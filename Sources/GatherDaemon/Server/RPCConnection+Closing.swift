@@ -7,9 +7,7 @@ extension RPCConnection {
   func drain() {
     guard !removed else { return }
     draining = true
-    let channel = context.channel
-    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
-    channel.closeFuture.whenComplete { _ in deadline.cancel() }
+    closeAtTheLatest(in: .seconds(10))
     answerQueued()
   }
 
@@ -24,7 +22,13 @@ extension RPCConnection {
     context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete { _ in
       channel.close(promise: nil)
     }
-    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) { channel.close(promise: nil) }
+    closeAtTheLatest(in: .seconds(10))
+  }
+
+  /// Closes the channel after `delay` if it has not closed by then: a peer that never reads cannot hold it.
+  private func closeAtTheLatest(in delay: TimeAmount) {
+    let channel = context.channel
+    let deadline = context.eventLoop.scheduleTask(in: delay) { channel.close(promise: nil) }
     channel.closeFuture.whenComplete { _ in deadline.cancel() }
   }
 

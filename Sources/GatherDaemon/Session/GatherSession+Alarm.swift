@@ -60,8 +60,9 @@ extension GatherSession {
     }
   }
 
-  /// The alarm's turn: announces what is due by `at`, sets the next alarm and publishes.
-  private func ring(at moment: Duration) {
+  /// The alarm's turn: announces what is due by `at`, sets the next alarm and publishes. Call it in a turn
+  /// (the fuzz target rings the alarm with it, as the daemon's timer would).
+  func ring(at moment: Duration) {
     alarm = nil
     fireDueTicks(at: moment)
     rearmClock()

@@ -67,11 +67,7 @@ final class FuzzDaemon {
     FuzzClock.advance(by: duration)
     let session = session
     loop.execute {
-      session.turns.withLock { _ in
-        session.fireDueTicks()
-        session.rearmClock()
-        session.endTurn()
-      }
+      session.turns.withLock { _ in session.ring(at: session.now) }
     }
     loop.run()
   }
