@@ -7,8 +7,13 @@ FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
 APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container \
-  dpkg-dev lintian binutils init-system-helpers chromium python3-websockets
+  dpkg-dev lintian binutils init-system-helpers chromium python3-websockets \
+  libssl-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
+  openssl
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
+# PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle.
+PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0
+PYTHON ?= python3
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
 # Where `make install` puts things; DESTDIR stages the tree for packaging.
@@ -35,7 +40,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 DEB_VERSION ?= $(VERSION)
 DEB_DIR ?= $(CURDIR)/.build-deb
 
-.PHONY: all build run test lint format deps bench install uninstall deb clean
+.PHONY: all build run test lint format deps pydeps bench install uninstall deb clean
 
 all: build
 
@@ -56,6 +61,23 @@ deps:
 	  else \
 	    echo "gatherd needs these Debian packages:$$missing"; \
 	    echo "Run:  sudo apt-get install -y --no-install-recommends$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+## pydeps: install the PyPI packages the tests need (as root; otherwise print the command)
+pydeps:
+	@missing=""; installed=$$($(PYTHON) -m pip list --format=freeze 2>/dev/null | tr 'A-Z_' 'a-z-'); \
+	for pin in $(PIP_PACKAGES); do \
+	  echo "$$installed" | grep -qx "$$(echo $$pin | tr 'A-Z_' 'a-z-')" || missing="$$missing $$pin"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing PyPI packages:$$missing"; \
+	    $(PYTHON) -m pip install -q --disable-pip-version-check --root-user-action=ignore $$missing; \
+	  else \
+	    echo "The tests need these PyPI packages:$$missing"; \
+	    echo "Run:  $(PYTHON) -m pip install --user$$missing"; \
 	    exit 1; \
 	  fi; \
 	fi
@@ -95,7 +117,7 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive --configuration .swift-format $(FORMAT_PATHS)
 
 ## test: lint, build and run every test: Swift unit tests, then the end-to-end tests against the real daemon
-test: deps lint
+test: deps pydeps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	Tests/fuzz/replay.sh
