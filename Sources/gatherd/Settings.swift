@@ -19,12 +19,14 @@ struct Settings: Sendable {
   /// The web control token, if configured.
   var httpToken: String?
   let environment: [String: String]
+  /// Where each setting is read from: the option, then its variable.
+  let sources: SettingSources
 
   init(_ options: Gatherd, environment: [String: String]) throws {
     self.environment = environment
-    func pick(_ option: String?, _ variable: String) -> String? {
-      option ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-    }
+    let sources = SettingSources(environment: environment)
+    self.sources = sources
+    let pick = sources.value
     socketOption = pick(options.socket, "GATHERD_SOCKET")
     if let database = pick(options.database, "GATHERD_DATABASE") {
       databasePath = database
