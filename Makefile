@@ -119,6 +119,8 @@ format:
 ## test: lint, build and run every test: Swift unit tests, then the end-to-end tests against the real daemon
 test: deps pydeps lint
 	$(SWIFT) build --build-tests
+	# generate-manual: test_gatherctl_outputs compares the man page it makes from gatherctl with its golden file.
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 	Tests/fuzz/replay.sh
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
