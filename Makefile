@@ -1,8 +1,6 @@
 # gatherd: `make test` and `make run` install what they need on Debian 12 (as root) or say how.
 SWIFT ?= swift
 SWIFT_FORMAT := $(SWIFT) format
-# Vendor/ is left out: it holds upstream's code in upstream's own format, changed as little as possible
-# (Vendor/swift-argument-parser/README.md).
 FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).

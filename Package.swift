@@ -23,22 +23,6 @@ let package = Package(
   ],
   targets: [
     .target(name: "GatherModel", swiftSettings: strict),
-    // gatherctl's argument parser: swift-argument-parser 1.8.2 without its FoundationEssentials import, which
-    // cost the statically linked gatherctl 7.5 MB (issue 10; Vendor/swift-argument-parser/README.md). Upstream's
-    // code in upstream's Swift 6 mode, not `strict`: CLIArgumentParser's warnings are suppressed, as SwiftPM does
-    // for the package's copy (upstream uses two of its own deprecated declarations). gatherd keeps the package's
-    // ArgumentParser.
-    .target(
-      name: "CLIArgumentParserToolInfo",
-      path: "Vendor/swift-argument-parser/Sources/CLIArgumentParserToolInfo",
-      swiftSettings: [.treatAllWarnings(as: .error)]
-    ),
-    .target(
-      name: "CLIArgumentParser",
-      dependencies: ["CLIArgumentParserToolInfo"],
-      path: "Vendor/swift-argument-parser/Sources/CLIArgumentParser",
-      swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
-    ),
     .target(
       name: "GatherStore",
       dependencies: ["GatherModel", "CSQLite"],
@@ -81,7 +65,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "gatherctl",
-      dependencies: ["GatherRPC", "CLIArgumentParser"],
+      dependencies: ["GatherRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .testTarget(
@@ -90,11 +74,6 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
-    .testTarget(
-      name: "CLIArgumentParserTests",
-      dependencies: ["CLIArgumentParser", "CLIArgumentParserToolInfo"],
-      swiftSettings: strict
-    ),
     .testTarget(
       name: "GatherStoreTests",
       dependencies: ["GatherStore", "GatherModel", "CSQLite"],

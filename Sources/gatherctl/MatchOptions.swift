@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// The match-day options of `gatherctl gather start` (issue 9): the format, and fair teams picked by gatherd.

@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl stats …`: who wins most and who scores, over ended gathers (issue 9).

@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl gather suggest 1,2,3,…`: two fair sides for these players (issue 9).

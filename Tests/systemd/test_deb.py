@@ -5,11 +5,11 @@ import os, re, shutil, subprocess, tempfile, unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEB = os.environ.get("GATHERD_DEB")
-#: Budgets for the installed, stripped binaries: today's sizes plus a little, so that growth is noticed. Issue
-#: 10 asks for 10 MB and 25 MB; docs/performance.md ("Binary sizes") says where they stand: gatherctl is 8.6 MB
-#: since its argument parser (Vendor/swift-argument-parser) no longer links FoundationEssentials, and gatherd
-#: 23.4 MB since its own SQLite layer replaced GRDB and with it Foundation and ICU.
-SIZE_LIMITS = {"gatherctl": 9_000_000, "gatherd": 24_500_000}
+#: Budgets for the installed, stripped binaries: today's sizes plus a little, so that growth is noticed.
+#: docs/performance.md ("Binary sizes") says where they stand: gatherctl links FoundationEssentials through the
+#: package's swift-argument-parser (issue 19 dropped the vendored copy that left it out, for 6.6 MB), and gatherd
+#: has had no full Foundation or ICU since its own SQLite layer replaced GRDB.
+SIZE_LIMITS = {"gatherctl": 16_000_000, "gatherd": 24_500_000}
 
 
 def read_version():
@@ -66,9 +66,6 @@ class PackageTests(unittest.TestCase):
             size = os.path.getsize(binary)
             print("\n%s: %.1f MB" % (name, size / 1e6), end="")
             self.assertLessEqual(size, limit, "%s is %.1f MB" % (name, size / 1e6))
-        # FoundationEssentials alone is 7.5 MB of a static binary; its type names would show in gatherctl's.
-        with open(self.path("usr/bin/gatherctl"), "rb") as f:
-            self.assertNotIn(b"FoundationEssentials", f.read(), "gatherctl links FoundationEssentials")
 
     def test_every_unit_documents_installed_pages(self):
         units = [os.path.join(d, n) for d in [self.path("usr/lib/systemd/system"), self.path("usr/lib/systemd/user")]
