@@ -42,9 +42,30 @@ struct GlobalOptions: ParsableArguments {
 
   /// Connects, calls one method, and prints its result: as JSON with --json, otherwise through `render`.
   func run(_ method: String, _ params: JSONObject = [:], render: (JSONValue) -> String) throws(CtlError) {
-    let result = try Connection(path: resolveSocket(socket)).call(method, params)
+    let result = try connect().call(method, params)
     print(json ? JSONWriter.string(result) : render(result))
   }
+
+  /// Connects, builds the params (the players they name looked up on the same connection), calls one method
+  /// and prints its result. `namesOnly` is `--name`: every player word is a name, even one of digits.
+  func run(
+    _ method: String, namesOnly: Bool = false, params: (inout PlayerResolver) throws -> JSONObject,
+    render: (JSONValue) -> String
+  ) throws {
+    var players = PlayerResolver(connection: try connect(), namesOnly: namesOnly)
+    let result = try players.connection.call(method, try params(&players))
+    print(json ? JSONWriter.string(result) : render(result))
+  }
+
+  /// A connection to the daemon's socket.
+  func connect() throws(CtlError) -> Connection { try Connection(path: resolveSocket(socket)) }
+}
+
+/// `--name`: the player words of a command are names, even when they are all digits (a player named "7").
+struct NameFlag: ParsableArguments {
+  @Flag(
+    name: .customLong("name"), help: "Read the players given as names, even a name of digits (e.g. a player named 7).")
+  var namesOnly = false
 }
 
 /// `gatherctl status`: the daemon and the match at a glance.

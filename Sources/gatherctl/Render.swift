@@ -39,11 +39,25 @@ enum Render {
   /// "Team A 2-1 Team B".
   static func score(_ score: JSONValue?) -> String { "Team A \(text(score?["text"])) Team B" }
 
-  /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half".
+  /// The clock as a status bar shows it: "07:32"; in added time "00:00 +1:30"; in the break "HT 00:53".
+  static func clock(_ timer: JSONValue?) -> String {
+    if timer?["state"] == "break" { return "HT \(text(timer?["display"]))" }
+    return text(timer?["display"]) + (timer?["added"]?.stringValue.map { " " + $0 } ?? "")
+  }
+
+  /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half"; in the break,
+  /// "HT 00:53 left, break after the 1st half".
   static func timer(_ timer: JSONValue?) -> String {
-    let added = timer?["added"]?.stringValue.map { " " + $0 } ?? ""
-    let period = timer?["periodName"]?.stringValue.map { ", " + $0 } ?? ""
-    return "\(text(timer?["display"]))\(added) left, \(text(timer?["state"]))\(period)"
+    let periodName = timer?["periodName"]?.stringValue
+    if timer?["state"] == "break" {
+      return "\(clock(timer)) left, break" + (periodName.map { " after the " + $0 } ?? "")
+    }
+    return "\(clock(timer)) left, \(text(timer?["state"]))" + (periodName.map { ", " + $0 } ?? "")
+  }
+
+  /// Whole seconds as "mm:ss", as the daemon writes `display`.
+  static func minutesAndSeconds(_ seconds: Int64) -> String {
+    (seconds / 60 < 10 ? "0" : "") + "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
   }
 
   static func uptime(_ seconds: JSONValue?) -> String {
@@ -66,10 +80,34 @@ enum Render {
     ]
   }
 
+  /// "Team A" or "Team B" for the daemon's "teamA" or "teamB".
+  static func teamName(_ team: JSONValue?) -> String? {
+    team?.stringValue.map { $0 == "teamA" ? "Team A" : "Team B" }
+  }
+
+  /// When a goal was scored, as the confirmations show it: for now the daemon's `when` ("2nd half, 07:12"); the
+  /// football minute ("28'") once the daemon gives one (issue 21).
+  static func goalTime(_ goal: JSONValue?) -> String { text(goal?["when"] ?? goal?["matchTime"]) }
+
+  /// Who scored: the scorer's name, else the team.
+  static func scorer(_ goal: JSONValue?) -> String {
+    goal?["player"]?["name"]?.stringValue ?? teamName(goal?["team"]) ?? "-"
+  }
+
+  /// `score.goal`'s confirmation: "Goal! Ana (07:12) — Team A 1-0 Team B".
+  static func goalScored(_ result: JSONValue) -> String {
+    "Goal! \(scorer(result["goal"])) (\(goalTime(result["goal"]))) — \(score(result["score"]))"
+  }
+
+  /// `score.undo`'s confirmation: "Taken back: Ana's goal (07:12). Team A 0-0 Team B".
+  static func goalTakenBack(_ result: JSONValue) -> String {
+    "Taken back: \(scorer(result["undone"]))'s goal (\(goalTime(result["undone"]))). \(score(result["score"]))"
+  }
+
   /// A goal log line: "02:07  Team A  Ana  (1-0)", or "2nd half, 02:07  …" in a match of periods.
   static func goal(_ goal: JSONValue) -> String {
     let who = goal["player"]?["name"]?.stringValue
-    let team = goal["team"]?.stringValue.map { $0 == "teamA" ? "Team A" : "Team B" }
+    let team = teamName(goal["team"])
     if goal["kind"] == "correction" {
       return "\(text(goal["when"] ?? goal["matchTime"]))  score set to \(text(goal["score"]?["text"]))"
     }

@@ -79,10 +79,15 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "player", abstract: "One player's record, last 10 results and best teammates.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The player's id.") var id: Int64
+    @Argument(help: "The player: an id or a name.") var player: String
+    @OptionGroup var names: NameFlag
+
+    func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("stats.player", ["id": .int(id)]) { report in
+      try global.run("stats.player", namesOnly: names.namesOnly) { players in
+        ["id": .int(try players.id(player))]
+      } render: { report in
         var lines = [
           "\(Render.text(report["name"])) #\(Render.text(report["id"])): played \(Render.text(report["played"])), "
             + "won \(Render.text(report["wins"])), drew \(Render.text(report["draws"])), "

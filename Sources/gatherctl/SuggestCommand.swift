@@ -6,24 +6,30 @@ struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest", abstract: "Suggest two fair teams from these players (changes nothing).")
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
-  @Argument(help: "The players to split, e.g. 1,2,3,4.") var players: String
-  @Option(help: "Players to leave on the bench.") var bench: String?
+  @Argument(help: "The players to split, ids or names, e.g. 1,2,3,4 or Ana,Bruno,Carla,Dani.") var players: String
+  @Option(help: "Players to leave on the bench, ids or names.") var bench: String?
   @Option(help: "Ask again with another seed for another split that is just as fair.") var seed: Int64?
+  @OptionGroup var names: NameFlag
 
   func validate() throws {
-    _ = try GatherCommand.ids(players)
-    if let bench { _ = try GatherCommand.ids(bench) }
+    _ = try PlayerResolver.words(players)
+    if let bench { _ = try PlayerResolver.words(bench) }
   }
 
   func run() throws {
-    try global.run("gather.suggest", try Self.params(players: players, bench: bench, seed: seed)) {
+    try global.run("gather.suggest", namesOnly: names.namesOnly) { resolver in
+      try Self.params(players: players, bench: bench, seed: seed, &resolver)
+    } render: {
       Self.render($0)
     }
   }
 
-  static func params(players: String, bench: String?, seed: Int64?) throws -> JSONObject {
-    var params: JSONObject = ["players": .array(try GatherCommand.ids(players))]
-    if let bench { params["bench"] = .array(try GatherCommand.ids(bench)) }
+  /// The params of `gather.suggest`, with the players' names looked up.
+  static func params(
+    players: String, bench: String?, seed: Int64?, _ resolver: inout PlayerResolver
+  ) throws -> JSONObject {
+    var params: JSONObject = ["players": .array(try resolver.ids(players))]
+    if let bench { params["bench"] = .array(try resolver.ids(bench)) }
     if let seed { params["seed"] = .int(seed) }
     return params
   }

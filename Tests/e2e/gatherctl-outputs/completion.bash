@@ -216,7 +216,7 @@ _gatherctl_players() {
 
 _gatherctl_players_add() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--allow-duplicate --version -h --help)
     repeating_options=()
     non_repeating_options=(--age --position --skill --team)
     __gatherctl_offer_flags_options 1
@@ -248,7 +248,7 @@ _gatherctl_players_list() {
 
 _gatherctl_players_show() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 1
@@ -283,7 +283,7 @@ _gatherctl_players_edit() {
 
 _gatherctl_players_rm() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 1
@@ -314,7 +314,7 @@ _gatherctl_gather() {
 
 _gatherctl_gather_start() {
     repeating_flags=()
-    non_repeating_flags=(--balanced --version -h --help)
+    non_repeating_flags=(--balanced --name --version -h --help)
     repeating_options=()
     non_repeating_options=(--team-a --team-b --bench --duration --periods --break --players --seed)
     __gatherctl_offer_flags_options 0
@@ -350,7 +350,7 @@ _gatherctl_gather_start() {
 
 _gatherctl_gather_suggest() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=(--bench --seed)
     __gatherctl_offer_flags_options 1
@@ -376,7 +376,7 @@ _gatherctl_gather_status() {
 
 _gatherctl_gather_move() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 2
@@ -400,7 +400,7 @@ _gatherctl_gather_cancel() {
 
 _gatherctl_gather_history() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=(--limit --before --player)
     __gatherctl_offer_flags_options 0
@@ -560,7 +560,7 @@ _gatherctl_score() {
 
 _gatherctl_score_goal() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=(--player)
     __gatherctl_offer_flags_options 1
@@ -697,7 +697,7 @@ _gatherctl_stats_table() {
 
 _gatherctl_stats_player() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 1

@@ -119,6 +119,7 @@ _gatherctl_players_add() {
         '--position[goalkeeper, defender, midfielder, winger or striker (or GK, DEF, MID, W, ST).]:position:'
         '--skill[beginner, amateur or professional.]:skill:'
         '--team[Favourite team.]:team:'
+        '--allow-duplicate[Add the player even if one of that name is already on the roster.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -141,7 +142,8 @@ _gatherctl_players_list() {
 _gatherctl_players_show() {
     local -i ret=1
     local -ar arg_specs=(
-        ':id:'
+        ':player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -153,7 +155,7 @@ _gatherctl_players_show() {
 _gatherctl_players_edit() {
     local -i ret=1
     local -ar arg_specs=(
-        ':id:'
+        ':player:'
         '--name[A new name.]:name:'
         '--age[Age in years, 1 to 120.]:age:'
         '--position[goalkeeper, defender, midfielder, winger or striker (or GK, DEF, MID, W, ST).]:position:'
@@ -170,7 +172,8 @@ _gatherctl_players_edit() {
 _gatherctl_players_rm() {
     local -i ret=1
     local -ar arg_specs=(
-        ':id:'
+        ':player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -217,15 +220,16 @@ _gatherctl_gather() {
 _gatherctl_gather_start() {
     local -i ret=1
     local -ar arg_specs=(
-        '--team-a[Team A'\''s player ids, e.g. 1,2,3.]:team-a:'
-        '--team-b[Team B'\''s player ids.]:team-b:'
-        '--bench[The bench'\''s player ids.]:bench:'
+        '--team-a[Team A'\''s players, ids or names\: 1,2,3 or Ana,Bruno.]:team-a:'
+        '--team-b[Team B'\''s players, ids or names.]:team-b:'
+        '--bench[The bench'\''s players, ids or names.]:bench:'
         '--duration[The match clock of each period, mm\:ss or seconds (default 10\:00).]:duration:'
         '--periods[Periods, 1 to 4 (default 1).]:periods:'
         '--break[The break between periods, mm\:ss or seconds (default none).]:break:'
         '--balanced[Let gatherd split --players into two fair teams (gather suggest), then start.]'
-        '--players[With --balanced\: the players to split, e.g. 1,2,3,4.]:players:'
+        '--players[With --balanced\: the players to split, ids or names, e.g. 1,2,3,4.]:players:'
         '--seed[With --balanced\: the seed that picks among equally fair splits.]:seed:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -238,8 +242,9 @@ _gatherctl_gather_suggest() {
     local -i ret=1
     local -ar arg_specs=(
         ':players:'
-        '--bench[Players to leave on the bench.]:bench:'
+        '--bench[Players to leave on the bench, ids or names.]:bench:'
         '--seed[Ask again with another seed for another split that is just as fair.]:seed:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -264,6 +269,7 @@ _gatherctl_gather_move() {
     local -ar arg_specs=(
         ':player:'
         ':team:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -299,7 +305,8 @@ _gatherctl_gather_history() {
     local -ar arg_specs=(
         '--limit[How many, 1 to 100 (default 20).]:limit:'
         '--before[Only gathers older than this id (for the next page).]:before:'
-        '--player[Only the gathers of this player id.]:player:'
+        '--player[Only the gathers of this player\: an id or a name.]:player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -495,7 +502,8 @@ _gatherctl_score_goal() {
     local -i ret=1
     local -ar arg_specs=(
         ':team:'
-        '--player[The scorer'\''s player id.]:player:'
+        '--player[The scorer\: a player'\''s id or name.]:player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -645,7 +653,8 @@ _gatherctl_stats_table() {
 _gatherctl_stats_player() {
     local -i ret=1
     local -ar arg_specs=(
-        ':id:'
+        ':player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
