@@ -16,8 +16,13 @@ struct GatherCtl: ParsableCommand {
       JSON object per line). The global options --socket and --json may come before or after the subcommand: \
       gatherctl --json status and gatherctl status --json are the same.
 
+      Wherever a command takes a player, give its id or its name: a name matches exactly, ignoring case \
+      (gather start --team-a ana,bruno); a word of digits is an id, unless --name reads it as a name.
+
       EXIT STATUS
-        0 ok, 1 refused by the daemon (its message is printed on stderr), 2 usage error, 3 cannot reach the daemon.
+        0 ok, 1 refused by the daemon, or by gatherctl for a name that is not exactly one player's or a name \
+      already on the roster (the reason, and the candidates with their ids, on stderr), 2 usage error, 3 cannot \
+      reach the daemon.
       """,
     version: "gatherctl \(GatherVersion.current)",
     subcommands: [
