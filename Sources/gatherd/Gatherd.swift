@@ -110,6 +110,20 @@ struct Gatherd: AsyncParsableCommand {
   var httpTokenFile: String?
 
   @Option(
+    name: .customLong("metrics"),
+    help: ArgumentHelp(
+      "Also serve Prometheus metrics (GET /metrics) on a listener of its own: HOST:PORT or unix:PATH (off by default; --http serves them too).",
+      valueName: "address"))
+  var metrics: String?
+
+  @Option(
+    name: .customLong("config"),
+    help: ArgumentHelp(
+      "Read settings from this file: key = value lines named after these options (default: /etc/gatherd/gatherd.conf for root and gatherd.service, $XDG_CONFIG_HOME/gatherd/gatherd.conf for a user, each read if it exists).",
+      valueName: "path"))
+  var config: String?
+
+  @Option(
     name: .customLong("log-level"),
     help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default info).", valueName: "level"))
   var logLevel: String?
