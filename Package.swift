@@ -108,6 +108,7 @@ let package = Package(
       name: "GatherDaemonTests",
       dependencies: [
         "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       swiftSettings: strict
     ),
