@@ -6,15 +6,16 @@ import Synchronization
 /// `GATHERD_HTTP_TOKEN_FILE` and `http-token-file`). Every option of gatherd is read through here, so every
 /// option is a key of the file with no code of its own.
 ///
-/// A value from the file remembers its line: a setting is checked right after it is read, so when
-/// ``Settings`` refuses one, ``locating(_:)`` names the file and line it came from.
+/// A value from the file remembers its line, so that when ``Settings`` refuses one, ``locating(_:)`` names the
+/// file and line it came from: the line of the option the error names (`--mqtt-topic: …`), else the line of the
+/// last value read, since a setting is usually checked right after it is read.
 final class SettingSources: Sendable {
   /// The process environment.
   let environment: [String: String]
   /// The configuration file, if one is read.
   let file: ConfigFile?
-  /// The file's line behind the last value handed out; nil when it came from elsewhere.
-  private let lastFromFile = Mutex<ConfigFile.Entry?>(nil)
+  /// The file's lines behind the values handed out, and behind the last one (nil when it came from elsewhere).
+  private let fromFile = Mutex<(read: [ConfigFile.Entry], last: ConfigFile.Entry?)>(([], nil))
 
   init(environment: [String: String], file: ConfigFile? = nil) {
     self.environment = environment
@@ -68,14 +69,22 @@ final class SettingSources: Sendable {
     return access(path, R_OK) == 0 ? path : nil
   }
 
-  /// `error`, naming the file and line of the last value read if it came from the file.
+  /// `error`, naming the file and line of the value it is about when that came from the file: the line of the
+  /// longest key the error names as an option, else that of the last value read.
   func locating(_ error: any Error) -> any Error {
-    guard let file, let entry = lastFromFile.withLock({ $0 }) else { return error }
+    guard let file else { return error }
+    let text = "\(error)"
+    let (read, last) = fromFile.withLock { $0 }
+    let named = read.filter { text.contains("--" + $0.key) }.max { $0.key.count < $1.key.count }
+    guard let entry = named ?? last else { return error }
     return SettingsError("\(file.path):\(entry.line): \(entry.key): \(error)")
   }
 
   private func noting<T>(_ entry: ConfigFile.Entry?, _ value: T) -> T {
-    lastFromFile.withLock { $0 = entry }
+    fromFile.withLock { state in
+      state.last = entry
+      if let entry { state.read.append(entry) }
+    }
     return value
   }
 

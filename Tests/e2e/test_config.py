@@ -13,6 +13,7 @@ import unittest
 
 from harness import (NOBODY_GID, NOBODY_UID, Client, Daemon, RpcAssertions, binary_path, encode, require_binary,
                      setpriv_prefix)
+from test_metrics import wait_for_port
 from wsclient import WebSocket
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -216,6 +217,7 @@ class SecretTests(ConfigCase):
             f.write(TOKEN + "\n")
         daemon.socket_path = os.path.join(daemon.tmp, "s.sock")
         daemon.start()
+        wait_for_port(port)
         web = WebSocket(port)
         self.addCleanup(web.close)
         self.assertEqual(web.call("auth.token", {"token": TOKEN})["result"]["control"], True)
@@ -239,6 +241,7 @@ class SecretTests(ConfigCase):
         daemon.env["CREDENTIALS_DIRECTORY"] = credentials
         daemon.socket_path = os.path.join(daemon.tmp, "s.sock")
         daemon.start()
+        wait_for_port(port)
         web = WebSocket(port)
         self.addCleanup(web.close)
         self.assertEqual(web.call("auth.token", {"token": TOKEN})["result"]["control"], True)

@@ -23,6 +23,20 @@ def free_port():
         return s.getsockname()[1]
 
 
+def wait_for_port(port):
+    """Readiness of gatherd's HTTP listeners, like the harness's for its socket: the Unix socket answers first, and
+    nothing tells when the TCP port listens, so try to connect every 10 ms, for at most 10 s."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def parse(text):
     """The scrape as {series: value}, where a series is the name with its labels sorted: name{a="1",b="2"}."""
     values = {}
@@ -45,6 +59,10 @@ class MetricsCase(DaemonTestCase):
     def make_daemon(self):
         self.port = free_port()
         return Daemon(["--metrics", "127.0.0.1:%d" % self.port])
+
+    def setUp(self):
+        super().setUp()
+        wait_for_port(self.port)
 
     def scrape(self, port=None):
         status, headers, body = http_request(port or self.port, "GET", "/metrics")
