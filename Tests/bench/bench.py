@@ -155,13 +155,23 @@ class Bench:
         for key in self.binaries:
             configs += [(key, "timer.status", TIMER_STATUS), (key, "daemon.ping", DAEMON_PING)]
             if key == "installed":
-                # Metrics on, right after the same requests with metrics off, in every round.
+                # The same binary with metrics on, next to it in every round.
                 configs += [("metrics", "timer.status", TIMER_STATUS), ("metrics", "daemon.ping", DAEMON_PING)]
         configs = ([(16, *c) for c in configs] + [(16, "pyrpc", "ping", PING)]
                    + [(64, key, req, line) for key, req, line in configs if req != "daemon.ping" and key != "metrics"])
         runs = [[] for _ in configs]
+        # Metrics off and on run together in each round, off first in odd rounds and on first in even ones, so
+        # that neither always meets the other's after-effects or the same trend in the machine's load.
+        pairs = [(configs.index((16, "installed", req, line)), configs.index((16, "metrics", req, line)))
+                 for req, line in (("timer.status", TIMER_STATUS), ("daemon.ping", DAEMON_PING))
+                 if (16, "metrics", req, line) in configs]
         for rnd in range(TPUT_ROUNDS):
-            for i, (conns, key, req, line) in enumerate(configs):
+            order = list(range(len(configs)))
+            if rnd % 2:
+                for off, on in pairs:
+                    order[off], order[on] = on, off
+            for i in order:
+                conns, key, req, line = configs[i]
                 proc, sock = self.srv[key]
                 runs[i].append(self.rpcbench(f"throughput {key} {req} {conns} conns (round {rnd + 1})", proc, sock,
                                              conns, line, TPUT_SECS, TPUT_WARM))

@@ -264,9 +264,10 @@ def metrics(add, r, res):
     add("## Metrics on and off (issue 23)")
     add("")
     add("The installed binary twice: as above (metrics off: nothing serves them, so swift-metrics keeps its no-op "
-        "handlers) and with `--metrics unix:PATH` (metrics on: every request bumps its method's counter). Each round "
-        "runs the metrics-on row right after the metrics-off row of the same request, 16 connections; the target "
-        "is the median round within 3%.")
+        "handlers) and with `--metrics unix:PATH` (metrics on: every request bumps its method's counter), 16 "
+        "connections. In each round the four rows (two requests, metrics off and on) run together, metrics off "
+        "first in odd rounds and on first in even ones; the target is the median round within 3%. "
+        "`Tests/bench/metrics_callgrind.py` gives the same comparison in instructions (docs/monitoring.md).")
     add("")
     add("| request | metrics off req/s | metrics on req/s | on / off (median round) | each round | "
         "server CPU µs/req off → on | result |")
