@@ -24,6 +24,9 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 DOCDIR ?= $(PREFIX)/share/doc/gatherd
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
+# The configuration file goes to /etc/gatherd, where gatherd.service reads it (ConfigurationDirectory=), for
+# any PREFIX; an existing one is never overwritten.
+SYSCONFDIR ?= /etc
 # The one version: `gatherd --version`, `gatherctl --version` and the package's.
 VERSION := $(shell cat Sources/GatherRPC/VERSION)
 # install and deb build in a folder of their own, always with the Swift runtime linked in, so an earlier
@@ -161,6 +164,11 @@ install: deps
 	    "$$unit" > "$(DESTDIR)$(USERUNITDIR)/$$(basename $$unit)"; \
 	done
 	install -D -m 0644 systemd/gatherd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	if [ -e "$(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf" ]; then \
+	  echo "Kept $(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf; the shipped one is packaging/gatherd.conf."; \
+	else \
+	  install -D -m 0644 packaging/gatherd.conf "$(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf"; \
+	fi
 	install -m 0644 README.md docs/*.md "$(DESTDIR)$(DOCDIR)/"
 	@echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now gatherd.socket (see docs/systemd.md)"
 
@@ -173,6 +181,7 @@ deb: deps
 ## uninstall: remove what install put in place
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/gatherd" "$(DESTDIR)$(BINDIR)/gatherctl" "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	@echo "Left $(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf in place (your settings); remove it by hand if you wish."
 	rm -f "$(DESTDIR)$(MANDIR)/man1/gatherctl.1" "$(DESTDIR)$(MANDIR)/man8/gatherd.8"
 	rm -f "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	rm -f "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"

@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
+    .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
   ],
   targets: [
     .target(name: "GatherModel", swiftSettings: strict),
@@ -47,6 +49,8 @@ let package = Package(
         .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       resources: [.embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html")],
       swiftSettings: strict
@@ -83,6 +87,7 @@ let package = Package(
       name: "GatherDaemonTests",
       dependencies: [
         "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       swiftSettings: strict
     ),

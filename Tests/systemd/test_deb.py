@@ -44,7 +44,7 @@ class PackageTests(unittest.TestCase):
     def test_contents(self):
         for name in ["gatherd.socket", "gatherd-status.socket", "gatherd.service", "gatherd@.socket",
                      "gatherd-status@.socket", "gatherd@.service", "gatherd-http.socket",
-                     "gatherd-http@.socket"]:
+                     "gatherd-http@.socket", "gatherd-metrics.socket", "gatherd-metrics@.socket"]:
             self.assertTrue(os.path.isfile(self.path("usr/lib/systemd/system", name)), name)
         for name in ["gatherd.socket", "gatherd.service"]:
             self.assertTrue(os.path.isfile(self.path("usr/lib/systemd/user", name)), "user " + name)
@@ -56,6 +56,15 @@ class PackageTests(unittest.TestCase):
             self.assertTrue(os.path.isfile(self.path(name)), name)
         for script in ["postinst", "prerm", "postrm"]:
             self.assertTrue(os.access(self.path("DEBIAN", script), os.X_OK), script)
+
+    def test_the_configuration_file_is_a_conffile_as_shipped(self):
+        with open(self.path("DEBIAN", "conffiles")) as f:
+            self.assertEqual(f.read().split(), ["/etc/gatherd/gatherd.conf"])
+        with open(self.path("etc/gatherd/gatherd.conf")) as f, open(os.path.join(REPO, "packaging/gatherd.conf")) as g:
+            self.assertEqual(f.read(), g.read())
+        self.assertEqual(os.stat(self.path("etc/gatherd/gatherd.conf")).st_mode & 0o777, 0o644)
+        with open(self.path("DEBIAN", "md5sums")) as f:
+            self.assertNotIn("etc/", f.read(), "dpkg keeps conffiles' sums itself")
 
     def test_binaries_are_stripped_and_small(self):
         for name, limit in SIZE_LIMITS.items():
