@@ -24,7 +24,7 @@ extension GatherStore {
   /// Every roster player who played at least `minGathers` ended gathers of `period`, sorted by `order`
   /// (ties by id).
   public func playerStats(
-    period: StatsPeriod = StatsPeriod(), minGathers: Int = 1, order: PlayerStats.Order = .wins
+    period: StatsPeriod = StatsPeriod(), minGathers: Int = 1, order: PlayerStats.Order = .rating
   ) throws -> [PlayerStats] {
     try database.read { db in
       try db.fetchAll(
@@ -72,7 +72,20 @@ extension GatherStore {
       ).map { row in
         try PlayerReport.Teammate(playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"])
       }
-      return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates)
+      // Ratings (issue 22): the rating each ended gather left the player with, oldest first.
+      let ratings = try db.fetchAll(
+        """
+        SELECT g.id, g.endedAt, gp.ratingMu, gp.ratingSigma
+        FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId
+        WHERE gp.playerId = ? AND gp.result IS NOT NULL AND gp.ratingMu IS NOT NULL
+        ORDER BY gp.gatherId
+        """, [id]
+      ).map { row in
+        try PlayerReport.RatingPoint(
+          gatherID: row["id"], endedAt: (row["endedAt"] as Int64).date,
+          rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]))
+      }
+      return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates, ratings: ratings)
     }
   }
 
@@ -86,6 +99,7 @@ extension GatherStore {
     let rate = "(CAST(wins AS REAL) / MAX(played, 1))"
     let orderBy =
       switch order {
+      case .rating: "(ratingMu - 3 * ratingSigma) DESC"
       case .wins: "wins DESC, \(rate) DESC, played DESC"
       case .goals: "goals DESC, (CAST(goals AS REAL) / MAX(played, 1)) DESC, played DESC"
       case .winRate: "\(rate) DESC, played DESC, wins DESC"
@@ -106,7 +120,8 @@ extension GatherStore {
       ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
-          COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals
+          COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals, p.ratingMu AS ratingMu,
+          p.ratingSigma AS ratingSigma
         FROM player p LEFT JOIN lineups l ON l.playerId = p.id
         \(only.map { "WHERE p.id " + $0 } ?? "")
       )
@@ -117,7 +132,7 @@ extension GatherStore {
   static func stats(_ row: SQLiteRow) throws -> PlayerStats {
     try PlayerStats(
       playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"], draws: row["draws"],
-      goals: row["goals"])
+      goals: row["goals"], rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]))
   }
 
   static func result(_ row: SQLiteRow) throws -> PlayerReport.Result {

@@ -69,6 +69,11 @@ final class SQLiteConnection: @unchecked Sendable {
     try fetchOne(sql, arguments).map { try $0.first(as: T.self) }
   }
 
+  /// `sql` compiled once, to run many times with ``SQLiteStatement/run(_:)``.
+  func prepare(_ sql: String) throws -> SQLiteStatement {
+    try SQLiteStatement(sql, connection: try open())
+  }
+
   /// How many rows the last INSERT, UPDATE or DELETE changed.
   var changesCount: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 

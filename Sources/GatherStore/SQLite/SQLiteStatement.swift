@@ -55,6 +55,15 @@ final class SQLiteStatement {
   /// Runs the statement to its end, discarding any rows.
   func run() throws { while try step() {} }
 
+  /// Runs the statement again with new `arguments`, discarding any rows: a statement prepared once for many
+  /// rows (``SQLiteConnection/prepare(_:)``) saves compiling its SQL each time.
+  func run(_ arguments: [SQLiteValue]) throws {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    try bind(arguments)
+    try run()
+  }
+
   /// Advances to the next row: true if there is one, false once the statement is done.
   private func step() throws -> Bool {
     switch sqlite3_step(handle) {
