@@ -29,45 +29,49 @@ extension GatherStore {
   /// Rates the ended gather `gatherID`, which `winner` won: the players of Team A and Team B, in the order they
   /// joined (as a replay takes them), from their ratings now. Saves and returns the new ratings.
   static func rateEndedGather(_ gatherID: Int64, winner: Winner, _ db: SQLiteConnection) throws -> [Player.ID: Rating] {
-    var teams: [Team: [(id: Player.ID, rating: Rating)]] = [:]
+    var teams: [Team: [(row: Int64, id: Player.ID, rating: Rating)]] = [:]
     for row in try db.fetchAll(
       """
-      SELECT gp.team, p.id, p.ratingMu, p.ratingSigma FROM gatherPlayer gp JOIN player p ON p.id = gp.playerId
+      SELECT gp.id AS row, gp.team, p.id, p.ratingMu, p.ratingSigma
+      FROM gatherPlayer gp JOIN player p ON p.id = gp.playerId
       WHERE gp.gatherId = ? AND gp.team IN ('teamA', 'teamB') ORDER BY gp.id
       """, [gatherID])
     {
       teams[try decode(Team.self, row["team"]), default: []].append(
-        (try row["id"], Rating(mu: try row["ratingMu"], sigma: try row["ratingSigma"])))
+        (try row["row"], try row["id"], Rating(mu: try row["ratingMu"], sigma: try row["ratingSigma"])))
     }
     let teamA = teams[.teamA] ?? []
     let teamB = teams[.teamB] ?? []
     let updated = PlackettLuce.standard.rate(
       teamA: teamA.map(\.rating), teamB: teamB.map(\.rating), winner: winner)
-    var changed: [Player.ID: Rating] = [:]
-    for (player, rating) in zip(teamA + teamB, updated.teamA + updated.teamB) { changed[player.id] = rating }
-    let saveRow = try db.prepare(
-      "UPDATE gatherPlayer SET ratingMu = ?, ratingSigma = ? WHERE gatherId = ? AND playerId = ?")
+    let saveRow = try db.prepare("INSERT INTO gatherPlayerRating (gatherPlayerId, mu, sigma) VALUES (?, ?, ?)")
     let savePlayer = try db.prepare("UPDATE player SET ratingMu = ?, ratingSigma = ? WHERE id = ?")
-    for (id, rating) in changed {
-      try saveRow.run([.real(rating.mu), .real(rating.sigma), .integer(gatherID), .integer(id)])
-      try savePlayer.run([.real(rating.mu), .real(rating.sigma), .integer(id)])
+    var changed: [Player.ID: Rating] = [:]
+    for (player, rating) in zip(teamA + teamB, updated.teamA + updated.teamB) {
+      try saveRow.run([.integer(player.row), .real(rating.mu), .real(rating.sigma)])
+      try savePlayer.run([.real(rating.mu), .real(rating.sigma), .integer(player.id)])
+      changed[player.id] = rating
     }
     return changed
   }
 
   /// Replays every ended gather, in the order they ended (one gather is active at a time, so that is the order of
-  /// their ids), from each participant's prior, and saves what differs from what is stored: each lineup row's
-  /// rating after its gather and each roster player's rating.
+  /// their ids), from each participant's prior: writes again every lineup row's rating after its gather (in the
+  /// order of their ids, which SQLite appends fastest), and saves each roster player's rating that changed.
   static func replayRatings(_ db: SQLiteConnection) throws {
     let history = try RatingHistory(db)
     let (book, after) = RatingBook.replay(history.matches, priors: history.priors)
-    let saveRow = try db.prepare("UPDATE gatherPlayer SET ratingMu = ?, ratingSigma = ? WHERE id = ?")
-    for (index, rows) in history.rows.enumerated() {
-      for (row, rating) in zip(rows.teamA + rows.teamB, after[index].teamA + after[index].teamB)
-      where row.stored != rating {
-        try saveRow.run([.real(rating.mu), .real(rating.sigma), .integer(row.id)])
+    var rows: [(id: Int64, rating: Rating)] = []
+    rows.reserveCapacity(history.rows.count * 12)
+    for (index, ids) in history.rows.enumerated() {
+      for (id, rating) in zip(ids.teamA + ids.teamB, after[index].teamA + after[index].teamB) {
+        rows.append((id, rating))
       }
     }
+    rows.sort { $0.id < $1.id }
+    try db.execute("DELETE FROM gatherPlayerRating")
+    let saveRow = try db.prepare("INSERT INTO gatherPlayerRating (gatherPlayerId, mu, sigma) VALUES (?, ?, ?)")
+    for row in rows { try saveRow.run([.integer(row.id), .real(row.rating.mu), .real(row.rating.sigma)]) }
     let savePlayer = try db.prepare("UPDATE player SET ratingMu = ?, ratingSigma = ? WHERE id = ?")
     for (id, stored) in try rosterRatings(db) {
       let rating = book.rating(of: .player(id))

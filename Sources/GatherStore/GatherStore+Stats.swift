@@ -75,15 +75,15 @@ extension GatherStore {
       // Ratings (issue 22): the rating each ended gather left the player with, oldest first.
       let ratings = try db.fetchAll(
         """
-        SELECT g.id, g.endedAt, gp.ratingMu, gp.ratingSigma
-        FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId
-        WHERE gp.playerId = ? AND gp.result IS NOT NULL AND gp.ratingMu IS NOT NULL
+        SELECT g.id, g.endedAt, r.mu, r.sigma
+        FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId JOIN gatherPlayerRating r ON r.gatherPlayerId = gp.id
+        WHERE gp.playerId = ?
         ORDER BY gp.gatherId
         """, [id]
       ).map { row in
         try PlayerReport.RatingPoint(
           gatherID: row["id"], endedAt: (row["endedAt"] as Int64).date,
-          rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]))
+          rating: Rating(mu: row["mu"], sigma: row["sigma"]))
       }
       return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates, ratings: ratings)
     }
