@@ -72,18 +72,21 @@ extension GatherStore {
       ).map { row in
         try PlayerReport.Teammate(playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"])
       }
-      // Ratings (issue 22): the rating each ended gather left the player with, oldest first.
-      let ratings = try db.fetchAll(
+      // Ratings (issue 22): the rating each ended gather left the player with, oldest first: in the order of the
+      // lineup rows' ids, which is the order the gathers ended and the index's own (no sort). Up to thousands of
+      // rows, read by column index.
+      var ratings: [PlayerReport.RatingPoint] = []
+      try db.forEachRow(
         """
         SELECT g.id, g.endedAt, r.mu, r.sigma
         FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId JOIN gatherPlayerRating r ON r.gatherPlayerId = gp.id
-        WHERE gp.playerId = ?
-        ORDER BY gp.gatherId
+        WHERE gp.playerId = ? ORDER BY gp.id
         """, [id]
-      ).map { row in
-        try PlayerReport.RatingPoint(
-          gatherID: row["id"], endedAt: (row["endedAt"] as Int64).date,
-          rating: Rating(mu: row["mu"], sigma: row["sigma"]))
+      ) { row in
+        ratings.append(
+          PlayerReport.RatingPoint(
+            gatherID: row.int64(0) ?? 0, endedAt: (row.int64(1) ?? 0).date,
+            rating: Rating(mu: row.double(2) ?? 0, sigma: row.double(3) ?? 0)))  // NOT NULL columns
       }
       return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates, ratings: ratings)
     }
