@@ -16,8 +16,8 @@ extension GatherStore {
   }
 
   /// Saves a player's changed details. A changed declared skill is a new prior: every rating is replayed in the
-  /// same transaction (as ``replayRatings()`` does), and every roster player's rating is returned; nil when the
-  /// skill stayed.
+  /// same transaction (as ``replayRatings()`` does; for a player who has not played yet, only theirs changes),
+  /// and every roster player's rating is returned; nil when the skill stayed.
   @discardableResult
   public func updatePlayer(_ player: Player) throws -> [Player.ID: Rating]? {
     try transaction { db in
@@ -31,7 +31,17 @@ extension GatherStore {
         row.arguments + [player.id])
       guard db.changesCount == 1 else { throw GatherError.playerNotFound(player.id) }
       guard skillBefore != row.skill else { return nil }
-      try Self.replayRatings(db)
+      // A player not rated yet (no ended gather on Team A or Team B) moves only their own prior: what a replay
+      // would give, without one.
+      let rated =
+        "SELECT EXISTS (SELECT 1 FROM gatherPlayer gp JOIN gatherPlayerRating r ON r.gatherPlayerId = gp.id WHERE gp.playerId = ?)"
+      if try db.fetchValue(rated, [player.id]) ?? true {
+        try Self.replayRatings(db)
+      } else {
+        let prior = Rating.prior(for: player.details.skill)
+        try db.execute(
+          "UPDATE player SET ratingMu = ?, ratingSigma = ? WHERE id = ?", [prior.mu, prior.sigma, player.id])
+      }
       return try Self.rosterRatings(db)
     }
   }

@@ -115,6 +115,28 @@ import Testing
     #expect(matches.count > 40 && !deletedSkills.isEmpty)
   }
 
+  @Test func aNewSkillMovesTheRatingsAsAReplayWould() throws {
+    let ana = try create("Ana", .amateur)
+    let bruno = try create("Bruno", .beginner)
+    try fixture.play([ana], [bruno], goals: [(.teamA, nil)], day: 1)
+    // Bruno, who played, declares professional: everyone he played against moves too.
+    var professional = bruno
+    professional.details.skill = .professional
+    let replayed = try #require(try fixture.store.updatePlayer(professional))
+    let expected = PlackettLuce.standard.rate(
+      teamA: [.prior(for: .amateur)], teamB: [.prior(for: .professional)], winner: .teamA)
+    #expect(replayed == [ana.id: expected.teamA[0], bruno.id: expected.teamB[0]])
+    // Carla, who has not played, only changes her own prior.
+    var carla = try create("Carla", nil)
+    carla.details.skill = .beginner
+    let after = try #require(try fixture.store.updatePlayer(carla))
+    #expect(after == [ana.id: expected.teamA[0], bruno.id: expected.teamB[0], carla.id: .prior(for: .beginner)])
+    #expect(try fixture.store.replayRatings() == after)
+    // Another change than the skill replays nothing.
+    carla.details.position = .goalkeeper
+    #expect(try fixture.store.updatePlayer(carla) == nil)
+  }
+
   @Test func aRatingFromTenThousandGathersIsReplayedAndStaysFinite() throws {
     let regular = try create("Regular", .beginner)
     let others = try (0..<11).map { try create("O\($0)", Skill.allCases[$0 % 3]) }

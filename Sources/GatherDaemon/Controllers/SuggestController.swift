@@ -8,6 +8,7 @@ enum SuggestController {
   static let maxSeed: Int64 = 9_007_199_254_740_991
   /// The most alternatives a suggestion adds.
   static let maxAlternatives = Int64(TeamBalancer.alternativesRange.upperBound)
+  /// What `by` may name.
   static let bases = TeamBalancer.Basis.allCases.map(\.rawValue)
 
   static func methods<C>(_ session: GatherSession<C>) -> [RPCMethod<Caller>] {
@@ -34,7 +35,7 @@ enum SuggestController {
     ]
   }
 
-  /// One side of gather.predict: a required, non-empty list of ids.
+  /// One side of gather.predict: a required list of ids (the model refuses an empty one, naming the side).
   static func side(_ params: inout Params, _ field: String) throws(RPCError) -> [Player.ID] {
     guard let ids = try params.optionalIntArray(field) else {
       throw .invalidParams(field: field, "Parameter \"\(field)\" is required: the ids of one side.")
