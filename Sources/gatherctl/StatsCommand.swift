@@ -36,7 +36,8 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "table", abstract: "Every player's record as a table (the default).", aliases: ["players"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Option(help: "Sort by rating (μ − 3σ), wins, goals, winRate or played (default rating).") var order: String?
+    @Option(help: "Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate or played (default rating).")
+    var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
     @Option(help: "Only gathers started before this UTC date.") var until: String?
     @Option(name: .customLong("min-gathers"), help: "Only players with at least this many (default 1).")
