@@ -23,6 +23,53 @@ enum Render {
     }
   }
 
+  /// A JSON number with `places` decimals, "27.6", "-3.0"; "-" when it is not a number.
+  static func decimal(_ value: JSONValue?, places: Int = 1) -> String {
+    guard let number = number(value) else { return "-" }
+    return decimal(number, places: places)
+  }
+
+  /// A whole number as it is ("1000"), any other with one decimal ("127.6").
+  static func compact(_ value: JSONValue?) -> String {
+    guard let number = number(value) else { return text(value) }
+    return decimal(number, places: number.rounded() == number ? 0 : 1)
+  }
+
+  /// A JSON number as a Double, or nil.
+  static func number(_ value: JSONValue?) -> Double? {
+    switch value {
+    case .double(let fraction)?: fraction
+    case .int(let whole)?: Double(whole)
+    default: nil
+    }
+  }
+
+  /// `number` with `places` decimals.
+  static func decimal(_ number: Double, places: Int) -> String {
+    guard number.isFinite else { return "-" }
+    guard abs(number) < 1e12 else { return String(number) }
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = (abs(number) * scale).rounded()
+    let whole = Int64(scaled / scale)
+    let fraction = String(Int64(scaled) - whole * Int64(scale))
+    let sign = number < 0 && scaled > 0 ? "-" : ""
+    guard places > 0 else { return sign + String(whole) }
+    return sign + String(whole) + "." + String(repeating: "0", count: places - fraction.count) + fraction
+  }
+
+  /// A rating as "μ ± σ", "27.6 ± 8.1" (issue 22); "-" without one.
+  static func rating(_ rating: JSONValue?) -> String {
+    guard let rating, rating["mu"] != nil else { return "-" }
+    return "\(decimal(rating["mu"])) ± \(decimal(rating["sigma"]))"
+  }
+
+  /// A probability as a percentage with one decimal, "52.3%".
+  static func percent(_ value: JSONValue?) -> String {
+    guard let probability = number(value) else { return "-" }
+    return decimal(probability * 100, places: 1) + "%"
+  }
+
   /// A team argument as the daemon names it: a or b (or bench, when allowed).
   static func team(_ text: String, allowBench: Bool) -> String? {
     let teams = ["a": "teamA", "teama": "teamA", "b": "teamB", "teamb": "teamB"]
