@@ -322,7 +322,7 @@ complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_op
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl stats" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_positional "gatherctl stats" -eq 1' -fa 'table' -d 'Every player\'s record as a table (the default).'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_positional "gatherctl stats" -eq 1' -fa 'player' -d 'One player\'s record, last 10 results and best teammates.'
-complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl stats table" order' -l 'order' -d 'Sort by wins, goals, winRate or played (default wins).' -rfka ''
+complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl stats table" order' -l 'order' -d 'Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate or played (default rating).' -rfka ''
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl stats table" since' -l 'since' -d 'Only gathers started on or after this UTC date, e.g. 2026-11-01.' -rfka ''
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl stats table" until' -l 'until' -d 'Only gathers started before this UTC date.' -rfka ''
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl stats table" min-gathers' -l 'min-gathers' -d 'Only players with at least this many (default 1).' -rfka ''

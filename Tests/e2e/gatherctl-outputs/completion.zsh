@@ -638,7 +638,7 @@ _gatherctl_stats() {
 _gatherctl_stats_table() {
     local -i ret=1
     local -ar arg_specs=(
-        '--order[Sort by wins, goals, winRate or played (default wins).]:order:'
+        '--order[Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate or played (default rating).]:order:'
         '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
         '--until[Only gathers started before this UTC date.]:until:'
         '--min-gathers[Only players with at least this many (default 1).]:min-gathers:'
