@@ -11,10 +11,22 @@ class HandshakeRefused(Exception):
         self.status, self.headers, self.body = status, headers, body
 
 
-def connect(port, host="127.0.0.1", source=None, timeout=10):
+def connect(port, host="127.0.0.1", source=None, timeout=10, rcvbuf=None):
     """A TCP connection to gatherd, from the loopback address `source` (127.0.0.N) when given: each address is
-    a client of its own for gatherd's per-address limits."""
-    return socket.create_connection((host, port), timeout=timeout, source_address=(source, 0) if source else None)
+    a client of its own for gatherd's per-address limits. `rcvbuf` shrinks the receive buffer before connecting,
+    as a client that reads slowly would."""
+    s = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        if rcvbuf:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        if source:
+            s.bind((source, 0))
+        s.settimeout(timeout)
+        s.connect((host, port))
+    except BaseException:
+        s.close()
+        raise
+    return s
 
 
 def http_request(port, method, path, headers=None, body=b"", host="127.0.0.1", timeout=10, source=None):
@@ -47,8 +59,18 @@ def parse_response(data):
 class WebSocket:
     """A WebSocket client. It answers the server's pings while it waits for a message, as browsers do."""
 
-    def __init__(self, port, path="/rpc", origin=None, host="127.0.0.1", timeout=10, source=None, host_header=None):
-        self.sock = connect(port, host, source, timeout)
+    def __init__(self, port, path="/rpc", origin=None, host="127.0.0.1", timeout=10, source=None, host_header=None,
+                 rcvbuf=None):
+        self.sock = connect(port, host, source, timeout, rcvbuf)
+        try:
+            self._handshake(path, origin, host, port, host_header)
+        except HandshakeRefused:
+            raise
+        except BaseException:
+            self.sock.close()
+            raise
+
+    def _handshake(self, path, origin, host, port, host_header):
         key = base64.b64encode(os.urandom(16)).decode()
         lines = ["GET %s HTTP/1.1" % path, "Host: " + (host_header or "%s:%d" % (host, port)), "Upgrade: websocket",
                  "Connection: Upgrade", "Sec-WebSocket-Key: " + key, "Sec-WebSocket-Version: 13"]
@@ -61,6 +83,8 @@ class WebSocket:
             if not chunk:
                 break
             data += chunk
+        if b"\r\n\r\n" not in data:
+            raise EOFError("the server closed the connection during the handshake")
         head, _, self.buffer = data.partition(b"\r\n\r\n")
         status, headers, _ = parse_response(head + b"\r\n\r\n")
         if status != 101:

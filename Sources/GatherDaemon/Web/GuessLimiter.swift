@@ -36,8 +36,9 @@ struct GuessLimiter<C: Clock> where C.Duration == Duration {
 
   /// Nil if `address` may guess now; otherwise how long until it may.
   mutating func wait(for address: String) -> Duration? {
+    // A guess is allowed while one more wrong one would stay within the allowance.
     let level = currentLevel(key(for: address))
-    guard level >= Double(Self.allowance) else { return nil }
+    guard level > Double(Self.allowance - 1) else { return nil }
     return Self.refill * (level - Double(Self.allowance - 1))
   }
 

@@ -10,6 +10,11 @@ extension HTTPListener {
   /// until the peer has taken them down to the low mark.
   static var waterMark: ChannelOptions.Types.WriteBufferWaterMark { .init(low: 16 * 1024, high: 64 * 1024) }
 
+  /// The kernel's send buffer for a web connection (it doubles it): fixed, not grown by autotuning to megabytes,
+  /// so that a client that stops reading is found out, and its events held back, after little is written.
+  /// Plenty for a page of 40 KiB and a LAN's round trips.
+  static var sendBufferBytes: SocketOptionValue { 128 * 1024 }
+
   static var decoderLimits: NIOHTTPDecoderLimitConfiguration {
     var limits = NIOHTTPDecoderLimitConfiguration()
     limits.maxHeaderFieldSize = maxHeaderBytes

@@ -66,6 +66,7 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
     let bootstrap = ServerBootstrap(group: loop)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelOption(.writeBufferWaterMark, value: Self.waterMark)
+      .childChannelOption(.socketOption(.so_sndbuf), value: Self.sendBufferBytes)
       .childChannelOption(
         .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: 16384)
       )

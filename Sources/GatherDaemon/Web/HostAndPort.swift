@@ -18,7 +18,7 @@ struct HostAndPort: Sendable, Equatable, CustomStringConvertible {
       guard let close = rest.firstIndex(of: "]") else { return nil }
       host = rest[rest.index(after: rest.startIndex)..<close]
       rest = rest[rest.index(after: close)...]
-      guard Self.addressBytes(String(host)).map({ $0.count == 16 }) == true else { return nil }
+      guard host.contains(":"), Self.addressBytes(String(host)) != nil else { return nil }
     } else if let colon = rest.firstIndex(of: ":") {
       host = rest[..<colon]
       rest = rest[colon...]
@@ -51,21 +51,23 @@ struct HostAndPort: Sendable, Equatable, CustomStringConvertible {
   /// The address's bytes (4 or 16) when the host is an IP address, not a name.
   var address: [UInt8]? { Self.addressBytes(host) }
 
-  /// Whether the host is a loopback address (127.0.0.0/8, ::1, or 127.x as an IPv4-mapped IPv6 address).
+  /// Whether the host is a loopback address (127.0.0.0/8 or ::1).
   var isLoopback: Bool {
     guard let bytes = address else { return false }
-    if bytes.count == 4 { return bytes[0] == 127 }
-    if bytes == [UInt8](repeating: 0, count: 15) + [1] { return true }
-    return bytes.prefix(12).elementsEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]) && bytes[12] == 127
+    return bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
   }
 
-  /// The bytes of an IPv4 or IPv6 address in text form (an IPv6 zone, "%eth0", is left out); nil for a name.
+  /// The bytes of an IPv4 or IPv6 address in text form (an IPv6 zone, "%eth0", is left out); nil for a name. An
+  /// IPv4 address mapped into IPv6 (`::ffff:192.168.1.20`, as a dual-stack socket names an IPv4 peer) gives its
+  /// four IPv4 bytes.
   static func addressBytes(_ text: String) -> [UInt8]? {
     let plain = String(text.prefix { $0 != "%" })
     var v4 = in_addr()
     if inet_pton(AF_INET, plain, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
     var v6 = in6_addr()
-    if inet_pton(AF_INET6, plain, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-    return nil
+    guard inet_pton(AF_INET6, plain, &v6) == 1 else { return nil }
+    let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+    let mapped: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
+    return bytes.prefix(12).elementsEqual(mapped) ? Array(bytes.suffix(4)) : bytes
   }
 }
