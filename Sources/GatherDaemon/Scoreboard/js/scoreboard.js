@@ -25,6 +25,11 @@ async function authenticate(isCurrent) {
     if (!isCurrent()) return;
     state.control = false;
     if (!error || error.code !== -32003) throw error;
+    if (error.data && error.data.reason === "too_many_attempts") {
+      // Not checked, so not refused: the daemon closes this connection, and the next one tries the token again.
+      showNotice(error.message, "auth");
+      throw error;
+    }
     token = null;
     try { sessionStorage.removeItem(TOKEN_KEY); } catch (e) { /* nothing stored */ }
     showNotice("This control link is not valid (its token was refused): the scoreboard is view only. " +
