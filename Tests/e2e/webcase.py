@@ -3,7 +3,7 @@ token, WebSockets and requests from chosen loopback addresses (each one a client
 per-address limits), and the daemon's resident memory from /proc."""
 import json, os, socket, time
 
-from harness import SANITIZER, Daemon, DaemonTestCase
+from harness import READY_DEADLINE, READY_INTERVAL, SANITIZER, Daemon, DaemonTestCase
 from wsclient import WebSocket, http_request
 
 TOKEN = "pitch-side-token-0123456789/+="
@@ -43,6 +43,23 @@ class WebCase(DaemonTestCase):
             f.write(TOKEN + "\n")
         daemon.extra_args = [path if a == "TOKEN" else a for a in daemon.extra_args]
         return daemon
+
+    def setUp(self):
+        super().setUp()
+        self.wait_http()
+
+    def wait_http(self):
+        """The Unix socket answers first; the HTTP listener binds beside it. Readiness, as harness.Daemon's: try
+        GET /healthz every 10 ms, for at most 10 s. Its answer is read to the end, where gatherd closes the
+        connection, so that it no longer counts against the caps when the test begins."""
+        deadline = time.monotonic() + READY_DEADLINE
+        while True:
+            try:
+                self.assertEqual(http_request(self.port, "GET", "/healthz", timeout=1.0)[0], 200)
+                return
+            except OSError:
+                self.assertLess(time.monotonic(), deadline, "the HTTP listener never accepted")
+                time.sleep(READY_INTERVAL)
 
     def ws(self, **kwargs):
         socket_ = WebSocket(self.port, **kwargs)
