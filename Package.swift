@@ -32,6 +32,8 @@ let package = Package(
     .target(name: "CGatherShim"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    // OpenSSL's libcrypto: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(
       name: "GatherSystemd",
       dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
@@ -40,7 +42,7 @@ let package = Package(
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim",
+        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim", "CCrypto",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -48,7 +50,13 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html")],
+      // The scoreboard's files (Sources/GatherDaemon/Web/WebAssets.swift serves each at its path).
+      resources: [
+        .embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html"),
+        .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/js/scoreboard.js"),
+        .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),
+        .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/controls.js"),
+      ],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -56,7 +56,7 @@ struct Daemon {
     }
     var resuming = stored.connections
     let stats = DaemonStats()
-    let web = WebAccess(token: settings.httpToken)
+    let web = WebAccess(token: settings.httpToken, publicURL: settings.web.publicURL)
     let gate = ReadinessGate(count: listeners.count + (httpAddress == nil ? 0 : 1)) {
       Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
@@ -94,7 +94,8 @@ struct Daemon {
     if let httpAddress {
       let listener = HTTPListener(
         address: httpAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
-        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, logger: logger, ready: gate.listenerReady)
+        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, configuration: settings.web, logger: logger,
+        ready: gate.listenerReady)
       services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
     }
     services.append(.init(service: ShutdownAnnouncer { Systemd.notify("STOPPING=1\nSTATUS=Stopping") }))

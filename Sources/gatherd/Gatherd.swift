@@ -109,6 +109,9 @@ struct Gatherd: AsyncParsableCommand {
       valueName: "path"))
   var httpTokenFile: String?
 
+  @OptionGroup(title: "Web listener limits")
+  var web: WebOptions
+
   @Option(
     name: .customLong("log-level"),
     help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default info).", valueName: "level"))

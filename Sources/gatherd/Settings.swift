@@ -18,6 +18,8 @@ struct Settings: Sendable {
   var http: HTTPAddress?
   /// The web control token, if configured.
   var httpToken: String?
+  /// The web listener's address rules, caps and timeouts.
+  var web: WebConfiguration
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable.
   let sources: SettingSources
@@ -56,6 +58,7 @@ struct Settings: Sendable {
     if let address = pick(options.http, "GATHERD_HTTP") {
       do { http = try HTTPAddress(parsing: address) } catch { throw SettingsError("--http: \(error)") }
     }
+    web = try options.web.configuration(sources)
     if let file = pick(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE") {
       httpToken = try WebAccess.readToken(from: file)
     } else if let credentials = environment["CREDENTIALS_DIRECTORY"], access(credentials + "/http-token", R_OK) == 0 {

@@ -42,7 +42,7 @@ class WebCase(DaemonTestCase):
 
 
 class PageTests(WebCase):
-    def test_the_page_is_one_self_contained_document_with_a_strict_policy(self):
+    def test_the_page_and_its_files_come_from_gatherd_under_a_strict_policy(self):
         status, headers, body = http_request(self.port, "GET", "/")
         self.assertEqual(status, 200)
         self.assertEqual(headers["content-type"], "text/html; charset=utf-8")
@@ -51,9 +51,18 @@ class PageTests(WebCase):
         self.assertEqual(int(headers["content-length"]), len(body))
         page = body.decode()
         self.assertTrue(page.lstrip().lower().startswith("<!doctype html>"))
-        # No external fonts, scripts, styles or images.
+        # No external fonts, scripts, styles or images; every file the page links is served here, relative to it.
         self.assertEqual(re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I), [])
-        self.assertNotIn("@import", page)
+        linked = re.findall(r'(?:src|href)\s*=\s*"([^"]+)"', page)
+        self.assertIn("scoreboard.css", linked)
+        self.assertIn("js/scoreboard.js", linked)
+        for path in [p for p in linked if not p.startswith("data:")]:
+            self.assertFalse(path.startswith("/"), "%s is relative, for a page served under a proxy's path" % path)
+            status, headers, body = http_request(self.port, "GET", "/" + path)
+            self.assertEqual(status, 200, path)
+            self.assertNotIn(b"@import", body)
+            for module in re.findall(rb'from\s+"([^"]+)"', body):
+                self.assertTrue(module.startswith(b"./"), "%s imports %s from beside it" % (path, module))
         status, headers, body = http_request(self.port, "HEAD", "/")
         self.assertEqual((status, body), (200, b""))
 
@@ -217,20 +226,28 @@ class AddressTests(unittest.TestCase):
 
         proxy = Daemon()
         path = os.path.join(proxy.tmp, "http.sock")
-        proxy.extra_args = ["--http", "unix:" + path]
+        proxy.extra_args = ["--http", "unix:" + path, "--public-url", "https://gather.example/"]
         self.addCleanup(proxy.cleanup)
         proxy.start()
-        with socket.socket(socket.AF_UNIX) as s:
-            s.settimeout(10)
-            s.connect(path)
-            body = b'{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}'
-            s.sendall(b"POST /rpc HTTP/1.1\r\nHost: gatherd\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(body)
-                      + body)
-            data = b""
-            while chunk := s.recv(4096):
-                data += chunk
-        self.assertTrue(data.startswith(b"HTTP/1.1 200"), data[:80])
-        self.assertEqual(json.loads(data.split(b"\r\n\r\n", 1)[1])["result"], {"pong": True})
+
+        def post(host):
+            with socket.socket(socket.AF_UNIX) as s:
+                s.settimeout(10)
+                s.connect(path)
+                body = b'{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}'
+                s.sendall(b"POST /rpc HTTP/1.1\r\nHost: %s\r\nConnection: close\r\nContent-Length: %d\r\n\r\n"
+                          % (host, len(body)) + body)
+                data = b""
+                while chunk := s.recv(4096):
+                    data += chunk
+            return data
+
+        # A proxy passes the public name on (caddy), or names its upstream localhost (nginx's default).
+        for host in [b"gather.example", b"localhost"]:
+            data = post(host)
+            self.assertTrue(data.startswith(b"HTTP/1.1 200"), data[:80])
+            self.assertEqual(json.loads(data.split(b"\r\n\r\n", 1)[1])["result"], {"pong": True})
+        self.assertTrue(post(b"gatherd").startswith(b"HTTP/1.1 421"), "any other name is refused behind a proxy too")
         self.assertEqual(proxy.stop()[0], 0)
         self.assertFalse(os.path.exists(path), "the HTTP socket file is removed at exit")
 

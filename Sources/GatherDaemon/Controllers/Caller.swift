@@ -8,7 +8,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
     /// A process on this machine, on the Unix socket: its credentials decide.
     case local(PeerCredentials)
     /// A web client (HTTP, WebSocket), by its address: only the control token makes it a controller.
-    case web(String)
+    case web(WebClient)
   }
 
   let peer: Peer
@@ -22,6 +22,9 @@ final class Caller: RPCCaller, @unchecked Sendable {
 
   /// The web listener's control token, for `auth.token`; nil on the Unix sockets.
   let access: WebAccess?
+  /// Set by a method whose reply is the last this connection gets (a web client that guessed the token too
+  /// often): the connection closes once the reply is written. Used on the connection's event loop only.
+  var closesAfterReply = false
 
   init(peer: Peer, mayMutate: Bool, whyReadOnly: String, events: EventOutbox, access: WebAccess? = nil) {
     self.peer = peer
@@ -35,7 +38,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
   var who: String {
     switch peer {
     case .local(let credentials): "uid \(credentials.uid)"
-    case .web(let address): "web client \(address)"
+    case .web(let client): "web client \(client)"
     }
   }
 }

@@ -7,7 +7,7 @@ enum WebController {
       .read("auth.token") { params, caller in
         let token = try params.string("token")
         try params.finish()
-        guard case .web = caller.peer, let access = caller.access else {
+        guard case .web(let client) = caller.peer, let access = caller.access else {
           guard caller.mayMutate else { throw RPCError.forbidden(caller.whyReadOnly) }
           // A local controller needs no token.
           return .object(["control": true])
@@ -16,12 +16,20 @@ enum WebController {
           throw RPCError.forbidden(
             reason: "invalid_token", "gatherd has no control token (--http-token-file), so web clients may only watch.")
         }
-        guard access.isControlToken(token.utf8) else {
+        switch access.check(token.utf8, from: client) {
+        case .right:
+          caller.mayMutate = true
+          return .object(["control": true])
+        case .wrong:
           throw RPCError.forbidden(
             reason: "invalid_token", "That is not gatherd's control token; this connection may only watch.")
+        case .tooMany(let wait):
+          caller.closesAfterReply = true
+          throw RPCError.forbidden(
+            reason: "too_many_attempts",
+            "Too many wrong tokens came from \(client.address): the token was not checked, and this connection closes. Try again in \(wait.wholeSeconds) s."
+          )
         }
-        caller.mayMutate = true
-        return .object(["control": true])
       },
       .read("web.link") { params, caller in
         try params.finish()
