@@ -51,7 +51,7 @@ public struct GatherStore: Sendable {
       let gather = try ActiveGather(
         id: id, startedAt: row.startedAt.date, lineup: Lineup(assignments: assignments(of: id, db)),
         score: row.score(), log: scoreEvents(of: id, db),
-        clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow))
+        clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow), names: row.names)
       return FootballGather(roster: roster, active: gather)
     }
   }
