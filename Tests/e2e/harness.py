@@ -870,6 +870,9 @@ class RpcAssertions:
     def checkGoal(self, goal: Any) -> dict:
         self.assertKeys(goal, ("kind", "team", "player", "matchTimeMs", "matchTime", "score", "at", "period", "when"), "Goal")
         self.assertTrue(goal["when"].endswith(goal["matchTime"]), goal)
+        # Football time (issue 21): the minute as football writes it, 28' or 45+2'.
+        self.assertIn("minute", goal, goal)
+        self.assertRegex(goal["minute"], r"^[1-9][0-9]*(\+[1-9][0-9]*)?'$", goal)
         self.assertIn(goal["kind"], ("goal", "correction"), goal)
         if goal["kind"] == "goal":
             self.assertIn(goal["team"], ("teamA", "teamB"), goal)
@@ -887,6 +890,7 @@ class RpcAssertions:
     def checkGather(self, gather: Any) -> dict:
         self.assertKeys(gather, ("id", "startedAt", "teams", "score", "goals", "timer"), "Gather")
         self.assertIsInstance(gather["id"], int)
+        self.checkNames(gather.get("names"))
         self.assertIso(gather["startedAt"], "Gather.startedAt")
         self.checkTeams(gather["teams"])
         self.checkScore(gather["score"])
@@ -895,6 +899,15 @@ class RpcAssertions:
             self.checkGoal(goal)
         self.checkTimer(gather["timer"])
         return gather
+
+    def checkNames(self, names: Any) -> dict:
+        """Team names (issue 21): both sides, 1 to 24 characters, different."""
+        self.assertKeys(names, ("teamA", "teamB"), "TeamNames")
+        for side in ("teamA", "teamB"):
+            self.assertIsInstance(names[side], str, names)
+            self.assertTrue(1 <= len(names[side]) <= 24, names)
+        self.assertNotEqual(names["teamA"].lower(), names["teamB"].lower(), names)
+        return names
 
     def checkWinner(self, obj: dict) -> None:
         a, b = obj["score"]["teamA"], obj["score"]["teamB"]
