@@ -923,6 +923,7 @@ class RpcAssertions:
         self.checkTeams(record["teams"])
         for goal in record["goals"]:
             self.checkGoal(goal)
+        self.checkNames(record.get("names"))
         return record
 
     def checkSummary(self, summary: Any) -> dict:
@@ -931,6 +932,7 @@ class RpcAssertions:
         self.assertIso(summary["endedAt"])
         self.checkScore(summary["score"])
         self.checkWinner(summary)
+        self.checkNames(summary.get("names"))
         return summary
 
     def checkEvent(self, event: dict, topic: str | None = None) -> dict:
