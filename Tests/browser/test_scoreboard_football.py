@@ -165,7 +165,9 @@ class FootballPageTest(harness.RpcAssertions, unittest.TestCase):
     def test_a_gather_started_from_the_control_pages_suggestion(self) -> None:
         ids = self.ids
         page = self.open(self.daemon.control_url(), size=(390, 844))
-        page.wait_for(js_visible("btn-new-gather"), "the start button for the referee", state=BETWEEN_JS)
+        page.wait_for(f"{js_visible('btn-new-gather')} && {js_visible('players-table')}",
+                      "the start button for the referee, and the (empty) players' table", state=BETWEEN_JS)
+        self.assertIn("No results yet", self.text_of(page, "players-table"))
         page.click(testid("btn-new-gather"))
         page.wait_for(js_visible("setup"), "the start-a-gather view", state=BETWEEN_JS)
         players = [ids[name] for name in ("Ana", "Bea", "Carla", "Dani", "Eli", "Fay")]

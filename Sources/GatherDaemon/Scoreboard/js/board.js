@@ -172,14 +172,12 @@ function nameChars(name) {
 
 function renderNames() {
   const names = teamNames();
-  let lines = 1;
-  for (const [node, team] of [[el.nameA, "teamA"], [el.nameB, "teamB"]]) {
-    const name = sideName(names, team);
-    setText(node, name);
-    node.style.setProperty("--name-chars", String(nameChars(name)));
-    if (name.length > 12) lines = 2;
-  }
-  el.board.dataset.nameLines = String(lines);
+  const a = sideName(names, "teamA"), b = sideName(names, "teamB");
+  setText(el.nameA, a);
+  setText(el.nameB, b);
+  // Both names at one size, the longer's, so that the scores below them stay level.
+  el.board.style.setProperty("--name-chars", String(Math.max(nameChars(a), nameChars(b))));
+  el.board.dataset.nameLines = a.length > 12 || b.length > 12 ? "2" : "1";
   el.goalsA.setAttribute("aria-label", sideName(names, "teamA") + " scorers");
   el.goalsB.setAttribute("aria-label", sideName(names, "teamB") + " scorers");
   if (state.control) {
