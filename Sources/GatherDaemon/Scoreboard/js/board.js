@@ -1,7 +1,7 @@
 // The board: what the page knows of the match, and how it is drawn (docs/scoreboard.md, "What it shows").
 
 import { drawClock, scheduleFrame, timerChanged } from "./clock.js";
-import { goalMinute, isStandard, scoreLine, sideName } from "./teams.js";
+import { LONG_NAME, goalMinute, isStandard, nameChars, scoreLine, sideName } from "./teams.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -160,16 +160,6 @@ export function renderAll() {
   for (const render of renderers) render();
 }
 
-/** The characters of a name's longest line, as the stylesheet sizes it: one line up to 12 characters, else the
- * two lines that break it between words most evenly (or in the middle of a name of one word). */
-function nameChars(name) {
-  if (name.length <= 12) return Math.max(6, name.length);
-  let best = Math.ceil(name.length / 2);
-  const spaces = [...name.matchAll(/ /g)].map((m) => m.index);
-  if (spaces.length) best = Math.min(...spaces.map((i) => Math.max(i, name.length - i - 1)));
-  return Math.max(6, best);
-}
-
 function renderNames() {
   const names = teamNames();
   const a = sideName(names, "teamA"), b = sideName(names, "teamB");
@@ -177,7 +167,7 @@ function renderNames() {
   setText(el.nameB, b);
   // Both names at one size, the longer's, so that the scores below them stay level.
   el.board.style.setProperty("--name-chars", String(Math.max(nameChars(a), nameChars(b))));
-  el.board.dataset.nameLines = a.length > 12 || b.length > 12 ? "2" : "1";
+  el.board.dataset.nameLines = a.length > LONG_NAME || b.length > LONG_NAME ? "2" : "1";
   el.goalsA.setAttribute("aria-label", sideName(names, "teamA") + " scorers");
   el.goalsB.setAttribute("aria-label", sideName(names, "teamB") + " scorers");
   if (state.control) {

@@ -31,3 +31,16 @@ export function endPeriodLabel(timer) {
   if (periods === 1 || (timer && timer.period >= periods)) return "Full time";
   return periods === 2 ? "End half" : periods === 4 ? "End quarter" : "End period";
 }
+
+/** The most characters a name shows on one line on the board; a longer one takes two. */
+export const LONG_NAME = 12;
+
+/** The characters of a name's longest line, as the stylesheet sizes it: one line up to 12 characters, else the
+ * two lines that break it between words most evenly (or in the middle of a name of one word). */
+export function nameChars(name) {
+  if (name.length <= LONG_NAME) return Math.max(6, name.length);
+  let best = Math.ceil(name.length / 2);
+  const spaces = [...name.matchAll(/ /g)].map((m) => m.index);
+  if (spaces.length) best = Math.min(...spaces.map((i) => Math.max(i, name.length - i - 1)));
+  return Math.max(6, best);
+}
