@@ -91,6 +91,7 @@ function sideItems(side) {
 
 function render() {
   const between = !state.gather;
+  if (!between) { open = false; suggestion = null; }  // a gather started (here or elsewhere): the form is done
   view.open.hidden = !state.control || open;
   view.between.hidden = open && between;
   view.form.hidden = !(state.control && open && between);
