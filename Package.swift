@@ -60,6 +60,9 @@ let package = Package(
         .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/js/scoreboard.js"),
         .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),
         .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/controls.js"),
+        // Issue 21.
+        .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
+        .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
       ],
       swiftSettings: strict
     ),

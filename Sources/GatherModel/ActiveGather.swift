@@ -16,15 +16,18 @@ public struct ActiveGather: Sendable, Hashable {
   public var clock: MatchClock
   /// Each player's rating when they joined the gather: at kick-off, or when added later.
   public private(set) var kickOffRatings: [Player.ID: Rating]
+  /// What the sides are called (issue 21).
+  public private(set) var names: TeamNames
 
   /// A gather as started or as restored from the store, with its players' ratings at kick-off.
   public init(
     id: Int64, startedAt: Date, lineup: Lineup, score: Score = .zero, log: [ScoreEvent] = [], clock: MatchClock,
-    kickOffRatings: [Player.ID: Rating] = [:]
+    kickOffRatings: [Player.ID: Rating] = [:], names: TeamNames = .standard
   ) {
     self.id = id
     self.startedAt = startedAt
     self.lineup = lineup
+    self.names = names
     self.score = score
     self.log = log
     self.clock = clock
@@ -45,6 +48,13 @@ public struct ActiveGather: Sendable, Hashable {
     if kickOffRatings[player.id] == nil { kickOffRatings[player.id] = rating ?? .prior(for: player.details.skill) }
   }
 
+  /// Renames either side (nil keeps its name); the two names must differ. `fields` name the params in a refusal.
+  public mutating func rename(
+    teamA: String?, teamB: String?, fields: (teamA: String, teamB: String) = ("names", "names")
+  ) throws(GatherError) {
+    names = try names.renamed(teamA: teamA, teamB: teamB, fields: fields)
+  }
+
   /// Scores a goal for a playing team, optionally by a scorer who must be on that team, at match time `now`.
   public mutating func scoreGoal(
     for team: Team, by scorer: Player? = nil, at now: Duration, wallNow: Date
@@ -63,7 +73,7 @@ public struct ActiveGather: Sendable, Hashable {
       ScoreEvent(
         kind: .goal, team: team, scorerID: scorer?.id, scorerName: scorer?.name,
         matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow,
-        period: clock.periodOfPlay, periods: clock.periods))
+        period: clock.periodOfPlay, periods: clock.periods, periodLengthMs: clock.duration.inMilliseconds))
   }
 
   /// Sets the score outright, as a correction that the log keeps.
@@ -72,7 +82,7 @@ public struct ActiveGather: Sendable, Hashable {
       ScoreEvent(
         kind: .correction, team: nil, scorerID: nil, scorerName: nil,
         matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow,
-        period: clock.periodOfPlay, periods: clock.periods))
+        period: clock.periodOfPlay, periods: clock.periods, periodLengthMs: clock.duration.inMilliseconds))
   }
 
   /// Takes back the last goal and returns it; refused when the log is empty or ends with a correction.
@@ -91,7 +101,7 @@ public struct ActiveGather: Sendable, Hashable {
     GatherRecord(
       id: id, startedAt: startedAt, endedAt: endedAt, score: score,
       members: lineup.assignments.map { .init(playerID: $0.player, name: name($0.player), team: $0.team) },
-      log: log)
+      log: log, names: names)
   }
 
   private mutating func record(_ event: ScoreEvent) -> ScoreEvent {

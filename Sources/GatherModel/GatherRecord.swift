@@ -34,15 +34,21 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
   public var members: [Member]
   /// Goals and corrections, oldest first.
   public var log: [ScoreEvent]
+  /// What the sides were called.
+  public var names: TeamNames
 
   /// Creates a record.
-  public init(id: Int64, startedAt: Date, endedAt: Date, score: Score, members: [Member], log: [ScoreEvent]) {
+  public init(
+    id: Int64, startedAt: Date, endedAt: Date, score: Score, members: [Member], log: [ScoreEvent],
+    names: TeamNames = .standard
+  ) {
     self.id = id
     self.startedAt = startedAt
     self.endedAt = endedAt
     self.score = score
     self.members = members
     self.log = log
+    self.names = names
   }
 
   /// The final score as text, "A-B".
@@ -51,7 +57,7 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
   public var winner: Winner { score.winner }
   /// The summary that history listings show.
   public var summary: GatherSummary {
-    GatherSummary(id: id, startedAt: startedAt, endedAt: endedAt, score: score)
+    GatherSummary(id: id, startedAt: startedAt, endedAt: endedAt, score: score, names: names)
   }
 }
 
@@ -65,13 +71,16 @@ public struct GatherSummary: Sendable, Hashable, Encodable {
   public var endedAt: Date
   /// The final score.
   public var score: Score
+  /// What the sides were called.
+  public var names: TeamNames
 
   /// Creates a summary.
-  public init(id: Int64, startedAt: Date, endedAt: Date, score: Score) {
+  public init(id: Int64, startedAt: Date, endedAt: Date, score: Score, names: TeamNames = .standard) {
     self.id = id
     self.startedAt = startedAt
     self.endedAt = endedAt
     self.score = score
+    self.names = names
   }
 
   /// The final score as text, "A-B".

@@ -20,6 +20,8 @@ struct GatherRow {
   var clockBreakMs: Int64
   var clockPeriod: Int
   var clockAddedMs: Int64
+  var teamAName: String
+  var teamBName: String
 
   /// The gather that `row` of `SELECT * FROM gather` holds.
   init(row: SQLiteRow) throws {
@@ -38,6 +40,8 @@ struct GatherRow {
     clockBreakMs = try row["clockBreakMs"]
     clockPeriod = try row["clockPeriod"]
     clockAddedMs = try row["clockAddedMs"]
+    teamAName = try row["teamAName"]
+    teamBName = try row["teamBName"]
   }
 
   func score() throws -> Score {
@@ -53,8 +57,12 @@ struct GatherRow {
       period: clockPeriod, addedMs: clockAddedMs)
   }
 
+  /// What the sides are called.
+  var names: TeamNames { TeamNames(stored: teamAName, teamBName) }
+
   func summary() throws -> GatherSummary {
-    GatherSummary(id: id ?? 0, startedAt: startedAt.date, endedAt: (endedAt ?? startedAt).date, score: try score())
+    GatherSummary(
+      id: id ?? 0, startedAt: startedAt.date, endedAt: (endedAt ?? startedAt).date, score: try score(), names: names)
   }
 }
 

@@ -56,7 +56,7 @@ public struct GatherStore: Sendable {
         clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow),
         kickOffRatings: Dictionary(
           lineupRows.compactMap { row in row.playerId.flatMap { id in row.kickOff.map { (id, $0) } } },
-          uniquingKeysWith: { first, _ in first }))
+          uniquingKeysWith: { first, _ in first }), names: row.names)
       return FootballGather(roster: roster, active: gather, ratings: ratings)
     }
   }

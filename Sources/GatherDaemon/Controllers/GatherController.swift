@@ -15,6 +15,8 @@ enum GatherController {
         let seconds = try TimerController.duration(&params, required: false)
         // Periods (issue 9): the match format; periodLength is another name for the duration.
         let format = try PeriodsController.format(&params)
+        // Team names (issue 21): {teamA?, teamB?}, "Team A" and "Team B" by default.
+        let names = try TeamNamesController.names(&params)
         try params.finish()
         // A missing side is named before any clash between the optional params.
         for (side, players) in [("teamA", teamA), ("teamB", teamB)] where players.isEmpty {
@@ -27,7 +29,7 @@ enum GatherController {
         }
         return try session.startGather(
           teamA: teamA, teamB: teamB, bench: bench, seconds: format.seconds ?? seconds, periods: format.periods,
-          breakSeconds: format.breakSeconds)
+          breakSeconds: format.breakSeconds, names: names)
       },
       .read("gather.current") { params, _ in
         try params.finish()

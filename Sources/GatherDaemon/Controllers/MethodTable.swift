@@ -14,7 +14,7 @@ enum MethodTable {
       DaemonController.methods(session, stats: stats) + PlayersController.methods(session)
       + GatherController.methods(session) + TimerController.methods(session) + ScoreController.methods(session)
       + EventsController.methods(session) + StatsController.methods(session) + SuggestController.methods(session)
-      + PeriodsController.methods(session) + WebController.methods(web)
+      + PeriodsController.methods(session) + TeamNamesController.methods(session) + WebController.methods(web)
     if testFaults {
       methods.append(
         .mutate("test.wedgeSession") { params, _ in

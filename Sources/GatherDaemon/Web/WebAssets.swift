@@ -13,6 +13,11 @@ enum WebAssets {
     WebAsset(path: "/js/clock.js", contentType: javaScript, bytes: PackageResources.clock_js),
     WebAsset(path: "/js/board.js", contentType: javaScript, bytes: PackageResources.board_js),
     WebAsset(path: "/js/controls.js", contentType: javaScript, bytes: PackageResources.controls_js),
+    // Issue 21: team names, between matches, the referee's "start a gather" view and match controls.
+    WebAsset(path: "/js/teams.js", contentType: javaScript, bytes: PackageResources.teams_js),
+    WebAsset(path: "/js/between.js", contentType: javaScript, bytes: PackageResources.between_js),
+    WebAsset(path: "/js/setup.js", contentType: javaScript, bytes: PackageResources.setup_js),
+    WebAsset(path: "/js/referee.js", contentType: javaScript, bytes: PackageResources.referee_js),
   ]
 
   /// The assets by path.

@@ -1,6 +1,7 @@
 // The board: what the page knows of the match, and how it is drawn (docs/scoreboard.md, "What it shows").
 
 import { drawClock, scheduleFrame, timerChanged } from "./clock.js";
+import { LONG_NAME, goalMinute, isStandard, nameChars, scoreLine, sideName } from "./teams.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,8 +27,18 @@ export const state = {
   goals: [],          // [Goal] (and corrections)
   timer: null,        // Timer, kept up to date by tick and timer events
   players: new Map(), // id -> Player, for current names
-  lastResult: null,
+  lastRecord: null,   // the last ended gather (GatherRecord), shown between matches (between.js)
 };
+
+/** Drawing steps of other modules (between matches, the referee's views): each runs at the end of renderAll. */
+export const renderers = [];
+/** Drawing steps that follow the clock's state: each runs whenever the timer is drawn (ticks, timer events). */
+export const timerRenderers = [];
+
+/** What the active gather's sides are called ({teamA, teamB}); the defaults without a gather. */
+export function teamNames() {
+  return state.gather && state.gather.names ? state.gather.names : null;
+}
 
 /** A player's current name (from the roster when it is known there). */
 export function playerName(player) {
@@ -78,6 +89,7 @@ function renderTimer() {
     setText(el.toggle, label);
     el.toggle.disabled = disabled;
   }
+  for (const render of timerRenderers) render();
   drawClock();
   scheduleFrame();
 }
@@ -92,14 +104,15 @@ function goalItem(goal, withTeam) {
     return li;
   }
   const who = playerName(goal.player) || "Unknown scorer";
-  const prefix = withTeam ? (goal.team === "teamA" ? "Team A: " : "Team B: ") : "";
+  const prefix = withTeam ? sideName(teamNames(), goal.team) + ": " : "";
   const ball = document.createElement("span");
   ball.className = "ball";
   ball.setAttribute("aria-hidden", "true");
   li.append(prefix, ball, who + " ");
   const when = document.createElement("span");
   when.className = "when";
-  when.textContent = goal.when || goal.matchTime || "";
+  // The minute as football writes it (issue 21): 28', 45+2'.
+  when.textContent = goalMinute(goal);
   li.append(when);
   return li;
 }
@@ -120,8 +133,8 @@ function renderScore() {
   const s = state.score || { teamA: 0, teamB: 0, text: "0-0" };
   setText(el.scoreA, String(s.teamA));
   setText(el.scoreB, String(s.teamB));
-  el.scoreA.setAttribute("aria-label", "Team A " + s.teamA);
-  el.scoreB.setAttribute("aria-label", "Team B " + s.teamB);
+  el.scoreA.setAttribute("aria-label", sideName(teamNames(), "teamA") + " " + s.teamA);
+  el.scoreB.setAttribute("aria-label", sideName(teamNames(), "teamB") + " " + s.teamB);
   if (state.control) el.undo.disabled = !state.goals.some((g) => g.kind !== "correction");
 }
 
@@ -134,17 +147,33 @@ export function renderAll() {
   const g = state.gather;
   el.board.hidden = !g;
   el.noGather.hidden = !!g;
-  if (!g) {
-    setText(el.lastResult, state.lastResult || "");
-  } else {
+  if (g) {
     setText(el.rosterA, rosterText(g.teams && g.teams.teamA));
     setText(el.rosterB, rosterText(g.teams && g.teams.teamB));
   }
+  renderNames();
   el.controls.hidden = !state.control || !g;
   renderScore();
   renderGoals();
   renderTimer();
   renderStatus();
+  for (const render of renderers) render();
+}
+
+function renderNames() {
+  const names = teamNames();
+  const a = sideName(names, "teamA"), b = sideName(names, "teamB");
+  setText(el.nameA, a);
+  setText(el.nameB, b);
+  // Both names at one size, the longer's, so that the scores below them stay level.
+  el.board.style.setProperty("--name-chars", String(Math.max(nameChars(a), nameChars(b))));
+  el.board.dataset.nameLines = a.length > LONG_NAME || b.length > LONG_NAME ? "2" : "1";
+  el.goalsA.setAttribute("aria-label", sideName(names, "teamA") + " scorers");
+  el.goalsB.setAttribute("aria-label", sideName(names, "teamB") + " scorers");
+  if (state.control) {
+    setText(el.goalA, "Goal " + (isStandard(names) ? "A" : sideName(names, "teamA")));
+    setText(el.goalB, "Goal " + (isStandard(names) ? "B" : sideName(names, "teamB")));
+  }
 }
 
 function announce(text) {
@@ -199,9 +228,11 @@ function applyScore(p) {
   if (state.gather) state.gather.score = p.score;
   renderScore();
   renderGoals();
-  let text = "Score: Team A " + p.score.teamA + ", Team B " + p.score.teamB + ".";
+  const names = teamNames();
+  let text = "Score: " + sideName(names, "teamA") + " " + p.score.teamA + ", " + sideName(names, "teamB") + " " +
+    p.score.teamB + ".";
   if (p.change === "goal" && p.goal) {
-    text = "Goal for " + (p.goal.team === "teamA" ? "Team A" : "Team B") +
+    text = "Goal for " + sideName(names, p.goal.team) +
       (p.goal.player ? " by " + playerName(p.goal.player) : "") + ". " + text;
   } else if (p.change === "undo") {
     text = "Goal undone. " + text;
@@ -211,9 +242,9 @@ function applyScore(p) {
 
 function applyGather(p) {
   if (p.change === "ended" && p.gather) {
-    state.lastResult = "Last gather: Team A " + p.gather.score.teamA + "\u2013" + p.gather.score.teamB + " Team B";
+    state.lastRecord = p.gather;
     state.gather = null; state.score = null; state.goals = []; setTimer(null);
-    announce("The gather ended. " + state.lastResult + ".");
+    announce("The gather ended. Last gather: " + scoreLine(p.gather.names, p.gather.score) + ".");
   } else if (p.change === "cancelled" || !p.gather) {
     state.gather = null; state.score = null; state.goals = []; setTimer(null);
     announce("The gather was cancelled.");

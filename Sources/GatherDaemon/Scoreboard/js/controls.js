@@ -1,19 +1,23 @@
 // The referee's controls, shown only once the control token was accepted (docs/scoreboard.md, "Controls").
 
-import { clearNotice, el, playerName, showNotice, state } from "./board.js";
+import { clearNotice, el, playerName, showNotice, state, teamNames } from "./board.js";
 import { call } from "./connection.js";
+import { goalMinute, scoreLine, sideName } from "./teams.js";
 
-function reportError(error) {
+/** Shows a refused request's message and reason above the board. */
+export function reportError(error) {
   const reason = error && error.data && error.data.reason;
   showNotice((error && error.message ? error.message : "That did not work.") + (reason ? " (" + reason + ")" : ""), "action");
 }
 
-function act(method, params) {
+/** Sends a change; a refusal shows above the board. Resolves with the result, or undefined when refused. */
+export function act(method, params) {
   clearNotice("action");
   return call(method, params).catch(reportError);
 }
 
-function confirmAction(title, text, okLabel) {
+/** Asks first in the confirmation dialog (its focus starts on Cancel); resolves true for OK. */
+export function confirmAction(title, text, okLabel) {
   return new Promise((resolve) => {
     el.confirmTitle.textContent = title;
     el.confirmText.textContent = text;
@@ -37,7 +41,7 @@ function confirmAction(title, text, okLabel) {
 
 function chooseScorer(team) {
   const members = (state.gather && state.gather.teams && state.gather.teams[team]) || [];
-  el.scorerTitle.textContent = "Goal for " + (team === "teamA" ? "Team A" : "Team B") + ": who scored?";
+  el.scorerTitle.textContent = "Goal for " + sideName(teamNames(), team) + ": who scored?";
   const buttons = members.filter((m) => m.id != null).map((m) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -85,14 +89,13 @@ export function setUpControls() {
   el.undo.addEventListener("click", async () => {
     const last = [...state.goals].reverse().find((g) => g.kind !== "correction");
     const what = last
-      ? "the last goal: " + (last.team === "teamA" ? "Team A" : "Team B") + ", " +
-        (playerName(last.player) || "unknown scorer") + (last.when ? " (" + last.when + ")" : "")
+      ? "the last goal: " + sideName(teamNames(), last.team) + ", " +
+        (playerName(last.player) || "unknown scorer") + (goalMinute(last) ? " (" + goalMinute(last) + ")" : "")
       : "the last goal";
     if (await confirmAction("Undo a goal?", "This takes back " + what + ".", "Undo goal")) await act("score.undo");
   });
   el.end.addEventListener("click", async () => {
-    const s = state.score || { teamA: 0, teamB: 0 };
-    if (await confirmAction("End the gather?", "The clock stops and the result, Team A " + s.teamA + "\u2013" +
-        s.teamB + " Team B, goes to history. This cannot be undone.", "End gather")) await act("gather.end");
+    if (await confirmAction("End the gather?", "The clock stops and the result, " + scoreLine(teamNames(), state.score) +
+        ", goes to history. This cannot be undone.", "End gather")) await act("gather.end");
   });
 }

@@ -5,6 +5,10 @@ import { applyEvent, applySnapshot, clearNotice, el, renderAll, renderStatus, sh
 import { isCounting, resetOffset, startClock } from "./clock.js";
 import * as rpc from "./connection.js";
 import { setUpControls } from "./controls.js";
+// Issue 21: between matches, the referee's "start a gather" view and match controls.
+import { betweenEvent, loadBetween, setUpBetween } from "./between.js";
+import { setUpReferee } from "./referee.js";
+import { setUpSetup } from "./setup.js";
 
 const TOKEN_KEY = "gatherd.token";
 
@@ -47,16 +51,23 @@ async function opened(isCurrent) {
   rpc.connected();
   clearNotice("connection");
   applySnapshot(subscribed.snapshot);
+  // Issue 21: without a gather, the last result and the players' table, from history.
+  if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
 }
 
 startClock({ clock: el.clock, added: el.added, progress: el.progress }, () => state.timer);
 setUpControls();
+setUpBetween();
+setUpSetup();
+setUpReferee();
 renderAll();
 rpc.start({
   opened: opened,
   event: (method, params) => {
     // The daemon closes a connection that fell too far behind; the next one starts from a fresh snapshot.
-    if (method === "events.overflow") rpc.restart(); else applyEvent(method, params);
+    if (method === "events.overflow") { rpc.restart(); return; }
+    applyEvent(method, params);
+    betweenEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },
   waiting: renderStatus,
