@@ -358,7 +358,7 @@ _gatherctl_gather_suggest() {
     repeating_flags=()
     non_repeating_flags=(--name --version -h --help)
     repeating_options=()
-    non_repeating_options=(--bench --seed)
+    non_repeating_options=(--bench --seed --by --alternatives)
     __gatherctl_offer_flags_options 1
 
     # Offer option value completions
@@ -367,6 +367,12 @@ _gatherctl_gather_suggest() {
         return
         ;;
     '--seed')
+        return
+        ;;
+    '--by')
+        return
+        ;;
+    '--alternatives')
         return
         ;;
     esac

@@ -247,6 +247,8 @@ _gatherctl_gather_suggest() {
         ':players:'
         '--bench[Players to leave on the bench, ids or names.]:bench:'
         '--seed[Ask again with another seed for another split that is just as fair.]:seed:'
+        '--by[Balance by rating (learned from results, the default) or skill (the players'\'' declared levels).]:rating|skill:'
+        '--alternatives[Also show the next N fairest splits that really differ (1 to 5).]:n:'
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
