@@ -20,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
+    .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
   ],
   targets: [
     .target(name: "GatherModel", swiftSettings: strict),
@@ -53,10 +54,21 @@ let package = Package(
       dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
+    // libmosquitto's header only: GatherMQTT loads the library with dlopen when --mqtt is given, so that a
+    // gatherd without MQTT maps neither it nor OpenSSL (1.9 MB of idle RSS; docs/mqtt.md).
+    .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .target(
+      name: "GatherMQTT",
+      dependencies: [
+        "CMosquitto", .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+      ],
+      swiftSettings: strict
+    ),
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim",
+        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim", "GatherMQTT",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -70,7 +82,7 @@ let package = Package(
     .executableTarget(
       name: "gatherd",
       dependencies: [
-        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim",
+        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim", "GatherMQTT",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,6 +102,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
+    .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
     .testTarget(
       name: "CLIArgumentParserTests",
       dependencies: ["CLIArgumentParser", "CLIArgumentParserToolInfo"],

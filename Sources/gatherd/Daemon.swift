@@ -90,6 +90,13 @@ struct Daemon {
             Systemd.notify("WATCHDOG=1")
           }))
     }
+    if let mqtt = settings.mqtt {
+      services.append(
+        .init(
+          service: MQTTService(
+            configuration: mqtt, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
+            maxLineBytes: settings.maxLineBytes, policy: access, logger: logger)))
+    }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }
     if let httpAddress {
       let listener = HTTPListener(

@@ -109,6 +109,8 @@ struct Gatherd: AsyncParsableCommand {
       valueName: "path"))
   var httpTokenFile: String?
 
+  @OptionGroup(title: "MQTT and Home Assistant") var mqtt: MQTTOptions
+
   @Option(
     name: .customLong("log-level"),
     help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (default info).", valueName: "level"))

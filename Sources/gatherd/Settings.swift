@@ -18,6 +18,8 @@ struct Settings: Sendable {
   var http: HTTPAddress?
   /// The web control token, if configured.
   var httpToken: String?
+  /// What to publish to an MQTT broker, with `--mqtt` (MQTTSettings.swift).
+  var mqtt: MQTTConfiguration?
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable.
   let sources: SettingSources
@@ -61,6 +63,7 @@ struct Settings: Sendable {
     } else if let credentials = environment["CREDENTIALS_DIRECTORY"], access(credentials + "/http-token", R_OK) == 0 {
       httpToken = try WebAccess.readToken(from: credentials + "/http-token")
     }
+    mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources, environment: environment)
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

@@ -9,6 +9,8 @@ final class Caller: RPCCaller, @unchecked Sendable {
     case local(PeerCredentials)
     /// A web client (HTTP, WebSocket), by its address: only the control token makes it a controller.
     case web(String)
+    /// A request published on this MQTT topic (with `--mqtt-control`; the broker's ACL decides who may).
+    case mqtt(String)
   }
 
   let peer: Peer
@@ -36,6 +38,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
     switch peer {
     case .local(let credentials): "uid \(credentials.uid)"
     case .web(let address): "web client \(address)"
+    case .mqtt(let topic): "MQTT \(topic)"
     }
   }
 }

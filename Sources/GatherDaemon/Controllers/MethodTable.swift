@@ -33,6 +33,8 @@ enum MethodTable {
           logger[metadataKey: "peer_pid"] = "\(credentials.pid)"
         case .web(let address):
           logger[metadataKey: "peer_address"] = "\(address)"
+        case .mqtt(let topic):
+          logger[metadataKey: "mqtt_topic"] = "\(topic)"
         }
         logger[metadataKey: "rpc_method"] = "\(method.name)"
         if let error {

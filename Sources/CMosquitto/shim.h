@@ -1,0 +1,10 @@
+// libmosquitto's declarations, without linking it: GatherMQTT loads libmosquitto.so.1 with dlopen when MQTT is
+// configured (Sources/GatherMQTT/MosquittoLibrary.swift). Also what its thread needs from libc: dlopen, poll
+// and an eventfd to be woken with.
+#include <mosquitto.h>
+#include <mqtt_protocol.h>
+#include <dlfcn.h>
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <netdb.h>
