@@ -11,8 +11,9 @@ APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonsch
   libssl-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
   openssl
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
-# PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle.
-PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0
+# PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle,
+# Jinja2 renders the Home Assistant value templates as HA does.
+PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0 Jinja2==3.1.6
 PYTHON ?= python3
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 

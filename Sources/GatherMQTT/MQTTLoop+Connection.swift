@@ -20,6 +20,10 @@ extension MQTTLoop {
       guard let message = message?.pointee else { return }
       Unmanaged<MQTTLoop>.fromOpaque(userData!).takeUnretainedValue().receive(message, properties)
     }
+    library.logCallbackSet(handle) { _, userData, level, text in
+      guard level & Int32(MOSQ_LOG_ERR) != 0, let text else { return }
+      Unmanaged<MQTTLoop>.fromOpaque(userData!).takeUnretainedValue().libraryError = String(cString: text)
+    }
     // The outcome of every call is read from its result and the socket; the callback is not needed.
     library.disconnectCallbackSet(handle, nil)
     try check(library.intOption(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5), "choose MQTT 5")
@@ -53,11 +57,13 @@ extension MQTTLoop {
     let code = library.connectAsync(
       handle, broker.host, Int32(broker.port), Int32(configuration.keepAlive.components.seconds))
     let reason = errno
+    defer { libraryError = nil }
     guard code == MOSQ_ERR_SUCCESS.rawValue else {
       return lost(
         code == MOSQ_ERR_EAI.rawValue
           ? "cannot resolve \(broker.host): \(String(cString: gai_strerror(reason)))"
-          : code == MOSQ_ERR_ERRNO.rawValue ? String(cString: strerror(reason)) : library.describe(code))
+          : code == MOSQ_ERR_ERRNO.rawValue
+            ? String(cString: strerror(reason)) : library.describe(code) + (libraryError.map { " (\($0))" } ?? ""))
     }
     phase = .connecting(since: clock.now, tcpUp: false)
     lastSent = clock.now
@@ -97,6 +103,7 @@ extension MQTTLoop {
 
   /// Deals with what a libmosquitto call did: a CONNACK, messages, or the connection's end.
   func call(_ code: Int32) {
+    defer { libraryError = nil }
     if let code = connack {
       connack = nil
       if code == 0 {
@@ -125,7 +132,7 @@ extension MQTTLoop {
         code == MOSQ_ERR_ERRNO.rawValue
         ? String(cString: strerror(errno))
         : code == MOSQ_ERR_SUCCESS.rawValue ? "the broker closed the connection" : library.describe(code)
-      return lost(reason)
+      return lost(reason + (libraryError.map { " (\($0))" } ?? ""))
     }
   }
 

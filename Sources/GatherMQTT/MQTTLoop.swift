@@ -40,6 +40,8 @@ final class MQTTLoop: @unchecked Sendable {
   var lastRead: ContinuousClock.Instant
   /// What libmosquitto's callbacks reported during the call in progress.
   var connack: Int32?
+  /// libmosquitto's last error message (OpenSSL's reason for a TLS failure, say), for the journal's line.
+  var libraryError: String?
   var received: [MQTTReceivedMessage] = []
   let connectedGauge = Gauge(label: "gatherd_mqtt_connected")
   let publishedCounter = Counter(label: "gatherd_mqtt_messages_published_total")

@@ -29,7 +29,9 @@ struct Gatherd: AsyncParsableCommand {
 
       ENVIRONMENT
         GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_STATUS_SOCKET, GATHERD_STATUS_SOCKET_MODE, \
-      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE and GATHERD_LOG_LEVEL \
+      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE, GATHERD_MQTT, \
+      GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, GATHERD_MQTT_DISCOVERY_PREFIX, \
+      GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS and GATHERD_LOG_LEVEL \
       set the option of the same name; a command-line option wins over its variable. Without --http-token-file, \
       the token is read from $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=). Under systemd, STATE_DIRECTORY (StateDirectory=) and \
       RUNTIME_DIRECTORY (RuntimeDirectory=) supply the default database and socket directories.
@@ -55,6 +57,19 @@ struct Gatherd: AsyncParsableCommand {
       THE SCOREBOARD
         GET / is the scoreboard page; GET /rpc is JSON-RPC over a WebSocket (one message per text frame); \
       POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}.
+
+      MQTT AND HOME ASSISTANT
+        With --mqtt, gatherd publishes to the broker under PREFIX (default gatherd/INSTANCE; GATHERD_INSTANCE, \
+      which the template unit sets to its instance name, else main): PREFIX/availability (online/offline, \
+      retained; also the last will), PREFIX/state (the match as JSON, retained, on every change), PREFIX/tick \
+      (each second while the clock runs) and PREFIX/event (goals, undos, corrections, period ends, full time, \
+      a gather's start and end), and Home Assistant discovery for one device "gatherd (INSTANCE)". With \
+      --mqtt-control, a JSON-RPC request on PREFIX/rpc is answered on PREFIX/rpc/reply (or its MQTT 5 response \
+      topic) as a controller's, and HA gets buttons: the broker's ACL is then the access control. A broker \
+      that is down or refuses the login never stops gatherd from serving; it retries, at most every 30 s. \
+      Without --mqtt-password-file, the password is read from $CREDENTIALS_DIRECTORY/mqtt-password when \
+      systemd passes one. The service's sandbox allows no network: enable the drop-in mqtt.conf (see \
+      docs/mqtt.md and docs/systemd.md).
 
       SIGNALS AND EXIT STATUS
         SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0 (kept \
