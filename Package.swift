@@ -116,7 +116,8 @@ let package = Package(
     .testTarget(
       name: "GatherDaemonTests",
       dependencies: [
-        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", .product(name: "Clocks", package: "swift-clocks"),
+        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", "GatherMQTT",
+        .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strict
     ),

@@ -41,7 +41,9 @@ struct MosquittoLibrary: @unchecked Sendable {
   let disconnectCallbackSet:
     @convention(c) (Client?, (@convention(c) (Client?, UnsafeMutableRawPointer?, Int32, Properties?) -> Void)?) -> Void
   let logCallbackSet:
-    @convention(c) (Client?, (@convention(c) (Client?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?)
+    @convention(c) (
+      Client?, (@convention(c) (Client?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?
+    )
       -> Void
   let messageCallbackSet:
     @convention(c) (
