@@ -162,6 +162,8 @@ install: deps
 	    "$$unit" > "$(DESTDIR)$(USERUNITDIR)/$$(basename $$unit)"; \
 	done
 	install -D -m 0644 systemd/gatherd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	# The MQTT drop-in, for the admin to enable (docs/mqtt.md): not in the unit folder, so it is off until then.
+	install -D -m 0644 systemd/mqtt.conf "$(DESTDIR)$(DATADIR)/gatherd/mqtt.conf"
 	install -m 0644 README.md docs/*.md "$(DESTDIR)$(DOCDIR)/"
 	@echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now gatherd.socket (see docs/systemd.md)"
 
@@ -179,7 +181,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
 	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service
 	rm -f "$(DESTDIR)$(USERUNITDIR)"/gatherd.socket "$(DESTDIR)$(USERUNITDIR)"/gatherd.service
-	rm -rf "$(DESTDIR)$(DOCDIR)"
+	rm -rf "$(DESTDIR)$(DOCDIR)" "$(DESTDIR)$(DATADIR)/gatherd"
 
 clean:
 	rm -rf .build .build-install .build-install-release .build-deb .build-tsan .build-asan
