@@ -90,13 +90,10 @@ public final class MQTTClient: Sendable {
   /// Runs `work` on the client's thread, after what was handed over before it.
   public func execute(_ work: @escaping @Sendable (MQTTLink) -> Void) { inbox.post(work) }
 
-  /// Publishes `farewell` if connected, disconnects cleanly, and waits up to `timeout` for the thread to end.
-  public func stop(farewell: MQTTMessage?, timeout: Duration = .seconds(2)) async {
+  /// Publishes `farewell` if connected, disconnects cleanly, and returns once the thread has ended (within a
+  /// second, unless it is waiting for a DNS answer), or once ``stopWaiting()`` is called.
+  public func stop(farewell: MQTTMessage?) async {
     inbox.stop(farewell: farewell)
-    Task {
-      try? await Task.sleep(for: timeout)
-      self.threadExited()
-    }
     await withCheckedContinuation { continuation in
       let done = exited.withLock { state in
         if state.done { return true }
@@ -106,6 +103,9 @@ public final class MQTTClient: Sendable {
       if done { continuation.resume() }
     }
   }
+
+  /// Lets ``stop(farewell:)`` return before the thread has ended: shutdown does not wait for a DNS answer.
+  public func stopWaiting() { threadExited() }
 
   private func threadExited() {
     let waiter = exited.withLock { state in

@@ -74,6 +74,7 @@ final class MQTTLoop: @unchecked Sendable {
   func run() {
     // A write to a broker that has gone must fail with EPIPE, not end gatherd.
     signal(SIGPIPE, SIG_IGN)
+    gatherd_mqtt_name_thread("gatherd-mqtt")
     while true {
       if case .waiting(let until) = phase, clock.now >= until { attempt() }
       var descriptors = [pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
@@ -104,12 +105,17 @@ final class MQTTLoop: @unchecked Sendable {
   /// The keep-alive in force: the broker's if it set one, else ours.
   var keepAlive: Duration { serverKeepAlive ?? configuration.keepAlive }
 
+  /// When the keep-alive is next due; nil if the broker turned it off (a keep-alive of 0).
+  var keepAliveDue: ContinuousClock.Instant? {
+    keepAlive > .zero ? min(lastSent, lastRead) + keepAlive : nil
+  }
+
   private func nextDeadline() -> ContinuousClock.Instant {
     switch phase {
     case .waiting(let until): until
     case .connecting(let since, _): since + configuration.connectTimeout
     // libmosquitto keeps whole seconds: a little after the period, its check sees it has passed.
-    case .connected: min(lastSent, lastRead) + keepAlive + .milliseconds(10)
+    case .connected: keepAliveDue.map { $0 + .milliseconds(10) } ?? clock.now + .seconds(3600)
     }
   }
 
@@ -129,7 +135,7 @@ final class MQTTLoop: @unchecked Sendable {
         lost("no CONNACK within \(configuration.connectTimeout)")
       }
     case .connected:
-      if now >= min(lastSent, lastRead) + keepAlive {
+      if let due = keepAliveDue, now >= due {
         // libmosquitto sends a PINGREQ now, or drops a connection whose last one went unanswered.
         lastSent = now
         lastRead = now

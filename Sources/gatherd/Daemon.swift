@@ -91,11 +91,13 @@ struct Daemon {
           }))
     }
     if let mqtt = settings.mqtt {
-      services.append(
-        .init(
-          service: MQTTService(
-            configuration: mqtt, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
-            maxLineBytes: settings.maxLineBytes, policy: access, logger: logger)))
+      do {
+        services.append(
+          .init(
+            service: try MQTTService(
+              configuration: mqtt, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
+              maxLineBytes: settings.maxLineBytes, policy: access, logger: logger)))
+      } catch { throw SettingsError("--mqtt: \(error).") }
     }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }
     if let httpAddress {

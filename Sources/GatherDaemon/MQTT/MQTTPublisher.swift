@@ -33,7 +33,6 @@ final class MQTTPublisher: @unchecked Sendable {
     link.subscribe(topics.homeAssistantStatus)
     // Without --mqtt-control, gatherd subscribes to no command topic at all.
     if requests != nil { link.subscribe(topics.rpc) }
-    link.publish(MQTTMessage(topic: topics.availability, text: "online", retain: true))
     publishEverything(link)
   }
 
@@ -58,6 +57,7 @@ final class MQTTPublisher: @unchecked Sendable {
   var offline: MQTTMessage { MQTTMessage(topic: topics.availability, text: "offline", retain: true) }
 
   private func publishEverything(_ link: MQTTLink) {
+    link.publish(MQTTMessage(topic: topics.availability, text: "online", retain: true))
     for message in discovery { link.publish(message) }
     publishState(link, force: true)
   }

@@ -14,56 +14,61 @@ public struct MQTTService<C: Clock>: Service, CustomStringConvertible where C.Du
   let configuration: MQTTConfiguration
   let session: GatherSession<C>
   let loop: any EventLoop
-  let services: ConnectionServices
   let logger: Logger
+  private let client: MQTTClient
+  private let publisher: MQTTPublisher
 
   /// A service that publishes `session` as `configuration` says; requests are answered on the connections'
-  /// `loop`, and database queries on `queryPool`, as for a connection.
+  /// `loop`, and database queries on `queryPool`, as for a connection. Throws if libmosquitto will not take
+  /// the configuration (a CA file it cannot use, say): a startup error.
   public init(
     configuration: MQTTConfiguration, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
     stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, logger: Logger
-  ) {
+  ) throws(MQTTError) {
     self.configuration = configuration
     self.session = session
     self.loop = loop
     self.logger = logger
-    services = ConnectionServices(
+    let services = ConnectionServices(
       dispatcher: MethodTable.dispatcher(session, stats: stats, testFaults: false, web: nil, logger: logger),
       runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
       queryPool: queryPool, hub: session.hub, stats: stats, maxLineBytes: maxLineBytes, readOnly: false,
       access: policy, logger: logger, keeper: nil)
+    let requests =
+      configuration.control
+      ? MQTTRequests(services: services, loop: loop, topics: MQTTTopics(configuration)) : nil
+    let publisher = MQTTPublisher(configuration: configuration, requests: requests) { session.view }
+    self.publisher = publisher
+    client = try MQTTClient(
+      configuration: MQTTClient.Configuration(
+        broker: configuration.broker, password: configuration.password, caFile: configuration.caFile,
+        clientID: configuration.nodeID, will: publisher.offline),
+      logger: logger, onConnect: { publisher.connected($0) }, onMessage: { publisher.received($0, $1) })
+    requests?.client = client
   }
 
   /// How logs name it.
   public var description: String { "MQTTService(\(configuration.broker))" }
 
   /// Publishes until graceful shutdown; then publishes `offline` and disconnects cleanly.
-  public func run() async throws {
-    let topics = MQTTTopics(configuration)
-    let requests = configuration.control ? MQTTRequests(services: services, loop: loop, topics: topics) : nil
-    let session = session
-    let publisher = MQTTPublisher(configuration: configuration, requests: requests) { session.view }
-    var client = MQTTClient.Configuration(
-      broker: configuration.broker, password: configuration.password, caFile: configuration.caFile,
-      clientID: configuration.nodeID, will: publisher.offline)
-    client.keepAlive = .seconds(60)
-    let mqtt = try MQTTClient(
-      configuration: client, logger: logger, onConnect: { publisher.connected($0) },
-      onMessage: { publisher.received($0, $1) })
-    requests?.client = mqtt
-    let sink = MQTTEventSink(client: mqtt, publisher: publisher)
+  public func run() async {
+    let (session, client) = (session, client)
+    let sink = MQTTEventSink(client: client, publisher: publisher)
     let table = session.hub.subscribers
     let subscription = session.hub.newSubscriptionID()
-    let topicsToWatch = MQTTEventSink.topics(ticks: configuration.ticks)
+    let topics = MQTTEventSink.topics(ticks: configuration.ticks)
     // From the view's seq on, every event reaches the sink; the first connection publishes that view's state.
-    try await loop.submit { table.add(subscription, topics: topicsToWatch, after: session.view.seq, sink: sink) }.get()
+    _ = try? await loop.submit { table.add(subscription, topics: topics, after: session.view.seq, sink: sink) }.get()
     logger.info(
-      "MQTT: publishing on \(configuration.topicPrefix) and \(configuration.discoveryPrefix) through \(configuration.broker)\(configuration.control ? ", taking requests on \(topics.rpc)" : "")."
+      "MQTT: publishing on \(configuration.topicPrefix) and \(configuration.discoveryPrefix) through \(configuration.broker)\(configuration.control ? ", taking requests on \(MQTTTopics(configuration).rpc)" : "")."
     )
-    mqtt.start()
+    client.start()
     try? await gracefulShutdown()
     _ = try? await loop.submit { table.remove(subscription, of: sink) }.get()
-    await mqtt.stop(farewell: publisher.offline)
+    // A thread waiting for a DNS answer is left behind rather than holding up the shutdown.
+    let giveUp = loop.scheduleTask(in: .seconds(2)) { client.stopWaiting() }
+    await client.stop(farewell: publisher.offline)
+    giveUp.cancel()
     withExtendedLifetime(sink) {}
   }
 }
