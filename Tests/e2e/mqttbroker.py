@@ -42,9 +42,10 @@ def skip_reason() -> str | None:
 
 
 class Broker:
-    """mosquitto on 127.0.0.1:`port`, with `users` ({name: password}) or anonymous, and TLS if `tls`."""
+    """mosquitto on 127.0.0.1:`port`, with `users` ({name: password}) or anonymous, TLS if `tls`, and `extra`
+    configuration lines."""
 
-    def __init__(self, users: dict[str, str] | None = None, tls: bool = False) -> None:
+    def __init__(self, users: dict[str, str] | None = None, tls: bool = False, extra: list[str] = ()) -> None:
         self.tmp = tempfile.mkdtemp(prefix="gatherd-mqtt-")
         self.port = free_port()
         self.tls = tls
@@ -57,6 +58,7 @@ class Broker:
             "log_dest stderr",
             "log_timestamp false",
             *(f"log_type {kind}" for kind in ("error", "warning", "notice", "information", "subscribe")),
+            *extra,
         ]
         if users:
             password_file = os.path.join(self.tmp, "passwords")
@@ -91,7 +93,8 @@ class Broker:
         started = len(self.lines)
         self.proc = subprocess.Popen(["mosquitto", "-c", self.config], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, text=True, cwd=self.tmp)
-        threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
+        self._reader = threading.Thread(target=self._read, args=(self.proc,), daemon=True)
+        self._reader.start()
         self.wait_for_line(r"mosquitto version \S+ running", after=started)
         return self
 
@@ -120,11 +123,19 @@ class Broker:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             self.proc.wait(10)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        # The reader ends at the pipe's end, once mosquitto has exited.
+        if self.proc is not None and self.proc.stderr is not None and not self.proc.stderr.closed:
+            self._reader.join(5)
+            self.proc.stderr.close()
 
     def cleanup(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
+        self._close_log()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 

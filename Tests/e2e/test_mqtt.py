@@ -265,5 +265,41 @@ class Quiet(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertEqual(switches() - before, 0, "an idle gatherd with MQTT on woke up")
 
 
+class KeepAlive(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """A broker that asks for a 10-second keep-alive (MQTT 5's Server Keep Alive, from max_keepalive, whose least
+    is 10) drops a client that says nothing for 15 s: gatherd's pings keep it connected, and are its only
+    wake-ups."""
+
+    broker_kwargs = {"extra": ["max_keepalive 10"]}
+
+    def test_the_keep_alive_holds_an_idle_connection_with_one_wake_up_per_period(self):
+        watcher = self.watch(f"{PREFIX}/state")
+        daemon = self.start_daemon()
+        watcher.wait(f"{PREFIX}/state")
+        self.broker.wait_for_line(r"as gatherd_main \(p5, c1, k60")
+        def name(task):
+            with open(f"/proc/{daemon.pid}/task/{task}/comm") as f:
+                return f.read().strip()
+
+        thread = next(task for task in os.listdir(f"/proc/{daemon.pid}/task") if name(task) == "gatherd-mqtt")
+
+        def wake_ups():
+            with open(f"/proc/{daemon.pid}/task/{thread}/status") as f:
+                return sum(int(line.split()[1]) for line in f if "ctxt_switches" in line)
+
+        before = wake_ups()
+        # Past the broker's patience: without a PINGREQ after 10 s, it would have dropped gatherd at 15 s.
+        time.sleep(16)
+        woken = wake_ups() - before
+        print("\n    the MQTT thread woke %d times in 16 s with a 10 s keep-alive" % woken, end="")
+        self.assertNotIn("lost the broker", daemon.output())
+        self.assertFalse([line for line in self.broker.lines if "gatherd_main" in line and "disconnect" in line])
+        self.assertGreaterEqual(woken, 1, "it sent a PINGREQ")
+        self.assertLessEqual(woken, 4, "a ping and its answer per period, nothing more")
+        mark = watcher.mark()
+        self.ok(daemon.client(), "players.create", {"name": "Ana"})
+        watcher.wait(f"{PREFIX}/state", after=mark)
+
+
 if __name__ == "__main__":
     unittest.main()
