@@ -8,6 +8,8 @@
 #include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/prctl.h>
 
 /// Names the calling thread (15 characters at most), as `top -H` and /proc/PID/task/TID/comm show it.

@@ -25,7 +25,6 @@ public struct MQTTLink {
           &properties, Int32(MQTT_PROP_CORRELATION_DATA.rawValue), bytes.baseAddress, UInt16(min(bytes.count, 65535)))
       }
     }
-    loop.lastSent = loop.clock.now
     let code = message.payload.withUnsafeBytes { payload in
       library.publish(
         loop.handle, nil, message.topic, Int32(payload.count), payload.baseAddress, message.qos, message.retain,

@@ -54,6 +54,7 @@ extension MQTTLoop {
   /// Starts an attempt; DNS is resolved here, on the client's thread, so a slow resolver delays only MQTT.
   func attempt() {
     let broker = configuration.broker
+    serverKeepAlive = nil
     let code = library.connectAsync(
       handle, broker.host, Int32(broker.port), Int32(configuration.keepAlive.components.seconds))
     let reason = errno
@@ -66,8 +67,6 @@ extension MQTTLoop {
             ? String(cString: strerror(reason)) : library.describe(code) + (libraryError.map { " (\($0))" } ?? ""))
     }
     phase = .connecting(since: clock.now, tcpUp: false)
-    lastSent = clock.now
-    lastRead = clock.now
   }
 
   /// The readiness to wait for: writable until the TCP connection is made, then readable, and writable while
@@ -92,13 +91,9 @@ extension MQTTLoop {
       phase = .connecting(since: since, tcpUp: true)
     }
     if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 || configuration.broker.tls {
-      lastRead = clock.now
       call(library.loopRead(handle, 1))
     }
-    if currentSocket != nil {
-      lastSent = clock.now
-      call(library.loopWrite(handle, 1))
-    }
+    if currentSocket != nil { call(library.loopWrite(handle, 1)) }
   }
 
   /// Deals with what a libmosquitto call did: a CONNACK, messages, or the connection's end.

@@ -35,9 +35,8 @@ final class MQTTLoop: @unchecked Sendable {
   /// before the first attempt.
   var outage: (since: ContinuousClock.Instant, wasConnected: Bool)?
   var everConnected = false
-  /// The last time a call may have sent something, and read something: the keep-alive is due a period later.
-  var lastSent: ContinuousClock.Instant
-  var lastRead: ContinuousClock.Instant
+  /// When `mosquitto_loop_misc` last ran: libmosquitto counts whole seconds, so it runs at most once a second.
+  var lastMisc: ContinuousClock.Instant
   /// What libmosquitto's callbacks reported during the call in progress.
   var connack: Int32?
   /// libmosquitto's last error message (OpenSSL's reason for a TLS failure, say), for the journal's line.
@@ -58,8 +57,7 @@ final class MQTTLoop: @unchecked Sendable {
     self.onMessage = onMessage
     let now = clock.now
     phase = .waiting(until: now)
-    lastSent = now
-    lastRead = now
+    lastMisc = now
     guard let handle = library.new(configuration.clientID, true, nil) else {
       throw MQTTError("libmosquitto could not make a client")
     }
@@ -105,9 +103,17 @@ final class MQTTLoop: @unchecked Sendable {
   /// The keep-alive in force: the broker's if it set one, else ours.
   var keepAlive: Duration { serverKeepAlive ?? configuration.keepAlive }
 
-  /// When the keep-alive is next due; nil if the broker turned it off (a keep-alive of 0).
+  /// When the keep-alive is next due: a period after data last went out or came in, whichever was earlier, as
+  /// libmosquitto reckons it (a PINGREQ when nothing was sent, or nothing heard, for a period). The times are
+  /// the kernel's (TCP_INFO), which sees every byte libmosquitto writes or reads, acknowledgements and
+  /// messages it sends by itself included. Nil if the broker turned the keep-alive off.
   var keepAliveDue: ContinuousClock.Instant? {
-    keepAlive > .zero ? min(lastSent, lastRead) + keepAlive : nil
+    guard keepAlive > .zero, let socket = currentSocket else { return nil }
+    var info = tcp_info()
+    var length = socklen_t(MemoryLayout<tcp_info>.size)
+    guard getsockopt(socket, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else { return lastMisc + keepAlive }
+    let quiet = Duration.milliseconds(max(info.tcpi_last_data_sent, info.tcpi_last_data_recv))
+    return max(clock.now - quiet + keepAlive, lastMisc + .seconds(1))
   }
 
   private func nextDeadline() -> ContinuousClock.Instant {
@@ -137,8 +143,7 @@ final class MQTTLoop: @unchecked Sendable {
     case .connected:
       if let due = keepAliveDue, now >= due {
         // libmosquitto sends a PINGREQ now, or drops a connection whose last one went unanswered.
-        lastSent = now
-        lastRead = now
+        lastMisc = now
         call(library.loopMisc(handle))
       }
     }

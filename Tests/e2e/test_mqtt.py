@@ -258,8 +258,8 @@ class Quiet(MQTTTestCase, RpcAssertions, unittest.TestCase):
                             total += int(line.split()[1])
             return total
 
-        # Settle first: the connection's start-up (subscriptions acknowledged, publishes written) is over.
-        time.sleep(0.5)
+        # Settle first: the connection's start-up (subscriptions and publishes acknowledged) is over.
+        time.sleep(1)
         before = switches()
         time.sleep(2)
         self.assertEqual(switches() - before, 0, "an idle gatherd with MQTT on woke up")
