@@ -14,7 +14,10 @@ public struct MQTTLink {
 
   /// Publishes `message`; false, and nothing sent, when not connected or when libmosquitto refuses it.
   @discardableResult
-  public func publish(_ message: MQTTMessage) -> Bool {
+  public func publish(_ message: MQTTMessage) -> Bool { publish(message, mid: nil) }
+
+  /// Publishes `message`, and stores libmosquitto's message id for it in `mid`.
+  func publish(_ message: MQTTMessage, mid: UnsafeMutablePointer<Int32>?) -> Bool {
     guard loop.isConnected else { return false }
     let library = loop.library
     var properties: MosquittoLibrary.Properties?
@@ -27,7 +30,7 @@ public struct MQTTLink {
     }
     let code = message.payload.withUnsafeBytes { payload in
       library.publish(
-        loop.handle, nil, message.topic, Int32(payload.count), payload.baseAddress, message.qos, message.retain,
+        loop.handle, mid, message.topic, Int32(payload.count), payload.baseAddress, message.qos, message.retain,
         properties)
     }
     guard code == MOSQ_ERR_SUCCESS.rawValue else {

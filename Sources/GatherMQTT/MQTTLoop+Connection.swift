@@ -20,6 +20,10 @@ extension MQTTLoop {
       guard let message = message?.pointee else { return }
       Unmanaged<MQTTLoop>.fromOpaque(userData!).takeUnretainedValue().receive(message, properties)
     }
+    library.publishCallbackSet(handle) { _, userData, mid, _, _ in
+      let loop = Unmanaged<MQTTLoop>.fromOpaque(userData!).takeUnretainedValue()
+      if loop.farewell?.mid == mid { loop.farewell?.acknowledged = true }
+    }
     library.logCallbackSet(handle) { _, userData, level, text in
       guard level & Int32(MOSQ_LOG_ERR) != 0, let text else { return }
       Unmanaged<MQTTLoop>.fromOpaque(userData!).takeUnretainedValue().libraryError = String(cString: text)

@@ -39,6 +39,8 @@ final class MQTTLoop: @unchecked Sendable {
   var lastMisc: ContinuousClock.Instant
   /// What libmosquitto's callbacks reported during the call in progress.
   var connack: Int32?
+  /// The farewell's message id, and whether the broker has acknowledged it (PUBACK).
+  var farewell: (mid: Int32, acknowledged: Bool)?
   /// libmosquitto's last error message (OpenSSL's reason for a TLS failure, say), for the journal's line.
   var libraryError: String?
   var received: [MQTTReceivedMessage] = []
@@ -149,20 +151,28 @@ final class MQTTLoop: @unchecked Sendable {
     }
   }
 
-  /// Publishes the farewell if connected, says DISCONNECT, and lets the handle go.
-  private func finish(farewell: MQTTMessage?) {
+  /// Publishes the farewell if connected and waits for the broker's PUBACK, then says DISCONNECT, within a
+  /// second: the broker has the farewell before the connection ends, and nothing is left unread when it does.
+  private func finish(farewell message: MQTTMessage?) {
     guard isConnected else { return }
-    if let farewell { _ = MQTTLink(loop: self).publish(farewell) }
-    _ = library.disconnect(handle)
+    var mid: Int32 = 0
+    if let message, MQTTLink(loop: self).publish(message, mid: &mid) { farewell = (mid, false) }
     let deadline = clock.now + .seconds(1)
-    // What the socket did not take at once (rarely anything) goes out before the deadline.
-    while let socket = currentSocket, clock.now < deadline {
-      var descriptor = pollfd(fd: socket, events: events(), revents: 0)
-      _ = poll(&descriptor, 1, milliseconds(until: deadline))
-      _ = library.loopWrite(handle, 1)
-      _ = library.loopRead(handle, 1)
+    while farewell?.acknowledged == false, let socket = currentSocket, clock.now < deadline {
+      exchange(on: socket, until: deadline)
     }
+    _ = library.disconnect(handle)
+    // What the socket did not take at once (rarely anything) goes out before the deadline.
+    while let socket = currentSocket, clock.now < deadline { exchange(on: socket, until: deadline) }
     connectedGauge.record(0)
     logger.info("MQTT: disconnected from the broker at \(configuration.broker).")
+  }
+
+  /// Waits for the socket, then lets libmosquitto read and write.
+  private func exchange(on socket: Int32, until deadline: ContinuousClock.Instant) {
+    var descriptor = pollfd(fd: socket, events: events(), revents: 0)
+    _ = poll(&descriptor, 1, milliseconds(until: deadline))
+    _ = library.loopRead(handle, 1)
+    _ = library.loopWrite(handle, 1)
   }
 }

@@ -40,6 +40,9 @@ struct MosquittoLibrary: @unchecked Sendable {
       -> Void
   let disconnectCallbackSet:
     @convention(c) (Client?, (@convention(c) (Client?, UnsafeMutableRawPointer?, Int32, Properties?) -> Void)?) -> Void
+  let publishCallbackSet:
+    @convention(c) (Client?, (@convention(c) (Client?, UnsafeMutableRawPointer?, Int32, Int32, Properties?) -> Void)?)
+      -> Void
   let logCallbackSet:
     @convention(c) (
       Client?, (@convention(c) (Client?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?
@@ -100,6 +103,7 @@ struct MosquittoLibrary: @unchecked Sendable {
       loopMisc: symbol("mosquitto_loop_misc"), publish: symbol("mosquitto_publish_v5"),
       subscribe: symbol("mosquitto_subscribe"), connectCallbackSet: symbol("mosquitto_connect_v5_callback_set"),
       disconnectCallbackSet: symbol("mosquitto_disconnect_v5_callback_set"),
+      publishCallbackSet: symbol("mosquitto_publish_v5_callback_set"),
       logCallbackSet: symbol("mosquitto_log_callback_set"),
       messageCallbackSet: symbol("mosquitto_message_v5_callback_set"),
       propertyReadString: symbol("mosquitto_property_read_string"),

@@ -119,10 +119,14 @@ class Broker:
                 self._changed.wait(left)
 
     def stop(self) -> None:
-        """SIGTERM by PID, and wait."""
+        """SIGTERM by PID, and wait (SIGKILL after 10 s: a broker that does not stop is no test of gatherd's)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
-            self.proc.wait(10)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
         self._close_log()
 
     def _close_log(self) -> None:
@@ -244,6 +248,8 @@ class MQTTTestCase:
     Skips where mosquitto is missing."""
 
     broker_kwargs: dict[str, Any] = {}
+    #: Whether setUp starts the broker (a test of a late broker starts it itself).
+    start_broker = True
 
     def setUp(self) -> None:
         super().setUp()  # type: ignore[misc]
@@ -252,7 +258,8 @@ class MQTTTestCase:
             self.skipTest(reason)  # type: ignore[attr-defined]
         self.broker = Broker(**self.broker_kwargs)
         self.addCleanup(self.broker.cleanup)  # type: ignore[attr-defined]
-        self.broker.start()
+        if self.start_broker:
+            self.broker.start()
 
     def start_daemon(self, *args: str, env: dict[str, str] | None = None, url: str | None = None) -> Any:
         """gatherd with --mqtt to the broker (and `args`), at log level info; ready when this returns."""

@@ -104,9 +104,7 @@ class BrokerGoesAway(MQTTTestCase, RpcAssertions, unittest.TestCase):
 
 
 class BrokerStartsLate(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    def setUp(self):
-        super().setUp()
-        self.broker.stop()
+    start_broker = False
 
     def test_gatherd_serves_without_a_broker_and_connects_once_it_is_up(self):
         daemon = self.start_daemon()
@@ -150,7 +148,7 @@ class PasswordBroker(MQTTTestCase, RpcAssertions, unittest.TestCase):
         daemon = self.start_daemon("--mqtt-password-file", self.password_file("right horse battery staple"), url=url)
         self.broker.wait_for_line(r"New client connected from \S+ as gatherd_main .*u'gatherd'")
         self.broker.wait_for_line(r"^gatherd_main 1 homeassistant/status$")
-        self.assertEqual(daemon.output().count("MQTT: connected to the broker"), 1)
+        self.assertEqual(len(wait_for_output(daemon, r"MQTT: connected to the broker")), 1)
 
 
 class TLSBroker(MQTTTestCase, RpcAssertions, unittest.TestCase):
