@@ -1,8 +1,6 @@
 # gatherd: `make test` and `make run` install what they need on Debian 12 (as root) or say how.
 SWIFT ?= swift
 SWIFT_FORMAT := $(SWIFT) format
-# Vendor/ is left out: it holds upstream's code in upstream's own format, changed as little as possible
-# (Vendor/swift-argument-parser/README.md).
 FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
@@ -27,6 +25,9 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 DOCDIR ?= $(PREFIX)/share/doc/gatherd
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share
+# The configuration file goes to /etc/gatherd, where gatherd.service reads it (ConfigurationDirectory=), for
+# any PREFIX; an existing one is never overwritten.
+SYSCONFDIR ?= /etc
 # The one version: `gatherd --version`, `gatherctl --version` and the package's.
 VERSION := $(shell cat Sources/GatherRPC/VERSION)
 # install and deb build in a folder of their own, always with the Swift runtime linked in, so an earlier
@@ -120,6 +121,8 @@ format:
 ## test: lint, build and run every test: Swift unit tests, then the end-to-end tests against the real daemon
 test: deps pydeps lint
 	$(SWIFT) build --build-tests
+	# generate-manual: test_gatherctl_outputs compares the man page it makes from gatherctl with its golden file.
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 	Tests/fuzz/replay.sh
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
@@ -164,6 +167,11 @@ install: deps
 	install -D -m 0644 systemd/gatherd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
 	# The MQTT drop-in, for the admin to enable (docs/mqtt.md): not in the unit folder, so it is off until then.
 	install -D -m 0644 systemd/mqtt.conf "$(DESTDIR)$(DATADIR)/gatherd/mqtt.conf"
+	if [ -e "$(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf" ]; then \
+	  echo "Kept $(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf; the shipped one is packaging/gatherd.conf."; \
+	else \
+	  install -D -m 0644 packaging/gatherd.conf "$(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf"; \
+	fi
 	install -m 0644 README.md docs/*.md "$(DESTDIR)$(DOCDIR)/"
 	@echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now gatherd.socket (see docs/systemd.md)"
 
@@ -176,6 +184,7 @@ deb: deps
 ## uninstall: remove what install put in place
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/gatherd" "$(DESTDIR)$(BINDIR)/gatherctl" "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	@echo "Left $(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf in place (your settings); remove it by hand if you wish."
 	rm -f "$(DESTDIR)$(MANDIR)/man1/gatherctl.1" "$(DESTDIR)$(MANDIR)/man8/gatherd.8"
 	rm -f "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	rm -f "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"

@@ -21,25 +21,10 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
   ],
   targets: [
     .target(name: "GatherModel", swiftSettings: strict),
-    // gatherctl's argument parser: swift-argument-parser 1.8.2 without its FoundationEssentials import, which
-    // cost the statically linked gatherctl 7.5 MB (issue 10; Vendor/swift-argument-parser/README.md). Upstream's
-    // code in upstream's Swift 6 mode, not `strict`: CLIArgumentParser's warnings are suppressed, as SwiftPM does
-    // for the package's copy (upstream uses two of its own deprecated declarations). gatherd keeps the package's
-    // ArgumentParser.
-    .target(
-      name: "CLIArgumentParserToolInfo",
-      path: "Vendor/swift-argument-parser/Sources/CLIArgumentParserToolInfo",
-      swiftSettings: [.treatAllWarnings(as: .error)]
-    ),
-    .target(
-      name: "CLIArgumentParser",
-      dependencies: ["CLIArgumentParserToolInfo"],
-      path: "Vendor/swift-argument-parser/Sources/CLIArgumentParser",
-      swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
-    ),
     .target(
       name: "GatherStore",
       dependencies: ["GatherModel", "CSQLite"],
@@ -75,6 +60,8 @@ let package = Package(
         .product(name: "NIOWebSocket", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       resources: [.embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html")],
       swiftSettings: strict
@@ -93,7 +80,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "gatherctl",
-      dependencies: ["GatherRPC", "CLIArgumentParser"],
+      dependencies: ["GatherRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .testTarget(
@@ -104,11 +91,6 @@ let package = Package(
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
     .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
     .testTarget(
-      name: "CLIArgumentParserTests",
-      dependencies: ["CLIArgumentParser", "CLIArgumentParserToolInfo"],
-      swiftSettings: strict
-    ),
-    .testTarget(
       name: "GatherStoreTests",
       dependencies: ["GatherStore", "GatherModel", "CSQLite"],
       swiftSettings: strict
@@ -117,7 +99,7 @@ let package = Package(
       name: "GatherDaemonTests",
       dependencies: [
         "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", "GatherMQTT",
-        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Clocks", package: "swift-clocks"), .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       swiftSettings: strict
     ),

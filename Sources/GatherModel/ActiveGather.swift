@@ -14,10 +14,13 @@ public struct ActiveGather: Sendable, Hashable {
   public private(set) var log: [ScoreEvent]
   /// The match clock.
   public var clock: MatchClock
+  /// Each player's rating when they joined the gather: at kick-off, or when added later.
+  public private(set) var kickOffRatings: [Player.ID: Rating]
 
-  /// A gather as started or as restored from the store.
+  /// A gather as started or as restored from the store, with its players' ratings at kick-off.
   public init(
-    id: Int64, startedAt: Date, lineup: Lineup, score: Score = .zero, log: [ScoreEvent] = [], clock: MatchClock
+    id: Int64, startedAt: Date, lineup: Lineup, score: Score = .zero, log: [ScoreEvent] = [], clock: MatchClock,
+    kickOffRatings: [Player.ID: Rating] = [:]
   ) {
     self.id = id
     self.startedAt = startedAt
@@ -25,11 +28,21 @@ public struct ActiveGather: Sendable, Hashable {
     self.score = score
     self.log = log
     self.clock = clock
+    self.kickOffRatings = kickOffRatings
   }
 
-  /// Moves a player of the gather to another team, or adds a roster player; both sides must keep a player.
-  public mutating func assign(_ player: Player, to team: Team) throws(GatherError) {
+  /// The predicted result of Team A against Team B as they now stand, from the ratings at kick-off (a rating
+  /// learned or replayed since does not change it).
+  public var prediction: Prediction {
+    let rating = { (id: Player.ID) in kickOffRatings[id] ?? .prior(for: nil) }
+    return Prediction(teamA: lineup.players(in: .teamA).map(rating), teamB: lineup.players(in: .teamB).map(rating))
+  }
+
+  /// Moves a player of the gather to another team, or adds a roster player with their `rating` now (their
+  /// prior when nil); both sides must keep a player.
+  public mutating func assign(_ player: Player, to team: Team, rating: Rating? = nil) throws(GatherError) {
     try lineup.assign(player.id, to: team)
+    if kickOffRatings[player.id] == nil { kickOffRatings[player.id] = rating ?? .prior(for: player.details.skill) }
   }
 
   /// Scores a goal for a playing team, optionally by a scorer who must be on that team, at match time `now`.

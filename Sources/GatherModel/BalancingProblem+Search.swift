@@ -41,7 +41,7 @@ extension BalancingProblem {
     var sizeA = 0
     for player in 0..<count where split[player] {
       balance[groups[player]] += 1
-      strengthA += ratings[player]
+      strengthA += weights[player]
       sizeA += 1
     }
     for player in 0..<count where !split[player] { balance[groups[player]] -= 1 }
@@ -50,14 +50,14 @@ extension BalancingProblem {
       var bestMove: (out: Int?, in: Int?, difference: Int)?
       for x in 0..<count where split[x] {
         for y in 0..<count where !split[y] && canSwap(x, y, balance) {
-          let candidate = abs(2 * (strengthA - ratings[x] + ratings[y]) - total)
+          let candidate = abs(2 * (strengthA - weights[x] + weights[y]) - total)
           if candidate < (bestMove?.difference ?? difference) { bestMove = (x, y, candidate) }
         }
       }
       let surplus = 2 * sizeA - count  // +1: Team A has one more; −1: Team B has
       for player in 0..<count where surplus != 0 && split[player] == (surplus > 0) {
         guard balance[groups[player]] == surplus else { continue }
-        let change = surplus > 0 ? -ratings[player] : ratings[player]
+        let change = surplus > 0 ? -weights[player] : weights[player]
         let candidate = abs(2 * (strengthA + change) - total)
         if candidate < (bestMove?.difference ?? difference) {
           bestMove = surplus > 0 ? (player, nil, candidate) : (nil, player, candidate)
@@ -67,13 +67,13 @@ extension BalancingProblem {
       if let out = move.out {
         split[out] = false
         balance[groups[out]] -= 2
-        strengthA -= ratings[out]
+        strengthA -= weights[out]
         sizeA -= 1
       }
       if let into = move.in {
         split[into] = true
         balance[groups[into]] += 2
-        strengthA += ratings[into]
+        strengthA += weights[into]
         sizeA += 1
       }
       difference = move.difference

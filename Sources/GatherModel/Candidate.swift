@@ -1,6 +1,7 @@
-/// A player as the team suggester sees them: position, skill and form, and the rating they give.
+/// A player as the team suggester sees them: position, learned rating, and skill and form.
 ///
-/// The rating is documented in docs/protocol.md ("Fair teams"):
+/// Balanced by rating (the default), the strength is the learned ``rating``'s μ. Balanced by skill, it is
+/// ``points``, as docs/protocol.md ("Fair teams") documents:
 /// - skill gives 100 (beginner), 200 (amateur, and unknown skill) or 300 (professional) points;
 /// - once a player has played ``formThreshold`` ended gathers, their win rate moves that by up to 50 points:
 ///   `round(100 × (winRate − 0.5))`, so a player who always wins gets +50 and one who always loses −50.
@@ -18,20 +19,27 @@ public struct Candidate: Sendable, Hashable {
   public var played: Int
   /// Of those, the ones won.
   public var wins: Int
+  /// The learned rating.
+  public var rating: Rating
 
-  /// A candidate; `played` and `wins` come from history.
-  public init(id: Player.ID, position: Position? = nil, skill: Skill? = nil, played: Int = 0, wins: Int = 0) {
+  /// A candidate; `played` and `wins` come from history, `rating` (the prior of `skill` when nil) from the store.
+  public init(
+    id: Player.ID, position: Position? = nil, skill: Skill? = nil, played: Int = 0, wins: Int = 0,
+    rating: Rating? = nil
+  ) {
     self.id = id
     self.position = position
     self.skill = skill
     self.played = played
     self.wins = wins
+    self.rating = rating ?? .prior(for: skill)
   }
 
-  /// A roster player with their record.
-  public init(_ player: Player, played: Int = 0, wins: Int = 0) {
+  /// A roster player with their record and rating.
+  public init(_ player: Player, played: Int = 0, wins: Int = 0, rating: Rating? = nil) {
     self.init(
-      id: player.id, position: player.details.position, skill: player.details.skill, played: played, wins: wins)
+      id: player.id, position: player.details.position, skill: player.details.skill, played: played, wins: wins,
+      rating: rating)
   }
 
   /// The points that skill alone gives.
@@ -50,8 +58,8 @@ public struct Candidate: Sendable, Hashable {
     return Int((100 * (winRate - 0.5)).rounded())
   }
 
-  /// The rating the suggester balances: skill points plus form points.
-  public var rating: Int { skillPoints + formPoints }
+  /// What balancing by skill adds up: skill points plus form points.
+  public var points: Int { skillPoints + formPoints }
 
   /// The group whose members must be spread over both sides: the position, or "unknown".
   var group: String { position?.rawValue ?? "unknown" }

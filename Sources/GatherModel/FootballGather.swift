@@ -7,11 +7,43 @@ public struct FootballGather: Sendable {
   public private(set) var roster: [Player.ID: Player]
   /// The gather being played, if any.
   public private(set) var active: ActiveGather?
+  /// The roster's learned ratings, by id, as the store keeps them; a player missing here has their prior.
+  public private(set) var ratings: [Player.ID: Rating]
 
   /// A Football Gather as loaded from the store.
-  public init(roster: [Player] = [], active: ActiveGather? = nil) {
+  public init(roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:]) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
+    self.ratings = ratings
+  }
+
+  /// A roster player's rating now: learned, or the prior of their declared skill.
+  public func rating(of id: Player.ID) -> Rating {
+    ratings[id] ?? .prior(for: roster[id]?.details.skill)
+  }
+
+  /// Keeps ratings the store has just saved (after a gather ended, or a replay), replacing those of the same
+  /// players.
+  public mutating func keepRatings(_ changed: [Player.ID: Rating]) {
+    ratings.merge(changed) { _, new in new }
+  }
+
+  /// Checks a hand-picked split for a prediction: neither side empty, nobody twice, everyone on the roster.
+  public func checkSplit(teamA: [Player.ID], teamB: [Player.ID]) throws(GatherError) {
+    for (field, side) in [("teamA", teamA), ("teamB", teamB)] where side.isEmpty {
+      throw .validation(field, "\(field == "teamA" ? "Team A" : "Team B") needs at least one player.")
+    }
+    var seen = Set<Player.ID>()
+    for (field, id) in teamA.map({ ("teamA", $0) }) + teamB.map({ ("teamB", $0) }) where !seen.insert(id).inserted {
+      throw .validation(field, "Player \(id) is given more than once.")
+    }
+    for id in teamA + teamB { _ = try player(id) }
+  }
+
+  /// The prediction for a hand-picked split, from the players' ratings now (``checkSplit(teamA:teamB:)`` first).
+  public func prediction(teamA: [Player.ID], teamB: [Player.ID]) throws(GatherError) -> Prediction {
+    try checkSplit(teamA: teamA, teamB: teamB)
+    return Prediction(teamA: teamA.map(rating(of:)), teamB: teamB.map(rating(of:)))
   }
 
   /// The roster, ordered by id.
@@ -42,8 +74,11 @@ public struct FootballGather: Sendable {
     if active?.lineup.team(of: id) != nil { throw .playerInActiveGather(player.name) }
   }
 
-  /// Removes a player the store has just deleted.
-  public mutating func remove(_ id: Player.ID) { roster[id] = nil }
+  /// Removes a player the store has just deleted, with their rating.
+  public mutating func remove(_ id: Player.ID) {
+    roster[id] = nil
+    ratings[id] = nil
+  }
 
   /// Checks a lineup for a new gather: none may be active and every player must be on the roster.
   public func lineupForNewGather(

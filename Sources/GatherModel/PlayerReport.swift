@@ -53,6 +53,23 @@ public struct PlayerReport: Sendable, Hashable {
     }
   }
 
+  /// A player's rating after one of their ended gathers.
+  public struct RatingPoint: Sendable, Hashable {
+    /// The gather's id.
+    public var gatherID: Int64
+    /// When it ended.
+    public var endedAt: Date
+    /// The rating it left the player with.
+    public var rating: Rating
+
+    /// Creates a point.
+    public init(gatherID: Int64, endedAt: Date, rating: Rating) {
+      self.gatherID = gatherID
+      self.endedAt = endedAt
+      self.rating = rating
+    }
+  }
+
   /// How many recent results a report shows.
   public static let recentCount = 10
   /// How many teammates a report shows.
@@ -64,11 +81,14 @@ public struct PlayerReport: Sendable, Hashable {
   public var recent: [Result]
   /// The teammates won with most, most wins first.
   public var teammates: [Teammate]
+  /// The rating after each ended gather played, oldest first.
+  public var ratings: [RatingPoint]
 
   /// Creates a report.
-  public init(stats: PlayerStats, recent: [Result], teammates: [Teammate]) {
+  public init(stats: PlayerStats, recent: [Result], teammates: [Teammate], ratings: [RatingPoint] = []) {
     self.stats = stats
     self.recent = recent
     self.teammates = teammates
+    self.ratings = ratings
   }
 }

@@ -3,6 +3,8 @@
 public struct PlayerStats: Sendable, Hashable {
   /// The orders a stats table can be sorted by, best first.
   public enum Order: String, Sendable, Hashable, CaseIterable {
+    /// Highest rating ordinal (μ − 3σ) first: the default.
+    case rating
     /// Most wins, then best win rate, then most played.
     case wins
     /// Most goals, then most goals per gather.
@@ -25,15 +27,21 @@ public struct PlayerStats: Sendable, Hashable {
   public var draws: Int
   /// Goals scored in them (goals taken back do not count).
   public var goals: Int
+  /// The rating learned from every ended gather played (whatever the period counted), or the prior.
+  public var rating: Rating
 
   /// Creates a record.
-  public init(playerID: Player.ID, name: String, played: Int, wins: Int, draws: Int, goals: Int) {
+  public init(
+    playerID: Player.ID, name: String, played: Int, wins: Int, draws: Int, goals: Int,
+    rating: Rating = .prior(for: nil)
+  ) {
     self.playerID = playerID
     self.name = name
     self.played = played
     self.wins = wins
     self.draws = draws
     self.goals = goals
+    self.rating = rating
   }
 
   /// Of those played, lost.

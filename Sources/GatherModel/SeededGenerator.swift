@@ -13,6 +13,13 @@ struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 
+  /// A number that looks random but depends only on `value` and `seed`: the first output of a generator seeded
+  /// with both. Sorting by it shuffles equals in an order each seed picks.
+  static func mix(_ value: UInt64, _ seed: UInt64) -> UInt64 {
+    var generator = SeededGenerator(seed: (value &* 0x9E37_79B9_7F4A_7C15) ^ seed)
+    return generator.next()
+  }
+
   /// A number from 0 to `bound - 1`; `bound` must be positive.
   mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

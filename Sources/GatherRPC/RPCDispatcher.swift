@@ -20,6 +20,9 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   /// Told about every call of a known method once it is answered: the method, the caller, and the error if it
   /// failed. For logs.
   public typealias Observer = @Sendable (_ method: RPCMethod<Caller>, _ caller: Caller, _ error: RPCError?) -> Void
+  /// Told about every error answered before any method was found: a line that is not JSON, an invalid
+  /// request, an unknown method (and whatever ``reportRefusal(_:)`` is given). For metrics.
+  public typealias RefusalObserver = @Sendable (_ error: RPCError) -> Void
   /// Runs a method's `work` where its placement says and passes its result to `done`, on the thread that
   /// should continue.
   public typealias Runner =
@@ -33,15 +36,27 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   private let methods: [String: RPCMethod<Caller>]
   private let mapError: @Sendable (any Error) -> RPCError
   private let observer: Observer?
+  private let refusalObserver: RefusalObserver?
 
-  /// A dispatcher for `methods`; `mapError` turns a handler's error into an error object.
+  /// A dispatcher for `methods`; `mapError` turns a handler's error into an error object. Each method's
+  /// ``RPCMethod/ordinal`` is its index in `methods`.
   public init(
-    methods: [RPCMethod<Caller>], mapError: @escaping @Sendable (any Error) -> RPCError, observer: Observer? = nil
+    methods: [RPCMethod<Caller>], mapError: @escaping @Sendable (any Error) -> RPCError, observer: Observer? = nil,
+    refusalObserver: RefusalObserver? = nil
   ) {
-    self.methods = Dictionary(methods.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let numbered = methods.enumerated().map { index, method in
+      var method = method
+      method.ordinal = index
+      return (method.name, method)
+    }
+    self.methods = Dictionary(numbered, uniquingKeysWith: { first, _ in first })
     self.mapError = mapError
     self.observer = observer
+    self.refusalObserver = refusalObserver
   }
+
+  /// Tells the refusal observer about an error its caller answered itself (a line over the size limit).
+  public func reportRefusal(_ error: RPCError) { refusalObserver?(error) }
 
   /// The method names, sorted.
   public var methodNames: [String] { methods.keys.sorted() }
@@ -57,14 +72,15 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   ) {
     let message: JSONValue
     switch line {
-    case .failure(let error): return completion(RPCResponse.error(id: .null, .parseError(error.message)))
+    case .failure(let error): return completion(RPCResponse.error(id: .null, refused(.parseError(error.message))))
     case .success(let value): message = value
     }
     guard case .array(let batch) = message else {
       return respond(toMessage: message, from: caller, runner: runner, completion: completion)
     }
     guard !batch.isEmpty else {
-      return completion(RPCResponse.error(id: .null, .invalidRequest("A batch must hold at least one request.")))
+      return completion(
+        RPCResponse.error(id: .null, refused(.invalidRequest("A batch must hold at least one request."))))
     }
     respond(toBatch: batch, from: 0, into: BatchReplies(), caller: caller, runner: runner, completion: completion)
   }
@@ -128,11 +144,12 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   private func step(for message: JSONValue, from caller: Caller) -> Step {
     let request: RPCRequest
     switch RPCRequest.validate(message) {
-    case .failure(let refusal): return .now(RPCResponse.error(id: refusal.id, refusal.error))
+    case .failure(let refusal): return .now(RPCResponse.error(id: refusal.id, refused(refusal.error)))
     case .success(let valid): request = valid
     }
     guard let method = methods[request.method] else {
-      return .now(request.id.map { RPCResponse.error(id: $0, .methodNotFound(request.method)) })
+      let error = refused(.methodNotFound(request.method))
+      return .now(request.id.map { RPCResponse.error(id: $0, error) })
     }
     if method.mutates && !caller.mayMutate {
       let refusal = RPCError.forbidden("\(request.method) changes the match, and \(caller.whyReadOnly)")
@@ -163,6 +180,12 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// Tells the refusal observer about an error found before any method, and returns it.
+  private func refused(_ error: RPCError) -> RPCError {
+    refusalObserver?(error)
+    return error
   }
 
   /// Tells the observer, and makes the response: none for a notification.

@@ -21,6 +21,9 @@ public struct RPCMethod<Caller: RPCCaller>: Sendable {
   public let mutates: Bool
   /// Where the handler runs.
   public let placement: Placement
+  /// The method's position in the list its dispatcher was made from, so that an observer can keep a
+  /// table per method (a metric's handle) and reach it without a lookup by name.
+  public internal(set) var ordinal = 0
   let handler: Handler
 
   /// A method that only reads state already in memory, answered where the request was read.

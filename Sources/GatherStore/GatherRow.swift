@@ -67,6 +67,8 @@ struct GatherPlayerRow {
   var team: String
   /// The position the player had when deleted from the roster; nil while they are on it.
   var playerPosition: String?
+  /// The rating the player joined the gather with (issue 22), if kept.
+  var kickOff: Rating?
 
   /// The lineup row that `row` of `SELECT * FROM gatherPlayer` holds.
   init(row: SQLiteRow) throws {
@@ -76,6 +78,9 @@ struct GatherPlayerRow {
     playerName = try row["playerName"]
     team = try row["team"]
     playerPosition = try row["playerPosition"]
+    let mu: Double? = try row["kickOffMu"]
+    let sigma: Double? = try row["kickOffSigma"]
+    kickOff = mu.flatMap { mu in sigma.map { Rating(mu: mu, sigma: $0) } }
   }
 
   func teamValue() throws -> Team { try decode(Team.self, team) }

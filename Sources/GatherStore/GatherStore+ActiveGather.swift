@@ -76,8 +76,10 @@ extension GatherStore {
     }
   }
 
-  /// Ends the active gather and files it in history with its final score, winner and names.
-  public func endGather(_ record: GatherRecord) throws {
+  /// Ends the active gather and files it in history with its final score, winner and names, and rates its
+  /// players (Team A and Team B; not the bench) from the result, all in one transaction. Returns their new ratings.
+  @discardableResult
+  public func endGather(_ record: GatherRecord) throws -> [Player.ID: Rating] {
     try transaction { db in
       try db.execute(
         """
@@ -96,6 +98,7 @@ extension GatherStore {
       // Stats (issue 9): file each player's result and goals with the lineup.
       try db.execute(
         "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", [record.id])
+      return try Self.rateEndedGather(record.id, winner: record.winner, db)
     }
   }
 
@@ -110,12 +113,15 @@ extension GatherStore {
   private func saveAssignment(_ assignment: Lineup.Assignment, name: String, gatherID: Int64, _ db: SQLiteConnection)
     throws
   {
+    // A player who joins keeps the rating they join with, for the gather's prediction (issue 22).
     try db.execute(
       """
-      INSERT INTO gatherPlayer (gatherId, playerId, playerName, team) VALUES (?, ?, ?, ?)
+      INSERT INTO gatherPlayer (gatherId, playerId, playerName, team, kickOffMu, kickOffSigma)
+      SELECT ?, ?, ?, ?, ratingMu, ratingSigma FROM player WHERE id = ?
       ON CONFLICT (gatherId, playerId) DO UPDATE SET team = excluded.team, playerName = excluded.playerName
       """,
-      [gatherID, assignment.player, name, assignment.team.rawValue])
+      [gatherID, assignment.player, name, assignment.team.rawValue, assignment.player])
+    guard db.changesCount == 1 else { throw GatherError.playerNotFound(assignment.player) }
   }
 
   private func requireActive(_ gatherID: Int64, _ db: SQLiteConnection) throws {

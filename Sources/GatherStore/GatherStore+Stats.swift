@@ -24,7 +24,7 @@ extension GatherStore {
   /// Every roster player who played at least `minGathers` ended gathers of `period`, sorted by `order`
   /// (ties by id).
   public func playerStats(
-    period: StatsPeriod = StatsPeriod(), minGathers: Int = 1, order: PlayerStats.Order = .wins
+    period: StatsPeriod = StatsPeriod(), minGathers: Int = 1, order: PlayerStats.Order = .rating
   ) throws -> [PlayerStats] {
     try database.read { db in
       try db.fetchAll(
@@ -72,7 +72,23 @@ extension GatherStore {
       ).map { row in
         try PlayerReport.Teammate(playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"])
       }
-      return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates)
+      // Ratings (issue 22): the rating each ended gather left the player with, oldest first: in the order of the
+      // lineup rows' ids, which is the order the gathers ended and the index's own (no sort). Up to thousands of
+      // rows, read by column index.
+      var ratings: [PlayerReport.RatingPoint] = []
+      try db.forEachRow(
+        """
+        SELECT g.id, g.endedAt, r.mu, r.sigma
+        FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId JOIN gatherPlayerRating r ON r.gatherPlayerId = gp.id
+        WHERE gp.playerId = ? ORDER BY gp.id
+        """, [id]
+      ) { row in
+        ratings.append(
+          PlayerReport.RatingPoint(
+            gatherID: row.int64(0) ?? 0, endedAt: (row.int64(1) ?? 0).date,
+            rating: Rating(mu: row.double(2) ?? 0, sigma: row.double(3) ?? 0)))  // NOT NULL columns
+      }
+      return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates, ratings: ratings)
     }
   }
 
@@ -86,6 +102,7 @@ extension GatherStore {
     let rate = "(CAST(wins AS REAL) / MAX(played, 1))"
     let orderBy =
       switch order {
+      case .rating: "(ratingMu - 3 * ratingSigma) DESC"
       case .wins: "wins DESC, \(rate) DESC, played DESC"
       case .goals: "goals DESC, (CAST(goals AS REAL) / MAX(played, 1)) DESC, played DESC"
       case .winRate: "\(rate) DESC, played DESC, wins DESC"
@@ -106,7 +123,8 @@ extension GatherStore {
       ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
-          COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals
+          COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals, p.ratingMu AS ratingMu,
+          p.ratingSigma AS ratingSigma
         FROM player p LEFT JOIN lineups l ON l.playerId = p.id
         \(only.map { "WHERE p.id " + $0 } ?? "")
       )
@@ -117,7 +135,7 @@ extension GatherStore {
   static func stats(_ row: SQLiteRow) throws -> PlayerStats {
     try PlayerStats(
       playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"], draws: row["draws"],
-      goals: row["goals"])
+      goals: row["goals"], rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]))
   }
 
   static func result(_ row: SQLiteRow) throws -> PlayerReport.Result {

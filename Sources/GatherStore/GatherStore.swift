@@ -45,19 +45,24 @@ public struct GatherStore: Sendable {
   public func load(at now: Duration, wallNow: Date) throws -> FootballGather {
     try database.read { db in
       let roster = try db.fetchAll("SELECT * FROM player ORDER BY id").map { try PlayerRow(row: $0).player() }
+      let ratings = try Self.rosterRatings(db)
       guard let row = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'").map(GatherRow.init(row:)),
         let id = row.id
-      else { return FootballGather(roster: roster) }
+      else { return FootballGather(roster: roster, ratings: ratings) }
+      let lineupRows = try lineupRows(of: id, db)
       let gather = try ActiveGather(
-        id: id, startedAt: row.startedAt.date, lineup: Lineup(assignments: assignments(of: id, db)),
+        id: id, startedAt: row.startedAt.date, lineup: Lineup(assignments: assignments(lineupRows)),
         score: row.score(), log: scoreEvents(of: id, db),
-        clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow))
-      return FootballGather(roster: roster, active: gather)
+        clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow),
+        kickOffRatings: Dictionary(
+          lineupRows.compactMap { row in row.playerId.flatMap { id in row.kickOff.map { (id, $0) } } },
+          uniquingKeysWith: { first, _ in first }))
+      return FootballGather(roster: roster, active: gather, ratings: ratings)
     }
   }
 
-  func assignments(of gatherID: Int64, _ db: SQLiteConnection) throws -> [Lineup.Assignment] {
-    try lineupRows(of: gatherID, db).compactMap { row in
+  func assignments(_ rows: [GatherPlayerRow]) throws -> [Lineup.Assignment] {
+    try rows.compactMap { row in
       try row.playerId.map { Lineup.Assignment(player: $0, team: try row.teamValue()) }
     }
   }

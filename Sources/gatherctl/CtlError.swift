@@ -4,20 +4,24 @@ import GatherRPC
 enum CtlError: Error, CustomStringConvertible {
   /// The daemon answered with an error (exit 1).
   case refused(RPCErrorReply)
+  /// gatherctl itself would not go on (exit 1): a name that matches no player or several, or a name that is
+  /// already on the roster.
+  case declined(String)
   /// The daemon cannot be reached, or went away (exit 3).
   case unreachable(String)
 
   var description: String {
     switch self {
     case .refused(let error): error.message
+    case .declined(let message): message
     case .unreachable(let message): message
     }
   }
 
-  /// The exit status: 1 refused, 3 unreachable.
+  /// The exit status: 1 refused or declined, 3 unreachable.
   var exitStatus: Int32 {
     switch self {
-    case .refused: 1
+    case .refused, .declined: 1
     case .unreachable: 3
     }
   }

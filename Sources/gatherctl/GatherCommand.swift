@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 import Glibc
 
@@ -11,27 +11,18 @@ struct GatherCommand: ParsableCommand {
     ],
     defaultSubcommand: Status.self)
 
-  /// "1,2,3" as ids.
-  static func ids(_ text: String) throws -> [JSONValue] {
-    try text.split(separator: ",").map { part in
-      guard let id = Int64(part.filter { !$0.isWhitespace }) else {
-        throw ValidationError("\"\(text)\" is not a list of player ids such as 1,2,3.")
-      }
-      return .int(id)
-    }
-  }
-
   struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start a gather.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Option(name: .customLong("team-a"), help: "Team A's player ids, e.g. 1,2,3.") var teamA: String?
-    @Option(name: .customLong("team-b"), help: "Team B's player ids.") var teamB: String?
-    @Option(help: "The bench's player ids.") var bench: String?
+    @Option(name: .customLong("team-a"), help: "Team A's players, ids or names: 1,2,3 or Ana,Bruno.") var teamA: String?
+    @Option(name: .customLong("team-b"), help: "Team B's players, ids or names.") var teamB: String?
+    @Option(help: "The bench's players, ids or names.") var bench: String?
     @Option(help: "The match clock of each period, mm:ss or seconds (default 10:00).") var duration: String?
     @OptionGroup var match: MatchOptions
+    @OptionGroup var names: NameFlag
 
     func validate() throws {
-      for list in [teamA ?? "", teamB ?? "", bench ?? ""] where !list.isEmpty { _ = try GatherCommand.ids(list) }
+      for list in [teamA, teamB, bench] { if let list { _ = try PlayerResolver.words(list) } }
       if let duration { _ = try TimerCommand.seconds(duration) }
       try match.validate(teamsGiven: teamA != nil || teamB != nil)
       if !match.balanced, teamA == nil || teamB == nil {
@@ -40,17 +31,21 @@ struct GatherCommand: ParsableCommand {
     }
 
     func run() throws {
-      var params: JSONObject = [:]
-      if let bench { params["bench"] = .array(try GatherCommand.ids(bench)) }
-      if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
-      try match.addFormat(to: &params)
       if match.balanced {
-        try match.startBalanced(params, global: global)
+        try match.startBalanced(bench: bench, duration: duration, namesOnly: names.namesOnly, global: global)
         return
       }
-      params["teamA"] = .array(try GatherCommand.ids(teamA ?? ""))
-      params["teamB"] = .array(try GatherCommand.ids(teamB ?? ""))
-      try global.run("gather.start", params) { "Started. " + Render.gather($0) }
+      try global.run("gather.start", namesOnly: names.namesOnly) { players in
+        var params: JSONObject = [
+          "teamA": .array(try players.ids(teamA ?? "")), "teamB": .array(try players.ids(teamB ?? "")),
+        ]
+        if let bench { params["bench"] = .array(try players.ids(bench)) }
+        if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
+        try match.addFormat(to: &params)
+        return params
+      } render: {
+        "Started. " + Render.gather($0)
+      }
     }
   }
 
@@ -66,16 +61,22 @@ struct GatherCommand: ParsableCommand {
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Move a player to a team, or add a roster player.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The player's id.") var player: Int64
+    @Argument(help: "The player: an id or a name.") var player: String
     @Argument(help: "a, b or bench.") var team: String
+    @OptionGroup var names: NameFlag
 
     func validate() throws {
+      try PlayerResolver.check(player)
       if Render.team(team, allowBench: true) == nil { throw ValidationError("The team must be a, b or bench.") }
     }
 
     func run() throws {
       let name = Render.team(team, allowBench: true) ?? team
-      try global.run("gather.assign", ["player": .int(player), "team": .string(name)]) { Render.gather($0) }
+      try global.run("gather.assign", namesOnly: names.namesOnly) { players in
+        ["player": .int(try players.id(player)), "team": .string(name)]
+      } render: {
+        Render.gather($0)
+      }
     }
   }
 
@@ -98,14 +99,22 @@ struct GatherCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "How many, 1 to 100 (default 20).") var limit: Int64?
     @Option(help: "Only gathers older than this id (for the next page).") var before: Int64?
-    @Option(help: "Only the gathers of this player id.") var player: Int64?
+    @Option(help: "Only the gathers of this player: an id or a name.") var player: String?
+    @OptionGroup var names: NameFlag
+
+    func validate() throws {
+      if names.namesOnly, player == nil { throw ValidationError("--name goes with --player.") }
+      try PlayerResolver.check(player)
+    }
 
     func run() throws {
-      var params: JSONObject = [:]
-      if let limit { params["limit"] = .int(limit) }
-      if let before { params["before"] = .int(before) }
-      if let player { params["player"] = .int(player) }
-      try global.run("gathers.list", params) { result in
+      try global.run("gathers.list", namesOnly: names.namesOnly) { players in
+        var params: JSONObject = [:]
+        if let limit { params["limit"] = .int(limit) }
+        if let before { params["before"] = .int(before) }
+        if let player { params["player"] = .int(try players.id(player)) }
+        return params
+      } render: { result in
         let gathers = result["gathers"]?.arrayValue ?? []
         guard !gathers.isEmpty else { return "No gathers in the history." }
         var text = Render.table(

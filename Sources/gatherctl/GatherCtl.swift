@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 import Glibc
 
@@ -16,8 +16,13 @@ struct GatherCtl: ParsableCommand {
       JSON object per line). The global options --socket and --json may come before or after the subcommand: \
       gatherctl --json status and gatherctl status --json are the same.
 
+      Wherever a command takes a player, give its id or its name: a name matches exactly, ignoring case \
+      (gather start --team-a ana,bruno); a word of digits is an id, unless --name reads it as a name.
+
       EXIT STATUS
-        0 ok, 1 refused by the daemon (its message is printed on stderr), 2 usage error, 3 cannot reach the daemon.
+        0 ok, 1 refused by the daemon, or by gatherctl for a name that is not exactly one player's or a name \
+      already on the roster (the reason, and the candidates with their ids, on stderr), 2 usage error, 3 cannot \
+      reach the daemon.
       """,
     version: "gatherctl \(GatherVersion.current)",
     subcommands: [
@@ -42,9 +47,30 @@ struct GlobalOptions: ParsableArguments {
 
   /// Connects, calls one method, and prints its result: as JSON with --json, otherwise through `render`.
   func run(_ method: String, _ params: JSONObject = [:], render: (JSONValue) -> String) throws(CtlError) {
-    let result = try Connection(path: resolveSocket(socket)).call(method, params)
+    let result = try connect().call(method, params)
     print(json ? JSONWriter.string(result) : render(result))
   }
+
+  /// Connects, builds the params (the players they name looked up on the same connection), calls one method
+  /// and prints its result. `namesOnly` is `--name`: every player word is a name, even one of digits.
+  func run(
+    _ method: String, namesOnly: Bool = false, params: (inout PlayerResolver) throws -> JSONObject,
+    render: (JSONValue) -> String
+  ) throws {
+    var players = PlayerResolver(connection: try connect(), namesOnly: namesOnly)
+    let result = try players.connection.call(method, try params(&players))
+    print(json ? JSONWriter.string(result) : render(result))
+  }
+
+  /// A connection to the daemon's socket.
+  func connect() throws(CtlError) -> Connection { try Connection(path: resolveSocket(socket)) }
+}
+
+/// `--name`: the player words of a command are names, even when they are all digits (a player named "7").
+struct NameFlag: ParsableArguments {
+  @Flag(
+    name: .customLong("name"), help: "Read the players given as names, even a name of digits (e.g. a player named 7).")
+  var namesOnly = false
 }
 
 /// `gatherctl status`: the daemon and the match at a glance.

@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// The match-day options of `gatherctl gather start` (issue 9): the format, and fair teams picked by gatherd.
@@ -7,7 +7,7 @@ struct MatchOptions: ParsableArguments {
   @Option(name: .customLong("break"), help: "The break between periods, mm:ss or seconds (default none).")
   var breakLength: String?
   @Flag(help: "Let gatherd split --players into two fair teams (gather suggest), then start.") var balanced = false
-  @Option(help: "With --balanced: the players to split, e.g. 1,2,3,4.") var players: String?
+  @Option(help: "With --balanced: the players to split, ids or names, e.g. 1,2,3,4.") var players: String?
   @Option(help: "With --balanced: the seed that picks among equally fair splits.") var seed: Int64?
 
   /// "15:00", "90" or "0" as seconds, with no range check.
@@ -24,7 +24,7 @@ struct MatchOptions: ParsableArguments {
     if let breakLength { _ = try Self.seconds(breakLength, "a break") }
     if balanced {
       guard let players else { throw ValidationError("--balanced needs --players 1,2,3,….") }
-      _ = try GatherCommand.ids(players)
+      _ = try PlayerResolver.words(players)
       if teamsGiven { throw ValidationError("--balanced picks the teams; leave out --team-a and --team-b.") }
     } else if players != nil || seed != nil {
       throw ValidationError("--players and --seed go with --balanced.")
@@ -36,16 +36,20 @@ struct MatchOptions: ParsableArguments {
     if let breakLength { params["breakLength"] = .int(try Self.seconds(breakLength, "a break")) }
   }
 
-  /// Asks gatherd for fair teams, then starts the gather with them and prints it.
-  func startBalanced(_ start: JSONObject, global: GlobalOptions) throws {
-    var params = start
-    let connection = try Connection(path: resolveSocket(global.socket))
-    var ask = try SuggestCommand.params(players: players ?? "", bench: nil, seed: seed)
-    if let benchIDs = start["bench"] { ask["bench"] = benchIDs }
-    let suggestion = try connection.call("gather.suggest", ask)
-    params["teamA"] = .array(SuggestCommand.ids(suggestion, "teamA"))
-    params["teamB"] = .array(SuggestCommand.ids(suggestion, "teamB"))
-    let gather = try connection.call("gather.start", params)
+  /// Asks gatherd for fair teams, then starts the gather with them (and the bench, clock and format given)
+  /// and prints it.
+  func startBalanced(bench: String?, duration: String?, namesOnly: Bool, global: GlobalOptions) throws {
+    var resolver = PlayerResolver(connection: try global.connect(), namesOnly: namesOnly)
+    let suggestion = try resolver.connection.call(
+      "gather.suggest", try SuggestCommand.params(players: players ?? "", bench: bench, seed: seed, &resolver))
+    var params: JSONObject = [
+      "teamA": .array(SuggestCommand.ids(suggestion, "teamA")),
+      "teamB": .array(SuggestCommand.ids(suggestion, "teamB")),
+    ]
+    if let bench { params["bench"] = .array(try resolver.ids(bench)) }
+    if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
+    try addFormat(to: &params)
+    let gather = try resolver.connection.call("gather.start", params)
     print(global.json ? JSONWriter.string(gather) : "Started with fair teams. " + Render.gather(gather))
   }
 }

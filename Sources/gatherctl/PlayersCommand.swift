@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl players …`: the roster.
@@ -25,15 +25,33 @@ struct PlayersCommand: ParsableCommand {
   }
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add a player to the roster.")
+    static let configuration = CommandConfiguration(
+      abstract: "Add a player to the roster.",
+      discussion: """
+        A name already on the roster (ignoring case) is not added twice by mistake: gatherctl names the player \
+        who has it and exits 1. Add --allow-duplicate to add a second player of that name; commands then tell \
+        the two apart by id.
+        """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player's name.") var name: String
     @OptionGroup var fields: Fields
+    @Flag(help: "Add the player even if one of that name is already on the roster.") var allowDuplicate = false
 
     func run() throws {
       var params = fields.params
       params["name"] = .string(name)
-      try global.run("players.create", params) { "Added player \(Render.text($0["id"])): \(Render.text($0["name"]))." }
+      try global.run("players.create") { players in
+        let namesakes = PlayerResolver.players(named: name, in: allowDuplicate ? [] : try players.rosterPlayers())
+        if !namesakes.isEmpty {
+          throw CtlError.declined(
+            "\(namesakes.count == 1 ? "A player is" : "\(namesakes.count) players are") already named \"\(name)\":\n"
+              + PlayerResolver.table(namesakes)
+              + "\nNothing was added. To add another player of that name, run it again with --allow-duplicate.")
+        }
+        return params
+      } render: {
+        "Added player \(Render.text($0["id"])): \(Render.text($0["name"]))."
+      }
     }
   }
 
@@ -54,41 +72,62 @@ struct PlayersCommand: ParsableCommand {
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show one player.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The player's id.") var id: Int64
+    @Argument(help: "The player: an id or a name.") var player: String
+    @OptionGroup var names: NameFlag
+
+    func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("players.get", ["id": .int(id)]) { Render.table(Render.playerHeader, [Render.playerRow($0)]) }
+      try global.run("players.get", namesOnly: names.namesOnly) { players in
+        ["id": .int(try players.id(player))]
+      } render: {
+        Render.table(Render.playerHeader, [Render.playerRow($0)])
+      }
     }
   }
 
   struct Edit: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Change a player's details.")
+    static let configuration = CommandConfiguration(
+      abstract: "Change a player's details.",
+      discussion: "A player whose name is all digits is edited by id (--name here is the new name).",
+      aliases: ["update"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The player's id.") var id: Int64
+    @Argument(help: "The player: an id or a name.") var player: String
     @Option(help: "A new name.") var name: String?
     @OptionGroup var fields: Fields
 
     func validate() throws {
+      try PlayerResolver.check(player)
       if name == nil, fields.params.keys.isEmpty { throw ValidationError("Say what to change, e.g. --age 28.") }
     }
 
     func run() throws {
-      var params = fields.params
-      params["id"] = .int(id)
-      if let name { params["name"] = .string(name) }
-      try global.run("players.update", params) {
+      try global.run("players.update") { players in
+        var params = fields.params
+        params["id"] = .int(try players.id(player))
+        if let name { params["name"] = .string(name) }
+        return params
+      } render: {
         "Updated player \(Render.text($0["id"])): \(Render.text($0["name"]))."
       }
     }
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a player from the roster.")
+    static let configuration = CommandConfiguration(
+      commandName: "rm", abstract: "Remove a player from the roster.", aliases: ["delete"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The player's id.") var id: Int64
+    @Argument(help: "The player: an id or a name.") var player: String
+    @OptionGroup var names: NameFlag
+
+    func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("players.delete", ["id": .int(id)]) { "Removed player \(Render.text($0["deleted"]))." }
+      try global.run("players.delete", namesOnly: names.namesOnly) { players in
+        ["id": .int(try players.id(player))]
+      } render: {
+        "Removed player \(Render.text($0["deleted"]))."
+      }
     }
   }
 }

@@ -23,6 +23,53 @@ enum Render {
     }
   }
 
+  /// A JSON number with `places` decimals, "27.6", "-3.0"; "-" when it is not a number.
+  static func decimal(_ value: JSONValue?, places: Int = 1) -> String {
+    guard let number = number(value) else { return "-" }
+    return decimal(number, places: places)
+  }
+
+  /// A whole number as it is ("1000"), any other with one decimal ("127.6").
+  static func compact(_ value: JSONValue?) -> String {
+    guard let number = number(value) else { return text(value) }
+    return decimal(number, places: number.rounded() == number ? 0 : 1)
+  }
+
+  /// A JSON number as a Double, or nil.
+  static func number(_ value: JSONValue?) -> Double? {
+    switch value {
+    case .double(let fraction)?: fraction
+    case .int(let whole)?: Double(whole)
+    default: nil
+    }
+  }
+
+  /// `number` with `places` decimals.
+  static func decimal(_ number: Double, places: Int) -> String {
+    guard number.isFinite else { return "-" }
+    guard abs(number) < 1e12 else { return String(number) }
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let scaled = (abs(number) * scale).rounded()
+    let whole = Int64(scaled / scale)
+    let fraction = String(Int64(scaled) - whole * Int64(scale))
+    let sign = number < 0 && scaled > 0 ? "-" : ""
+    guard places > 0 else { return sign + String(whole) }
+    return sign + String(whole) + "." + String(repeating: "0", count: places - fraction.count) + fraction
+  }
+
+  /// A rating as "μ ± σ", "27.6 ± 8.1" (issue 22); "-" without one.
+  static func rating(_ rating: JSONValue?) -> String {
+    guard let rating, rating["mu"] != nil else { return "-" }
+    return "\(decimal(rating["mu"])) ± \(decimal(rating["sigma"]))"
+  }
+
+  /// A probability as a percentage with one decimal, "52.3%".
+  static func percent(_ value: JSONValue?) -> String {
+    guard let probability = number(value) else { return "-" }
+    return decimal(probability * 100, places: 1) + "%"
+  }
+
   /// A team argument as the daemon names it: a or b (or bench, when allowed).
   static func team(_ text: String, allowBench: Bool) -> String? {
     let teams = ["a": "teamA", "teama": "teamA", "b": "teamB", "teamb": "teamB"]
@@ -39,11 +86,25 @@ enum Render {
   /// "Team A 2-1 Team B".
   static func score(_ score: JSONValue?) -> String { "Team A \(text(score?["text"])) Team B" }
 
-  /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half".
+  /// The clock as a status bar shows it: "07:32"; in added time "00:00 +1:30"; in the break "HT 00:53".
+  static func clock(_ timer: JSONValue?) -> String {
+    if timer?["state"] == "break" { return "HT \(text(timer?["display"]))" }
+    return text(timer?["display"]) + (timer?["added"]?.stringValue.map { " " + $0 } ?? "")
+  }
+
+  /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half"; in the break,
+  /// "HT 00:53 left, break after the 1st half".
   static func timer(_ timer: JSONValue?) -> String {
-    let added = timer?["added"]?.stringValue.map { " " + $0 } ?? ""
-    let period = timer?["periodName"]?.stringValue.map { ", " + $0 } ?? ""
-    return "\(text(timer?["display"]))\(added) left, \(text(timer?["state"]))\(period)"
+    let periodName = timer?["periodName"]?.stringValue
+    if timer?["state"] == "break" {
+      return "\(clock(timer)) left, break" + (periodName.map { " after the " + $0 } ?? "")
+    }
+    return "\(clock(timer)) left, \(text(timer?["state"]))" + (periodName.map { ", " + $0 } ?? "")
+  }
+
+  /// Whole seconds as "mm:ss", as the daemon writes `display`.
+  static func minutesAndSeconds(_ seconds: Int64) -> String {
+    (seconds / 60 < 10 ? "0" : "") + "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
   }
 
   static func uptime(_ seconds: JSONValue?) -> String {
@@ -66,10 +127,34 @@ enum Render {
     ]
   }
 
+  /// "Team A" or "Team B" for the daemon's "teamA" or "teamB".
+  static func teamName(_ team: JSONValue?) -> String? {
+    team?.stringValue.map { $0 == "teamA" ? "Team A" : "Team B" }
+  }
+
+  /// When a goal was scored, as the confirmations show it: for now the daemon's `when` ("2nd half, 07:12"); the
+  /// football minute ("28'") once the daemon gives one (issue 21).
+  static func goalTime(_ goal: JSONValue?) -> String { text(goal?["when"] ?? goal?["matchTime"]) }
+
+  /// Who scored: the scorer's name, else the team.
+  static func scorer(_ goal: JSONValue?) -> String {
+    goal?["player"]?["name"]?.stringValue ?? teamName(goal?["team"]) ?? "-"
+  }
+
+  /// `score.goal`'s confirmation: "Goal! Ana (07:12) — Team A 1-0 Team B".
+  static func goalScored(_ result: JSONValue) -> String {
+    "Goal! \(scorer(result["goal"])) (\(goalTime(result["goal"]))) — \(score(result["score"]))"
+  }
+
+  /// `score.undo`'s confirmation: "Taken back: Ana's goal (07:12). Team A 0-0 Team B".
+  static func goalTakenBack(_ result: JSONValue) -> String {
+    "Taken back: \(scorer(result["undone"]))'s goal (\(goalTime(result["undone"]))). \(score(result["score"]))"
+  }
+
   /// A goal log line: "02:07  Team A  Ana  (1-0)", or "2nd half, 02:07  …" in a match of periods.
   static func goal(_ goal: JSONValue) -> String {
     let who = goal["player"]?["name"]?.stringValue
-    let team = goal["team"]?.stringValue.map { $0 == "teamA" ? "Team A" : "Team B" }
+    let team = teamName(goal["team"])
     if goal["kind"] == "correction" {
       return "\(text(goal["when"] ?? goal["matchTime"]))  score set to \(text(goal["score"]?["text"]))"
     }

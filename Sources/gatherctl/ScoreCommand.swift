@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl score …`: goals, undo and corrections.
@@ -11,24 +11,31 @@ struct ScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Score a goal for team a or b.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "a or b.") var team: String
-    @Option(help: "The scorer's player id.") var player: Int64?
+    @Option(help: "The scorer: a player's id or name.") var player: String?
+    @OptionGroup var names: NameFlag
 
     func validate() throws {
       if Render.team(team, allowBench: false) == nil { throw ValidationError("The team must be a or b.") }
+      if names.namesOnly, player == nil { throw ValidationError("--name goes with --player.") }
+      try PlayerResolver.check(player)
     }
 
     func run() throws {
       let name = Render.team(team, allowBench: false) ?? team
-      var params: JSONObject = ["team": .string(name)]
-      if let player { params["player"] = .int(player) }
-      try global.run("score.goal", params) { "Goal! \(Render.score($0["score"]))" }
+      try global.run("score.goal", namesOnly: names.namesOnly) { players in
+        var params: JSONObject = ["team": .string(name)]
+        if let player { params["player"] = .int(try players.id(player)) }
+        return params
+      } render: {
+        Render.goalScored($0)
+      }
     }
   }
 
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Take back the last goal.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    func run() throws { try global.run("score.undo") { "Goal taken back. \(Render.score($0["score"]))" } }
+    func run() throws { try global.run("score.undo") { Render.goalTakenBack($0) } }
   }
 
   struct Set: ParsableCommand {

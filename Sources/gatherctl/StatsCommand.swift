@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl stats …`: who wins most and who scores, over ended gathers (issue 9).
@@ -7,7 +7,7 @@ struct StatsCommand: ParsableCommand {
     commandName: "stats", abstract: "Show player stats over ended gathers.",
     subcommands: [Table.self, Player.self], defaultSubcommand: Table.self)
 
-  static let orders = ["wins", "goals", "winRate", "played"]
+  static let orders = ["rating", "wins", "goals", "winRate", "played"]
 
   /// A JSON number as a Double.
   static func ratio(_ value: JSONValue?) -> Double? {
@@ -36,7 +36,8 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "table", abstract: "Every player's record as a table (the default).", aliases: ["players"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Option(help: "Sort by wins, goals, winRate or played (default wins).") var order: String?
+    @Option(help: "Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate or played (default rating).")
+    var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
     @Option(help: "Only gathers started before this UTC date.") var until: String?
     @Option(name: .customLong("min-gathers"), help: "Only players with at least this many (default 1).")
@@ -63,10 +64,11 @@ struct StatsCommand: ParsableCommand {
             : "No player has played an ended gather yet."
         }
         return Render.table(
-          ["ID", "NAME", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
+          ["ID", "NAME", "RATING", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
           players.map { row in
             [
-              Render.text(row["id"]), Render.text(row["name"]), Render.text(row["played"]), Render.text(row["wins"]),
+              Render.text(row["id"]), Render.text(row["name"]), Render.rating(row["rating"]),
+              Render.text(row["played"]), Render.text(row["wins"]),
               Render.text(row["draws"]), Render.text(row["losses"]), Render.text(row["goals"]),
               StatsCommand.perGather(row["goalsPerGather"]), StatsCommand.percent(row["winRate"]),
             ]
@@ -79,15 +81,21 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "player", abstract: "One player's record, last 10 results and best teammates.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The player's id.") var id: Int64
+    @Argument(help: "The player: an id or a name.") var player: String
+    @OptionGroup var names: NameFlag
+
+    func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("stats.player", ["id": .int(id)]) { report in
+      try global.run("stats.player", namesOnly: names.namesOnly) { players in
+        ["id": .int(try players.id(player))]
+      } render: { report in
         var lines = [
           "\(Render.text(report["name"])) #\(Render.text(report["id"])): played \(Render.text(report["played"])), "
             + "won \(Render.text(report["wins"])), drew \(Render.text(report["draws"])), "
             + "lost \(Render.text(report["losses"])), \(Render.count(report["goals"], "goal")), "
-            + "win rate \(StatsCommand.percent(report["winRate"]))"
+            + "win rate \(StatsCommand.percent(report["winRate"]))",
+          Self.rating(report),
         ]
         let recent = report["recent"]?.arrayValue ?? []
         lines.append(recent.isEmpty ? "No results yet." : "Last results:")
@@ -103,6 +111,18 @@ struct StatsCommand: ParsableCommand {
         }
         return lines.joined(separator: "\n")
       }
+    }
+
+    /// "Rating 27.6 ± 8.1 (ordinal 3.4); after each gather: 27.6, 26.9, …" with the last 10 μ, oldest first.
+    static func rating(_ report: JSONValue) -> String {
+      let rating = report["rating"]
+      var line = "Rating \(Render.rating(rating)) (ordinal \(Render.decimal(rating?["ordinal"])))"
+      let points = report["ratings"]?.arrayValue ?? []
+      if !points.isEmpty {
+        line += points.count > 10 ? "; after the last 10 gathers: " : "; after each gather: "
+        line += points.suffix(10).map { Render.decimal($0["mu"]) }.joined(separator: ", ")
+      }
+      return line
     }
   }
 }

@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl gather suggest 1,2,3,…`: two fair sides for these players (issue 9).
@@ -6,24 +6,30 @@ struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest", abstract: "Suggest two fair teams from these players (changes nothing).")
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
-  @Argument(help: "The players to split, e.g. 1,2,3,4.") var players: String
-  @Option(help: "Players to leave on the bench.") var bench: String?
+  @Argument(help: "The players to split, ids or names, e.g. 1,2,3,4 or Ana,Bruno,Carla,Dani.") var players: String
+  @Option(help: "Players to leave on the bench, ids or names.") var bench: String?
   @Option(help: "Ask again with another seed for another split that is just as fair.") var seed: Int64?
+  @OptionGroup var names: NameFlag
 
   func validate() throws {
-    _ = try GatherCommand.ids(players)
-    if let bench { _ = try GatherCommand.ids(bench) }
+    _ = try PlayerResolver.words(players)
+    if let bench { _ = try PlayerResolver.words(bench) }
   }
 
   func run() throws {
-    try global.run("gather.suggest", try Self.params(players: players, bench: bench, seed: seed)) {
+    try global.run("gather.suggest", namesOnly: names.namesOnly) { resolver in
+      try Self.params(players: players, bench: bench, seed: seed, &resolver)
+    } render: {
       Self.render($0)
     }
   }
 
-  static func params(players: String, bench: String?, seed: Int64?) throws -> JSONObject {
-    var params: JSONObject = ["players": .array(try GatherCommand.ids(players))]
-    if let bench { params["bench"] = .array(try GatherCommand.ids(bench)) }
+  /// The params of `gather.suggest`, with the players' names looked up.
+  static func params(
+    players: String, bench: String?, seed: Int64?, _ resolver: inout PlayerResolver
+  ) throws -> JSONObject {
+    var params: JSONObject = ["players": .array(try resolver.ids(players))]
+    if let bench { params["bench"] = .array(try resolver.ids(bench)) }
     if let seed { params["seed"] = .int(seed) }
     return params
   }
@@ -33,25 +39,44 @@ struct SuggestCommand: ParsableCommand {
     (suggestion[side]?["players"]?.arrayValue ?? []).compactMap { $0["id"] }
   }
 
-  /// Each side with its players, strength and why, then the difference.
+  /// Each side with its players, strength and why, the predicted result, the difference, then any alternatives.
   static func render(_ suggestion: JSONValue) -> String {
+    var lines = split(suggestion)
+    let bench = (suggestion["bench"]?.arrayValue ?? []).map { Render.text($0["name"]) }
+    if !bench.isEmpty { lines.append("Bench: \(bench.joined(separator: ", "))") }
+    lines.append(
+      "Difference \(Render.compact(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
+        + (suggestion["exact"] == .bool(true) ? "the fairest split." : "found by search."))
+    for (number, alternative) in (suggestion["alternatives"]?.arrayValue ?? []).enumerated() {
+      lines.append("Alternative \(number + 1), difference \(Render.compact(alternative["difference"])):")
+      lines += split(alternative).map { "  " + $0 }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Both sides of a split, each player with their rating's μ (by rating), and its prediction.
+  static func split(_ split: JSONValue) -> [String] {
     var lines: [String] = []
     for (key, title) in [("teamA", "Team A"), ("teamB", "Team B")] {
-      let side = suggestion[key]
+      let side = split[key]
       let players = (side?["players"]?.arrayValue ?? []).map { player in
-        "\(Render.text(player["name"])) #\(Render.text(player["id"]))"
+        let mu = player["rating"]?["mu"].map { " \(Render.decimal($0))" } ?? ""
+        return "\(Render.text(player["name"])) #\(Render.text(player["id"]))\(mu)"
       }
-      lines.append("\(title) (strength \(Render.text(side?["strength"]))): \(players.joined(separator: ", "))")
+      lines.append("\(title) (strength \(Render.compact(side?["strength"]))): \(players.joined(separator: ", "))")
       let positions = counts(side?["positions"])
       let skills = counts(side?["skills"])
       lines.append("  \(Render.count(side?["goalkeepers"], "goalkeeper")); positions \(positions); skills \(skills)")
     }
-    let bench = (suggestion["bench"]?.arrayValue ?? []).map { Render.text($0["name"]) }
-    if !bench.isEmpty { lines.append("Bench: \(bench.joined(separator: ", "))") }
-    lines.append(
-      "Difference \(Render.text(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
-        + (suggestion["exact"] == .bool(true) ? "the fairest split." : "found by search."))
-    return lines.joined(separator: "\n")
+    lines.append(prediction(split))
+    return lines
+  }
+
+  /// "Predicted: Team A wins 48.8%, Team B 51.2%; a draw 23.7%" (issue 22).
+  static func prediction(_ prediction: JSONValue) -> String {
+    let win = Render.number(prediction["winProbability"])
+    return "Predicted: Team A wins \(Render.percent(prediction["winProbability"])), "
+      + "Team B \(Render.percent(win.map { .double(1 - $0) })); a draw \(Render.percent(prediction["drawProbability"]))"
   }
 
   /// "defender 2, striker 1".

@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl timer …`: the match clock.

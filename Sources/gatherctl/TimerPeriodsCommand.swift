@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl timer format` and `gatherctl timer add`: periods, the break and added time (issue 9).

@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 import Glibc
 
@@ -13,6 +13,11 @@ struct WatchCommand: ParsableCommand {
       away, watch prints an offline line and reconnects with backoff; it never exits on its own, and exits 0 \
       on SIGTERM, SIGINT or SIGPIPE. --json is --format json: one JSON object per line. With --format \
       i3blocks, a left click on the block (button 1 arriving on stdin) toggles the clock, if you may control it.
+
+      The line reads "07:32 · 2-1": in added time "00:00 +0:30 · 2-1", in the break between periods \
+      "HT 04:12 · 2-1". waybar's class is running, paused (also a clock waiting to start), break, finished, \
+      idle (no gather) or offline, and its percentage is how much of the period, with its added time, or of \
+      the break is over.
       """)
 
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
@@ -34,6 +39,7 @@ struct WatchCommand: ParsableCommand {
     let topicList = topics.split(separator: ",").map { JSONValue.string(String($0)) }
     let format = global.json ? WatchState.Format.json : self.format
     var state = WatchState()
+    state.followsTimer = topics.split(separator: ",").contains("timer")
     var printed: String?
     func emit(_ state: WatchState) {
       let line = state.line(format)

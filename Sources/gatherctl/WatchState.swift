@@ -9,6 +9,8 @@ struct WatchState {
   }
 
   var online = false
+  /// Whether the subscription has the `timer` topic, whose events carry the whole clock at each period's end.
+  var followsTimer = true
   var gather: JSONValue?
   var timer: JSONValue?
   var score: JSONValue?
@@ -32,9 +34,15 @@ struct WatchState {
     let params = event["params"]
     switch event["method"]?.stringValue {
     case "tick":
-      guard var object = timer?.objectValue else { return }
+      guard var object = timer?.objectValue, let params else { return }
+      let state = params["state"]?.stringValue
+      // The tick at 0 of a period that is not the last ("break", or "stopped" with no break) or of the break
+      // ("stopped"): a timer event (periodEnded, breakEnded) with the whole clock follows it at once.
+      let endsPeriodOrBreak = params["remaining"] == .int(0) && (state == "break" || state == "stopped")
+      if endsPeriodOrBreak, followsTimer { return }
       // "added" and "period": periods and added time (issue 9).
-      for key in ["state", "remaining", "remainingMs", "display", "added", "period"] { object[key] = params?[key] }
+      for key in ["state", "remaining", "remainingMs", "display", "added", "period"] { object[key] = params[key] }
+      if endsPeriodOrBreak { Self.settle(&object) }
       timer = .object(object)
     case "timer": timer = params?["timer"]
     case "score":
@@ -49,33 +57,54 @@ struct WatchState {
     }
   }
 
-  /// The class waybar styles by: running, paused, finished, idle or offline.
+  /// Without timer events, the clock a period's or break's last tick leads to, as far as the tick tells: the
+  /// break from its first moment, or the next period waiting, stopped, at its full length.
+  private static func settle(_ timer: inout JSONObject) {
+    timer["added"] = .null
+    if timer["state"] == "break" {
+      let left = ((timer["remainingMs"]?.intValue ?? 0) + 999) / 1000
+      timer["display"] = .string(Render.minutesAndSeconds(left))
+      timer["remaining"] = .int(left)
+      return
+    }
+    let duration = timer["duration"]?.intValue ?? 0
+    timer["period"] = .int((timer["period"]?.intValue ?? 1) + 1)
+    timer["periodName"] = .null
+    timer["display"] = .string(Render.minutesAndSeconds(duration))
+    timer["remaining"] = .int(duration)
+    timer["remainingMs"] = .int(duration * 1000)
+    timer["addedSeconds"] = .int(0)
+  }
+
+  /// The class waybar styles by: running, paused, break, finished, idle or offline.
   var stateClass: String {
     guard online else { return "offline" }
     guard gather != nil else { return "idle" }
     switch timer?["state"]?.stringValue {
     case "running": return "running"
+    case "break": return "break"
     case "finished": return "finished"
     default: return "paused"
     }
   }
 
-  /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1"), "no gather" or "offline".
+  /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1", in the break "HT 00:53 · 2-1"), "no gather" or "offline".
   var text: String {
     guard online else { return "offline" }
     guard gather != nil else { return "no gather" }
-    let added = timer?["added"]?.stringValue.map { " " + $0 } ?? ""
-    return "\(Render.text(timer?["display"]))\(added) · \(Render.text(score?["text"]))"
+    return "\(Render.clock(timer)) · \(Render.text(score?["text"]))"
   }
 
-  /// How much of the match has been played, 0 to 100.
+  /// How much of the period has been played, 0 to 100, counting its added time (so adding time never makes it
+  /// jump); in the break, how much of the break is over.
   var percentage: Int {
-    guard online, gather != nil, let duration = timer?["duration"]?.intValue, duration > 0,
-      let left = timer?["remainingMs"]?.intValue
-    else {
-      return 0
-    }
-    return Int(max(0, min(100, (duration * 1000 - left) * 100 / (duration * 1000))))
+    guard online, gather != nil, let timer, let left = timer["remainingMs"]?.intValue else { return 0 }
+    let seconds =
+      timer["state"] == "break"
+      ? timer["breakLength"]?.intValue ?? 0
+      : (timer["duration"]?.intValue ?? 0) + (timer["addedSeconds"]?.intValue ?? 0)
+    guard seconds > 0 else { return 0 }
+    return Int(max(0, min(100, (seconds * 1000 - left) * 100 / (seconds * 1000))))
   }
 
   var tooltip: String {
@@ -100,7 +129,7 @@ struct WatchState {
       JSONWriter.string(
         .object([
           "online": .bool(online), "state": gather == nil ? .string(stateClass) : timer?["state"] ?? .null,
-          "display": timer?["display"] ?? .null,
+          "display": timer?["display"] ?? .null, "added": timer?["added"] ?? .null, "period": timer?["period"] ?? .null,
           "remaining": timer?["remaining"] ?? .null, "score": score ?? .null, "gather": gather?["id"] ?? .null,
         ]))
     }

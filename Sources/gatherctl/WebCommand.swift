@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import GatherRPC
 
 /// `gatherctl web link`: the scoreboard page's control link, for a phone at the pitch.

@@ -1,4 +1,4 @@
-import CLIArgumentParser
+import ArgumentParser
 import Glibc
 
 // Exit statuses: 0 ok, 1 refused by the daemon, 2 usage, 3 cannot reach the daemon.

@@ -30,6 +30,12 @@ struct Daemon {
     let inheritedHTTP = inherited.first { $0.name == "http" }
     inherited.removeAll { $0.name == "http" }
     let httpAddress = settings.http ?? inheritedHTTP.map { HTTPAddress.inherited(fd: $0.fd) }
+    // A socket named "metrics" (gatherd-metrics.socket) serves /metrics alone, unless --metrics says otherwise.
+    let inheritedMetrics = inherited.first { $0.name == "metrics" }
+    inherited.removeAll { $0.name == "metrics" }
+    let metricsAddress = settings.metrics ?? inheritedMetrics.map { HTTPAddress.inherited(fd: $0.fd) }
+    // Metrics are on only when something serves them; every handle made from here on reports to them.
+    let metrics = httpAddress != nil || metricsAddress != nil ? MetricsExporter.bootstrap() : nil
     let keeper = keeper(resuming: stored)
     let listeners = try listeners(inherited)
     // A socket that another daemon answers on is refused before the database is touched.
@@ -57,7 +63,7 @@ struct Daemon {
     var resuming = stored.connections
     let stats = DaemonStats()
     let web = WebAccess(token: settings.httpToken)
-    let gate = ReadinessGate(count: listeners.count + (httpAddress == nil ? 0 : 1)) {
+    let gate = ReadinessGate(count: listeners.count + [httpAddress, metricsAddress].compactMap { $0 }.count) {
       Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
     let servers = listeners.map { listener, readOnly in
@@ -103,7 +109,16 @@ struct Daemon {
     if let httpAddress {
       let listener = HTTPListener(
         address: httpAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
-        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, logger: logger, ready: gate.listenerReady)
+        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, logger: logger, metrics: metrics,
+        ready: gate.listenerReady)
+      services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
+    }
+    if let metricsAddress {
+      // The same HTTP listener, serving /metrics alone.
+      let listener = HTTPListener(
+        address: metricsAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
+        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, logger: logger, metrics: metrics,
+        onlyMetrics: true, ready: gate.listenerReady)
       services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
     }
     services.append(.init(service: ShutdownAnnouncer { Systemd.notify("STOPPING=1\nSTATUS=Stopping") }))

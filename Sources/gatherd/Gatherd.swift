@@ -29,12 +29,26 @@ struct Gatherd: AsyncParsableCommand {
 
       ENVIRONMENT
         GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_STATUS_SOCKET, GATHERD_STATUS_SOCKET_MODE, \
-      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE, GATHERD_MQTT, \
-      GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, GATHERD_MQTT_DISCOVERY_PREFIX, \
-      GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS and GATHERD_LOG_LEVEL \
-      set the option of the same name; a command-line option wins over its variable. Without --http-token-file, \
-      the token is read from $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=). Under systemd, STATE_DIRECTORY (StateDirectory=) and \
-      RUNTIME_DIRECTORY (RuntimeDirectory=) supply the default database and socket directories.
+      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE, GATHERD_METRICS, \
+      GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
+      GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, GATHERD_CONFIG and \
+      GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
+      variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
+      $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
+      /etc/credstore/gatherd.http-token). Under systemd, STATE_DIRECTORY (StateDirectory=) and \
+      RUNTIME_DIRECTORY (RuntimeDirectory=) supply the default database and socket directories, and \
+      CONFIGURATION_DIRECTORY (ConfigurationDirectory=) the configuration file's.
+
+      CONFIGURATION FILE
+        Every option is also a key of a configuration file, named without its dashes, one per line: \
+      "http-token-file = /etc/gatherd/token"; lines that start with # are comments. Precedence: the command line, \
+      then the environment, then the file. gatherd reads the file --config (or GATHERD_CONFIG) names, which must \
+      exist; otherwise the first of these that applies, if it exists: $CONFIGURATION_DIRECTORY/gatherd.conf under \
+      systemd (gatherd.service: /etc/gatherd/gatherd.conf, a conffile of the Debian package), \
+      /etc/gatherd/gatherd.conf as root, $XDG_CONFIG_HOME/gatherd/gatherd.conf (~/.config/gatherd/gatherd.conf) as \
+      a user. --config /dev/null reads none. An unknown key, a key set twice or a bad value stops gatherd with \
+      exit status 1, naming the file and the line. Secrets are read from the files named, never from the file \
+      itself, and never logged.
 
       SYSTEMD
         With socket activation (LISTEN_FDS), gatherd adopts the inherited sockets instead of binding: the one \
@@ -56,7 +70,14 @@ struct Gatherd: AsyncParsableCommand {
 
       THE SCOREBOARD
         GET / is the scoreboard page; GET /rpc is JSON-RPC over a WebSocket (one message per text frame); \
-      POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}.
+      POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}; GET /metrics is the metrics.
+
+      METRICS
+        GET /metrics answers Prometheus' text format (0.0.4) on the --http listener, and on --metrics ADDRESS, a \
+      listener that serves nothing else (or a socket systemd passes as "metrics": gatherd-metrics.socket): \
+      requests, errors, connections, subscriptions, events, tick lateness, commit time, storage, the fd store \
+      and the process_* metrics. gatherd counts them only while one of these listeners serves them. See \
+      docs/monitoring.md.
 
       MQTT AND HOME ASSISTANT
         With --mqtt, gatherd publishes to the broker under PREFIX (default gatherd/INSTANCE; GATHERD_INSTANCE, \
@@ -68,8 +89,8 @@ struct Gatherd: AsyncParsableCommand {
       topic) as a controller's, and HA gets buttons: the broker's ACL is then the access control. A broker \
       that is down or refuses the login never stops gatherd from serving; it retries, at most every 30 s. \
       Without --mqtt-password-file, the password is read from $CREDENTIALS_DIRECTORY/mqtt-password when \
-      systemd passes one. The service's sandbox allows no network: enable the drop-in mqtt.conf (see \
-      docs/mqtt.md and docs/systemd.md).
+      systemd passes one (gatherd.service loads /etc/credstore/gatherd.mqtt-password). The service's sandbox \
+      allows no network: enable the drop-in mqtt.conf (see docs/mqtt.md and docs/systemd.md).
 
       SIGNALS AND EXIT STATUS
         SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0 (kept \
@@ -125,6 +146,20 @@ struct Gatherd: AsyncParsableCommand {
   var httpTokenFile: String?
 
   @OptionGroup(title: "MQTT and Home Assistant") var mqtt: MQTTOptions
+
+  @Option(
+    name: .customLong("metrics"),
+    help: ArgumentHelp(
+      "Also serve Prometheus metrics (GET /metrics) on a listener of its own: HOST:PORT or unix:PATH (off by default; --http serves them too).",
+      valueName: "address"))
+  var metrics: String?
+
+  @Option(
+    name: .customLong("config"),
+    help: ArgumentHelp(
+      "Read settings from this file: key = value lines named after these options (default: /etc/gatherd/gatherd.conf for root and gatherd.service, $XDG_CONFIG_HOME/gatherd/gatherd.conf for a user, each read if it exists).",
+      valueName: "path"))
+  var config: String?
 
   @Option(
     name: .customLong("log-level"),

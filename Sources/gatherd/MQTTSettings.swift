@@ -2,12 +2,10 @@ import GatherDaemon
 import GatherMQTT
 import Glibc
 
-/// The MQTT settings: each from its option, else its GATHERD_MQTT_* variable, else its default; nil without
-/// `--mqtt`. Every problem is a startup error that names the option.
+/// The MQTT settings: each from its option, else its GATHERD_MQTT_* variable, else the configuration file's
+/// key, else its default; nil without `--mqtt`. Every problem is a startup error that names the option.
 enum MQTTSettings {
-  static func configuration(
-    _ options: MQTTOptions, sources: SettingSources, environment: [String: String]
-  ) throws -> MQTTConfiguration? {
+  static func configuration(_ options: MQTTOptions, sources: SettingSources) throws -> MQTTConfiguration? {
     let pick = sources.value
     let passwordFile = pick(options.passwordFile, "GATHERD_MQTT_PASSWORD_FILE")
     let caFile = pick(options.caFile, "GATHERD_MQTT_CA_FILE")
@@ -16,24 +14,20 @@ enum MQTTSettings {
     let control = try flag(pick(options.control ? "on" : nil, "GATHERD_MQTT_CONTROL"), "--mqtt-control")
     let ticks = try flag(pick(options.ticks, "GATHERD_MQTT_TICKS"), "--mqtt-ticks")
     guard let url = pick(options.url, "GATHERD_MQTT") else {
+      // What only means something with a broker; the rest at their defaults (as the shipped file shows them) do not.
       let given = [
         ("--mqtt-password-file", passwordFile != nil), ("--mqtt-ca-file", caFile != nil),
-        ("--mqtt-topic", topic != nil),
-        ("--mqtt-discovery-prefix", discoveryPrefix != nil), ("--mqtt-control", control == true),
-        ("--mqtt-ticks", ticks != nil),
+        ("--mqtt-topic", topic != nil), ("--mqtt-control", control == true),
       ].first { $0.1 }
       if let (option, _) = given { throw SettingsError("\(option) needs --mqtt, the broker to publish to.") }
       return nil
     }
     let broker: MQTTBroker
     do { broker = try MQTTBroker(parsing: url) } catch { throw SettingsError("--mqtt: \(error).") }
-    var password: String?
-    if let passwordFile {
-      password = try readPassword(passwordFile, option: "--mqtt-password-file")
-    } else if let credentials = environment["CREDENTIALS_DIRECTORY"], access(credentials + "/mqtt-password", F_OK) == 0
-    {
-      password = try readPassword(credentials + "/mqtt-password", option: "the mqtt-password credential")
-    }
+    // The option, else systemd's credential (gatherd.service loads /etc/credstore/gatherd.mqtt-password).
+    let password = try sources.secretFile(
+      options.passwordFile, "GATHERD_MQTT_PASSWORD_FILE", credential: "mqtt-password"
+    ).map { try readPassword($0, option: "--mqtt-password-file") }
     if password != nil, broker.user == nil {
       throw SettingsError("--mqtt-password-file: \(url) names no user; write mqtt://USER@\(broker.host).")
     }
@@ -49,7 +43,7 @@ enum MQTTSettings {
       }
     }
     do { _ = try MQTTClient.loadLibrary() } catch { throw SettingsError("--mqtt: \(error).") }
-    let instance = environment["GATHERD_INSTANCE"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"
+    let instance = sources.environment["GATHERD_INSTANCE"].flatMap { $0.isEmpty ? nil : $0 } ?? "main"
     return MQTTConfiguration(
       broker: broker, password: password, caFile: caFile, instance: instance, topicPrefix: topic,
       discoveryPrefix: discoveryPrefix ?? "homeassistant", control: control ?? false, ticks: ticks ?? true)

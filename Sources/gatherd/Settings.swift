@@ -18,15 +18,25 @@ struct Settings: Sendable {
   var http: HTTPAddress?
   /// The web control token, if configured.
   var httpToken: String?
+  /// Where the metrics listener listens, if anywhere (systemd's "metrics" socket is found later).
+  var metrics: HTTPAddress?
   /// What to publish to an MQTT broker, with `--mqtt` (MQTTSettings.swift).
   var mqtt: MQTTConfiguration?
   let environment: [String: String]
-  /// Where each setting is read from: the option, then its variable.
+  /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
 
+  /// The settings from the command line, the environment and the configuration file, in that order of
+  /// precedence; a refused value from the file names its file and line.
   init(_ options: Gatherd, environment: [String: String]) throws {
+    let sources = try SettingSources.load(
+      configOption: options.config, environment: environment, uid: geteuid(), keys: Gatherd.configKeys)
+    do { try self.init(options, sources: sources) } catch { throw sources.locating(error) }
+  }
+
+  private init(_ options: Gatherd, sources: SettingSources) throws {
+    let environment = sources.environment
     self.environment = environment
-    let sources = SettingSources(environment: environment)
     self.sources = sources
     let pick = sources.value
     socketOption = pick(options.socket, "GATHERD_SOCKET")
@@ -58,12 +68,13 @@ struct Settings: Sendable {
     if let address = pick(options.http, "GATHERD_HTTP") {
       do { http = try HTTPAddress(parsing: address) } catch { throw SettingsError("--http: \(error)") }
     }
-    if let file = pick(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE") {
-      httpToken = try WebAccess.readToken(from: file)
-    } else if let credentials = environment["CREDENTIALS_DIRECTORY"], access(credentials + "/http-token", R_OK) == 0 {
-      httpToken = try WebAccess.readToken(from: credentials + "/http-token")
+    if let address = pick(options.metrics, "GATHERD_METRICS") {
+      do { metrics = try HTTPAddress(parsing: address) } catch { throw SettingsError("--metrics: \(error)") }
     }
-    mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources, environment: environment)
+    if let file = sources.secretFile(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE", credential: "http-token") {
+      httpToken = try WebAccess.readToken(from: file)
+    }
+    mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources)
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

@@ -24,8 +24,8 @@ from benchlib import (CREATE_PLAYER, DAEMON_PING, FANOUT_N, FANOUT_TICKS, GOAL_A
                       LAT_SECS, LAT_WARM, NCPU, PING, SUBSCRIBE_TICK, TICK_PHASES, TICKS, TIMER_STATUS,
                       TPUT_ROUNDS, TPUT_SECS, TPUT_WARM, WRITE_SECS, WRITE_WARM, BenchError, Client, Procs,
                       count_wakeups, iso_ms, loadavg, log, parse_result, pct, proc_cpu_seconds, proc_rss_kb,
-                      result_line, setup_gather, start_clock_at_phase, system_cpu, thread_switches,
-                      wait_for_socket, wrap_ms)
+                      result_line, scrape_unix, setup_gather, start_clock_at_phase, system_cpu,
+                      thread_switches, wait_for_socket, wrap_ms)
 from report import report
 
 
@@ -45,11 +45,12 @@ class Bench:
 
     # ---- servers
 
-    def gatherd(self, key, role):
+    def gatherd(self, key, role, extra=()):
         name = f"gatherd-{key}-{role}"
         sock = os.path.join(self.tmp, f"{name}.sock")
         db = os.path.join(self.tmp, f"{name}.sqlite")
-        p = self.procs.start(name, [self.binaries[key], "--socket", sock, "--database", db, "--log-level", "warning"])
+        p = self.procs.start(name, [self.binaries[key], "--socket", sock, "--database", db, "--log-level", "warning",
+                                    *extra])
         wait_for_socket(sock, p)
         return p, sock
 
@@ -121,6 +122,11 @@ class Bench:
             self.srv[key] = self.gatherd(key, "main")
             # timer.status needs an active gather; its clock stays stopped
             setup_gather(self.srv[key][1], 10).close()
+        # Issue 23: the installed binary again, with metrics on (they are counted only while something serves
+        # them), for the throughput rounds next to the same binary with metrics off.
+        self.metrics_sock = os.path.join(self.tmp, "gatherd-metrics.http.sock")
+        self.srv["metrics"] = self.gatherd("installed", "metrics", ["--metrics", f"unix:{self.metrics_sock}"])
+        setup_gather(self.srv["metrics"][1], 10).close()
         self.srv["nio_ref"] = self.ref("nio_ref", lambda s: [self.tool("nio_ref"), "--socket", s])
         self.srv["ndjson_ref"] = self.ref("ndjson_ref", lambda s: [self.tool("ndjson_ref"), "--socket", s])
         self.srv["pyrpc"] = self.ref("pyrpc", lambda s: [sys.executable, self.o.pyrpc, s])
@@ -148,11 +154,24 @@ class Bench:
         configs = [("ndjson_ref", "any line", TIMER_STATUS), ("nio_ref", "any line", TIMER_STATUS)]
         for key in self.binaries:
             configs += [(key, "timer.status", TIMER_STATUS), (key, "daemon.ping", DAEMON_PING)]
+            if key == "installed":
+                # The same binary with metrics on, next to it in every round.
+                configs += [("metrics", "timer.status", TIMER_STATUS), ("metrics", "daemon.ping", DAEMON_PING)]
         configs = ([(16, *c) for c in configs] + [(16, "pyrpc", "ping", PING)]
-                   + [(64, key, req, line) for key, req, line in configs if req != "daemon.ping"])
+                   + [(64, key, req, line) for key, req, line in configs if req != "daemon.ping" and key != "metrics"])
         runs = [[] for _ in configs]
+        # Metrics off and on run together in each round, off first in odd rounds and on first in even ones, so
+        # that neither always meets the other's after-effects or the same trend in the machine's load.
+        pairs = [(configs.index((16, "installed", req, line)), configs.index((16, "metrics", req, line)))
+                 for req, line in (("timer.status", TIMER_STATUS), ("daemon.ping", DAEMON_PING))
+                 if (16, "metrics", req, line) in configs]
         for rnd in range(TPUT_ROUNDS):
-            for i, (conns, key, req, line) in enumerate(configs):
+            order = list(range(len(configs)))
+            if rnd % 2:
+                for off, on in pairs:
+                    order[off], order[on] = on, off
+            for i in order:
+                conns, key, req, line = configs[i]
                 proc, sock = self.srv[key]
                 runs[i].append(self.rpcbench(f"throughput {key} {req} {conns} conns (round {rnd + 1})", proc, sock,
                                              conns, line, TPUT_SECS, TPUT_WARM))
@@ -163,6 +182,14 @@ class Bench:
             med["rps_min"], med["rps_max"] = ordered[0]["rps"], ordered[-1]["rps"]
             tput.append({"server": key, "req": req, "conns": conns, "res": med})
         self.r["tput"] = tput
+        # Each round's metrics-on / metrics-off ratio (the rows ran one after the other in that round).
+        index = {(conns, key, req): i for i, (conns, key, req, _) in enumerate(configs)}
+        self.r["metrics_rounds"] = {
+            req: [on["rps"] / off["rps"] for on, off in zip(runs[index[(16, "metrics", req)]],
+                                                             runs[index[(16, "installed", req)]])]
+            for req in ("timer.status", "daemon.ping")}
+        self.r["metrics_scrape"] = scrape_unix(self.metrics_sock)
+        self.procs.stop(self.srv.pop("metrics")[0])
         self.procs.stop(self.srv.pop("pyrpc")[0])
 
     def writes(self):

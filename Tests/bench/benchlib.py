@@ -211,6 +211,26 @@ def fs_type(path):
 # ---------------------------------------------------------------- clients
 
 
+def scrape_unix(path):
+    """GET /metrics from gatherd's --metrics unix:PATH listener: the sample lines as {series: value}."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(10)
+        s.connect(path)
+        s.sendall(b"GET /metrics HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n\r\n")
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200"):
+        raise BenchError(f"GET /metrics answered {head[:80]!r}")
+    values = {}
+    for line in body.decode().splitlines():
+        if line and not line.startswith("#"):
+            series, _, value = line.rpartition(" ")
+            values[series] = float(value)
+    return values
+
+
 class Client:
     """A blocking JSON-RPC client for setting gatherd up."""
 

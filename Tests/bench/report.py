@@ -10,7 +10,8 @@ import sys
 from benchlib import (FANOUT_N, FANOUT_TICKS, HOLD_N, IDLE_SECS, LAT_SECS, LAT_WARM, QUICK, TICKS, TPUT_ROUNDS,
                       TPUT_SECS, TPUT_WARM, WRITE_SECS, WRITE_WARM, cpu_model, fs_type, pct)
 
-NAMES = {"installed": "gatherd (installed)", "dev": "gatherd (dev build)", "nio_ref": "nio_ref",
+NAMES = {"installed": "gatherd (installed)", "dev": "gatherd (dev build)", "metrics": "gatherd (installed, metrics on)",
+         "nio_ref": "nio_ref",
          "ndjson_ref": "ndjson_ref", "pyrpc": "pyrpc_server.py", "tick_ref": "tick_ref"}
 IDLE_RSS_LIMIT_KB = 20_000  # 20 MB
 
@@ -151,6 +152,7 @@ def report(r, raw, o):
         add("")
     latency(add, r, keys)
     throughput(add, r, res)
+    metrics(add, r, res)
     writes(add, r, o)
     ticks(add, r, keys)
     fanout(add, r, keys)
@@ -254,6 +256,36 @@ def throughput(add, r, res):
             f"{x['rps_min'] / 1000:,.0f}k–{x['rps_max'] / 1000:,.0f}k | {x['rps'] / nio['rps']:.0%} | "
             f"{x['rps'] / nd['rps']:.0%} | {x['p50_us']:.1f} | {x['p99_us']:.1f} | {x['server_cpu_us']:.2f} | "
             f"{x['server_cs']:.2f} | {x['client_cpu']:.0f}% |")
+    add("")
+
+
+def metrics(add, r, res):
+    """Issue 23: the same installed binary with metrics on and off, in the same rounds."""
+    add("## Metrics on and off (issue 23)")
+    add("")
+    add("The installed binary twice: as above (metrics off: nothing serves them, so swift-metrics keeps its no-op "
+        "handlers) and with `--metrics unix:PATH` (metrics on: every request bumps its method's counter), 16 "
+        "connections. In each round the four rows (two requests, metrics off and on) run together, metrics off "
+        "first in odd rounds and on first in even ones; the target is the median round within 3%. "
+        "`Tests/bench/metrics_callgrind.py` gives the same comparison in instructions (docs/monitoring.md).")
+    add("")
+    add("| request | metrics off req/s | metrics on req/s | on / off (median round) | each round | "
+        "server CPU µs/req off → on | result |")
+    add("|---|---:|---:|---:|---|---:|---|")
+    for req in ("timer.status", "daemon.ping"):
+        off, on = res.tput("installed", 16, req), res.tput("metrics", 16, req)
+        ratio = on["rps"] / off["rps"]
+        rounds = ", ".join(f"{x:.1%}" for x in r["metrics_rounds"][req])
+        add(f"| `{req}` | {off['rps']:,.0f} | {on['rps']:,.0f} | **{ratio:.1%}** | {rounds} | "
+            f"{off['server_cpu_us']:.2f} → {on['server_cpu_us']:.2f} | "
+            f"{verdict(ratio >= 0.97, f'{(1 - ratio):.1%} slower')} |")
+    scrape = r["metrics_scrape"]
+    counted = {req: scrape.get(f'gatherd_rpc_requests_total{{method="{req}",outcome="ok"}}', 0)
+               for req in ("timer.status", "daemon.ping")}
+    add("")
+    add(f"The metrics-on server's own scrape after the rounds: {counted['timer.status']:,.0f} `timer.status` and "
+        f"{counted['daemon.ping']:,.0f} `daemon.ping` answered (`gatherd_rpc_requests_total`), so the counters were "
+        "live throughout.")
     add("")
 
 

@@ -95,14 +95,14 @@ make -s -C "$TOOLS_SRC" BIN="$TOOLS_BIN" nio >"$TMP/nio_ref-build.log" 2>&1 ||
 sync_snapshot() {
   mkdir -p "$SNAP"
   local f
-  (cd "$REPO" && find Package.swift Package.resolved Sources Tests Vendor -type f 2>/dev/null || true) |
+  (cd "$REPO" && find Package.swift Package.resolved Sources Tests -type f 2>/dev/null || true) |
     while IFS= read -r f; do
       if ! cmp -s "$REPO/$f" "$SNAP/$f"; then
         mkdir -p "$SNAP/$(dirname "$f")"
         cp -p "$REPO/$f" "$SNAP/$f"
       fi
     done
-  (cd "$SNAP" && find Package.swift Package.resolved Sources Tests Vendor -type f 2>/dev/null || true) |
+  (cd "$SNAP" && find Package.swift Package.resolved Sources Tests -type f 2>/dev/null || true) |
     while IFS= read -r f; do [ -e "$REPO/$f" ] || rm -f "$SNAP/$f"; done
 }
 

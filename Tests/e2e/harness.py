@@ -71,6 +71,7 @@ SPEC_METHODS = (
     "gathers.list",
     "gathers.get",
     "gather.suggest",
+    "gather.predict",
     "timer.set",
     "timer.format",
     "timer.addTime",

@@ -57,8 +57,8 @@ class GlobalOptionsTests(GatherctlTestCase):
         self.assertEqual(len(re.findall(r"-l 'json'|-l json", fish)), 1, fish)
 
     def test_dump_help_is_json_naming_every_subcommand(self):
-        """--experimental-dump-help (what generate-manual reads for gatherctl.1; the vendored parser writes it
-        without Foundation) is JSON naming each subcommand that `--help` lists, at every level."""
+        """--experimental-dump-help (what generate-manual reads for gatherctl.1) is JSON naming each subcommand
+        that `--help` lists, at every level."""
         proc = self.run_raw("--experimental-dump-help")
         self.assertEqual(proc.returncode, 0, self.describe(proc))
         dump = json.loads(proc.stdout)

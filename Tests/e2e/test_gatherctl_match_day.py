@@ -18,10 +18,20 @@ class MatchDayCtlTests(GatherctlTestCase):
         self.start_gather(self.c, [a, c], [b])
         self.ok(self.c, "score.goal", {"team": "teamA", "player": a})
         self.ok(self.c, "gather.end")
+        columns = ("ID", "NAME", "RATING", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE")
         lines = self.ctl("stats").splitlines()
-        table = self.parse_table(lines, ("ID", "NAME", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"))
-        self.assertEqual([row["NAME"] for row in table], ["P0", "P2", "P1"])
-        self.assertEqual((table[0]["W"], table[0]["GOALS"], table[0]["PER GATHER"], table[0]["WIN RATE"]), ("1", "1", "1.00", "100.0%"))
+        table = self.parse_table(lines, columns)
+        # By rating (issue 22) by default: the order and the numbers of stats.players, μ ± σ to one decimal.
+        rows = self.ok(self.c, "stats.players")["players"]
+        self.assertEqual([row["NAME"] for row in table], [row["name"] for row in rows])
+        self.assertEqual(
+            [row["RATING"] for row in table], ["%.1f ± %.1f" % (row["rating"]["mu"], row["rating"]["sigma"]) for row in rows]
+        )
+        self.assertEqual(table[0]["NAME"], "P2", "the professional who won is rated highest")
+        self.assertEqual(self.parse_table(self.ctl("stats", "--order", "rating").splitlines(), columns), table)
+        by_wins = self.parse_table(self.ctl("stats", "--order", "wins").splitlines(), columns)
+        self.assertEqual([row["NAME"] for row in by_wins], ["P0", "P2", "P1"])
+        self.assertEqual((by_wins[0]["W"], by_wins[0]["GOALS"], by_wins[0]["PER GATHER"], by_wins[0]["WIN RATE"]), ("1", "1", "1.00", "100.0%"))
         self.assertEqual(self.ctl_json("stats", "--order", "goals"), self.ok(self.c, "stats.players", {"order": "goals"}))
         self.assertEqual(
             self.ctl_json("stats", "--since", "2000-01-01", "--min-gathers", "0"),
@@ -30,6 +40,8 @@ class MatchDayCtlTests(GatherctlTestCase):
         out = self.ctl("stats", "player", a)
         self.assertIn("P0 #%d: played 1, won 1" % a, out)
         self.assertIn("Won most with: P2 (1 win)", out)
+        mu = self.ok(self.c, "stats.player", {"id": a})["ratings"][-1]["mu"]
+        self.assertRegex(out, r"Rating \d+\.\d ± \d+\.\d \(ordinal -?\d+\.\d\); after each gather: %.1f\n" % mu)
         self.assertEqual(self.ctl_json("stats", "player", a), self.ok(self.c, "stats.player", {"id": a}))
         self.ctl_usage("stats", "--order", "fame")
         self.ctl_refused(["stats", "player", "99"], "stats.player", {"id": 99}, "player_not_found")
@@ -42,11 +54,16 @@ class MatchDayCtlTests(GatherctlTestCase):
         ids = self.roster(6)
         listed = ",".join(map(str, ids))
         out = self.ctl("gather", "suggest", listed, "--seed", 3)
-        self.assertRegex(out, r"Team A \(strength \d+\): ")
+        self.assertRegex(out, r"Team A \(strength \d+(\.\d)?\): ")
         self.assertIn("1 goalkeeper", out)
         self.assertIn("the fairest split", out)
         suggestion = self.ctl_json("gather", "suggest", listed, "--seed", 3)
         self.assertEqual(suggestion, self.ok(self.c, "gather.suggest", {"players": ids, "seed": 3}))
+        # The predicted result (issue 22): Team A's win, Team B's, and a draw, as percentages of the reply's.
+        win, draw = suggestion["winProbability"], suggestion["drawProbability"]
+        self.assertIn("Predicted: Team A wins %.1f%%, Team B %.1f%%; a draw %.1f%%" % (100 * win, 100 * (1 - win), 100 * draw), out)
+        first = suggestion["teamA"]["players"][0]
+        self.assertIn("%s #%d %.1f" % (first["name"], first["id"], first["rating"]["mu"]), out)
         self.ctl_refused(["gather", "suggest", str(ids[0])], "gather.suggest", {"players": ids[:1]}, "invalid_params")
 
         gather = self.ctl_json("gather", "start", "--balanced", "--players", listed, "--seed", 3, "--periods", 2, "--break", "5:00")

@@ -134,7 +134,7 @@ class StatsTests(SchemaMixin, DaemonTestCase):
         self.start_gather(self.c, [ana], [dani])
         self.ok(self.c, "score.goal", {"team": "teamA", "player": ana})  # not ended: does not count
         table = self.ok(self.c, "stats.players")
-        self.assertEqual(table["order"], "wins")
+        self.assertEqual(table["order"], "rating", "the default order is by rating (issue 22)")
         rows = {row["id"]: row for row in table["players"]}
         self.assertEqual(set(rows), {ana, bruno, carla}, "Dani has no ended gather and Carla's bench one does not count")
         self.assertEqual(
@@ -174,7 +174,8 @@ class SuggestTests(SchemaMixin, DaemonTestCase):
             for i in range(10)
         ]
         ids = [p["id"] for p in players]
-        suggestion = self.ok(self.c, "gather.suggest", {"players": ids, "seed": 7})
+        # By skill, as before ratings (issue 22): each player's rating is their points.
+        suggestion = self.ok(self.c, "gather.suggest", {"players": ids, "seed": 7, "by": "skill"})
         side_a = [p["id"] for p in suggestion["teamA"]["players"]]
         side_b = [p["id"] for p in suggestion["teamB"]["players"]]
         self.assertEqual(sorted(side_a + side_b), sorted(ids))
@@ -192,8 +193,8 @@ class SuggestTests(SchemaMixin, DaemonTestCase):
             if all(abs(2 * sum(group[i] == pos for i in combo) - sum(group[i] == pos for i in ids)) <= 1 for pos in set(group.values()))
         )
         self.assertEqual(suggestion["difference"], best)
-        self.assertEqual(self.ok(self.c, "gather.suggest", {"players": ids, "seed": 7}), suggestion)
-        with_bench = self.ok(self.c, "gather.suggest", {"players": ids[1:], "bench": ids[:1], "seed": 7})
+        self.assertEqual(self.ok(self.c, "gather.suggest", {"players": ids, "seed": 7, "by": "skill"}), suggestion)
+        with_bench = self.ok(self.c, "gather.suggest", {"players": ids[1:], "bench": ids[:1], "seed": 7, "by": "skill"})
         self.assertEqual([(p["id"], p["rating"]) for p in with_bench["bench"]], [(ids[0], 100)])
         self.assertMatchesSchema(suggestion, "Suggestion")
         self.assertMatchesSchema(with_bench, "Suggestion")

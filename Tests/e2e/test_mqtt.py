@@ -7,10 +7,13 @@ import statistics
 import time
 import unittest
 
+import urllib.request
+
 import jinja2
 
+import test_metrics
 from harness import RpcAssertions
-from mqttbroker import MQTTTestCase
+from mqttbroker import MQTTTestCase, wait_for_output
 
 PREFIX = "gatherd/main"
 NODE = "gatherd_main"
@@ -299,6 +302,33 @@ class KeepAlive(MQTTTestCase, RpcAssertions, unittest.TestCase):
         mark = watcher.mark()
         self.ok(daemon.client(), "players.create", {"name": "Ana"})
         watcher.wait(f"{PREFIX}/state", after=mark)
+
+
+class Metrics(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """Issue 23's metrics for MQTT, scraped from the real /metrics: connected 0/1 and messages published."""
+
+    def scrape(self, port):
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+            return test_metrics.parse(response.read().decode())
+
+    def test_connected_and_published_follow_the_broker(self):
+        port = test_metrics.free_port()
+        watcher = self.watch(f"{PREFIX}/state")
+        daemon = self.start_daemon("--metrics", f"127.0.0.1:{port}")
+        test_metrics.wait_for_port(port)
+        watcher.wait(f"{PREFIX}/state")
+        values = self.scrape(port)
+        self.assertEqual(values["gatherd_mqtt_connected"], 1)
+        # Availability, the discovery configs and the state, at least.
+        published = values["gatherd_mqtt_messages_published_total"]
+        self.assertGreaterEqual(published, 1 + 14 + 1)
+        mark = watcher.mark()
+        self.ok(daemon.client(), "players.create", {"name": "Ana"})
+        watcher.wait(f"{PREFIX}/state", after=mark)
+        self.assertEqual(self.scrape(port)["gatherd_mqtt_messages_published_total"], published + 1, "one state")
+        self.broker.stop()
+        wait_for_output(daemon, r"MQTT: lost the broker")
+        self.assertEqual(self.scrape(port)["gatherd_mqtt_connected"], 0)
 
 
 if __name__ == "__main__":

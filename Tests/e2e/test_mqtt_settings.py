@@ -9,6 +9,7 @@ import unittest
 
 from harness import Daemon, RpcAssertions, require_binary
 from mqttbroker import MQTTTestCase
+from test_config import clean_env
 
 
 class StartupErrors(unittest.TestCase):
@@ -95,6 +96,33 @@ class FromTheEnvironment(MQTTTestCase, RpcAssertions, unittest.TestCase):
         daemon.start()
         self.broker.wait_for_line(r"New client connected from \S+ as club_one .*u'gatherd'")
         self.broker.wait_for_line(r"^club_one 1 club/one/rpc$")
+
+
+class FromTheConfigFile(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """The configuration file (issue 23, part 3) feeds the MQTT settings like every other: keys named after the
+    options, below the variables, and a refused value named by its file and line."""
+
+    def daemon(self, lines, env=None):
+        daemon = Daemon(env={**clean_env(), **(env or {})}, log_level="info")
+        self.addCleanup(daemon.cleanup)
+        config = os.path.join(daemon.tmp, "gatherd.conf")
+        with open(config, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        daemon.extra_args = ["--config", config]
+        return daemon, config
+
+    def test_the_file_configures_mqtt_and_a_variable_wins_over_it(self):
+        daemon, _ = self.daemon([f"mqtt = {self.broker.url}", "mqtt-control = on", "mqtt-topic = club/file",
+                                 "mqtt-discovery-prefix = homeassistant", "mqtt-ticks = off"],
+                                env={"GATHERD_MQTT_TOPIC": "club/variable"})
+        daemon.start()
+        self.broker.wait_for_line(r"^club_variable 1 club/variable/rpc$")
+
+    def test_a_bad_value_in_the_file_names_the_file_and_the_line(self):
+        daemon, config = self.daemon(["mqtt = mqtt://hub.lan", "", "mqtt-topic = gatherd/#"])
+        result = subprocess.run(daemon.command(), capture_output=True, text=True, env=daemon.env, timeout=30)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn(f"{config}:3: mqtt-topic: --mqtt-topic:", result.stderr)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CLIENTS = os.path.join(REPO, "clients")
 
-WAYBAR_CLASSES = ("running", "paused", "finished", "idle", "offline")
+WAYBAR_CLASSES = ("running", "paused", "break", "finished", "idle", "offline")
 ALL_CLIENTS = ("gatherctl", "python", "js", "shell", "waybar", "polybar", "i3blocks")
 #: The folders this suite's author delivers; the others come from other work and may not be there yet.
 STATUS_BARS = ("waybar", "polybar", "i3blocks")

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the libFuzzer targets of Tests/fuzz/targets into $1 (default .build-fuzz) with swiftc directly
 # (-sanitize=fuzzer,address): each from its own sources and the gatherd sources it needs, all instrumented.
-# `line` and `rpc` need NIO (and `rpc` swift-log, ServiceLifecycle and the system's SQLite): those they link from SwiftPM's own
+# `line` and `rpc` need NIO (and `rpc` swift-log, ServiceLifecycle, swift-metrics, swift-prometheus and the
+# system's SQLite): those they link from SwiftPM's own
 # build in .build (`swift build -c $FUZZ_SPM_CONFIG --target NIOEmbedded`, then `--target GatherDaemon`):
 # debug by default, which `make test` has mostly built already; run.sh asks for release. They are not
 # instrumented, like the Swift runtime. `rpc` compiles GatherModel, GatherRPC and GatherStore as modules of
@@ -23,7 +24,7 @@ NIO_DEPS="NIOEmbedded NIOCore NIOConcurrencyHelpers _NIODataStructures _NIOBase6
   CNIODarwin CNIOWindows CNIOWASI CNIOOpenBSD CNIOFreeBSD Atomics _AtomicsShims DequeModule ContainersPreview \
   InternalCollectionsUtilities"
 DAEMON_DEPS="$NIO_DEPS NIOPosix CNIOPosix Logging ServiceLifecycle AsyncAlgorithms OrderedCollections UnixSignals \
-  ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1 GatherMQTT CoreMetrics"
+  ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1 CoreMetrics Prometheus GatherMQTT"
 SPM_BIN=""
 # debug for a replay (what `make test` has built), release for fuzzing (NIO's debug build is 20 times slower).
 SPM_CONFIG=${FUZZ_SPM_CONFIG:-debug}

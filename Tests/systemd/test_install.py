@@ -44,7 +44,7 @@ class InstallTests(unittest.TestCase):
     def test_every_unit_is_installed_and_points_at_the_installed_binary(self):
         for unit in ["gatherd.socket", "gatherd-status.socket", "gatherd.service", "gatherd@.socket",
                      "gatherd-status@.socket", "gatherd@.service", "gatherd-http.socket",
-                     "gatherd-http@.socket"]:
+                     "gatherd-http@.socket", "gatherd-metrics.socket", "gatherd-metrics@.socket"]:
             self.assertTrue(os.path.isfile(self.path("lib/systemd/system", unit)), unit)
         for unit in ["gatherd.socket", "gatherd.service"]:
             self.assertTrue(os.path.isfile(self.path("lib/systemd/user", unit)), "user " + unit)
@@ -75,8 +75,13 @@ class InstallTests(unittest.TestCase):
                 text = f.read()
             self.assertTrue(marker in text, "%s lacks %r" % (script, marker))
             self.assertFalse(text.startswith("#!"), script + " is sourced, not run: no #! line")
-        for doc in ["README.md", "protocol.md", "systemd.md", "architecture.md"]:
+        for doc in ["README.md", "protocol.md", "systemd.md", "architecture.md", "monitoring.md"]:
             self.assertTrue(os.path.isfile(self.path("share/doc/gatherd", doc)), doc)
+
+    def test_the_configuration_file_goes_to_etc_whatever_the_prefix(self):
+        with open(os.path.join(ROOT, "etc/gatherd/gatherd.conf")) as f, \
+                open(os.path.join(REPO, "packaging/gatherd.conf")) as g:
+            self.assertEqual(f.read(), g.read())
 
 
 if __name__ == "__main__":

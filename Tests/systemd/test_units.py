@@ -30,9 +30,10 @@ class UnitFileTests(unittest.TestCase):
     def test_system_units_verify_cleanly(self):
         names = [n for n in os.listdir(UNITS) if n.endswith((".socket", ".service"))]
         directory = self.copy_units(UNITS, names)
-        self.verify(directory, ["gatherd.socket", "gatherd-status.socket", "gatherd-http.socket", "gatherd.service",
-                                "gatherd@pitch1.socket", "gatherd-status@pitch1.socket", "gatherd-http@pitch1.socket",
-                                "gatherd@pitch1.service"])
+        self.verify(directory, ["gatherd.socket", "gatherd-status.socket", "gatherd-http.socket",
+                                "gatherd-metrics.socket", "gatherd.service", "gatherd@pitch1.socket",
+                                "gatherd-status@pitch1.socket", "gatherd-http@pitch1.socket",
+                                "gatherd-metrics@pitch1.socket", "gatherd@pitch1.service"])
 
     def test_user_units_verify_cleanly(self):
         user = os.path.join(UNITS, "user")
@@ -89,3 +90,24 @@ class FileDescriptorStoreTests(unittest.TestCase):
             self.assertEqual(len(store), 1, path)
             self.assertEqual(store, announced, path)
             self.assertGreaterEqual(int(store[0]), 4096, "%s: room for the connections gatherd supports" % path)
+
+
+class ConfigurationTests(unittest.TestCase):
+    def test_the_system_services_read_etc_gatherd_and_take_secrets_from_the_credential_store(self):
+        """Issue 23: ConfigurationDirectory= tells gatherd where gatherd.conf is; each LoadCredential= names a
+        credential in systemd's store (a name, not a path), which may be missing without failing the start."""
+        for name, prefix in [("gatherd.service", "gatherd"), ("gatherd@.service", "gatherd-%i")]:
+            with open(os.path.join(UNITS, name)) as f:
+                text = f.read()
+            self.assertEqual(re.findall(r"^ConfigurationDirectory=(.*)$", text, re.M), ["gatherd"], name)
+            credentials = dict(re.findall(r"^LoadCredential=([^:\n]+):(.*)$", text, re.M))
+            self.assertEqual(credentials, {"http-token": prefix + ".http-token",
+                                           "mqtt-password": prefix + ".mqtt-password"}, name)
+
+    def test_every_named_socket_is_one_gatherd_knows(self):
+        names = set()
+        for name in os.listdir(UNITS):
+            if name.endswith(".socket"):
+                with open(os.path.join(UNITS, name)) as f:
+                    names.update(re.findall(r"^FileDescriptorName=(.*)$", f.read(), re.M))
+        self.assertEqual(names, {"control", "status", "http", "metrics"})

@@ -52,6 +52,16 @@ async function ensurePlayers(gather) {
 }
 
 /** Run the match on a connected client; resolves with the ended gather's record. */
+/** The clock as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break. */
+function clock(tick) {
+  if (tick.state === 'break') {
+    const left = Math.ceil(tick.remainingMs / 1000); // the tick that ends a half already counts the break
+    const two = (n) => String(n).padStart(2, '0');
+    return `HT ${two(Math.floor(left / 60))}:${two(left % 60)}`;
+  }
+  return tick.display + (tick.added ? ` ${tick.added}` : '');
+}
+
 async function play(gather, seconds) {
   const ids = await ensurePlayers(gather);
   const current = await gather.call('gather.current');
@@ -75,7 +85,7 @@ async function play(gather, seconds) {
     await gather.call('timer.start');
     for await (const { topic, params } of events) {
       if (topic === 'tick') {
-        console.log(`tick  ${params.display}`);
+        console.log(`tick  ${clock(params)}`);
         while (plan.length && params.remaining <= plan[0][0] && params.remaining > 0) {
           const [, action, args] = plan.shift();
           if (action === 'goal') { // events arriving meanwhile wait in the subscription

@@ -34,6 +34,14 @@ def ensure_players(gather):
     return roster
 
 
+def clock(tick):
+    """The clock as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break."""
+    if tick["state"] == "break":
+        left = (tick["remainingMs"] + 999) // 1000  # the tick that ends a half already counts the break
+        return "HT %02d:%02d" % (left // 60, left % 60)
+    return tick["display"] + (" " + tick["added"] if tick["added"] else "")
+
+
 def play(gather, seconds):
     """Run the match on an open client; returns the ended gather's record."""
     ids = ensure_players(gather)
@@ -55,7 +63,7 @@ def play(gather, seconds):
         gather.call("timer.start")
         for event in events:
             if event.topic == "tick":
-                print("tick  %s" % event["display"], flush=True)
+                print("tick  %s" % clock(event), flush=True)
                 while plan and event["remaining"] <= plan[0][0] and event["remaining"] > 0:
                     _, action, args = plan.pop(0)
                     if action == "goal":  # events that arrive during the call wait in the subscription

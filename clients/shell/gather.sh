@@ -19,7 +19,8 @@ call   Sends one JSON-RPC request and prints its result, pretty-printed by jq. W
          $prog call timer.start
 watch  Subscribes to TOPICS (tick score timer gather players; default all) and prints one line per
        event until gatherd closes the connection or the script is stopped:
-         tick 07:32               score 2-1 | score 1-1 undo | score 3-0 correction
+         tick 07:32 | tick 00:00 +0:30 (added time) | tick HT 04:12 (the break)
+         score 2-1 | score 1-1 undo | score 3-0 correction
          timer started 10:00      gather started 7 | gather ended 7 2-1 teamA
          players created 3 Ana
 
@@ -68,16 +69,23 @@ cmd_call() {
 }
 
 # One line per message; lines that start with "!" are for the loop in cmd_watch, not for the user.
+# The clock reads as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break
+# (the break's time left, from remainingMs, which the tick that ends a half already counts).
 # shellcheck disable=SC2016  # jq's \(...), not the shell's
 watch_filter='
+  def two: tostring | if length < 2 then "0" + . else . end;
+  def clock:
+    if .state == "break" then ((.remainingMs + 999) / 1000 | floor) as $s | "HT \($s / 60 | floor | two):\($s % 60 | two)"
+    else .display + (if .added then " " + .added else "" end)
+    end;
   if has("id") then
     if has("error") then "!error \(.error.message)" else "!subscribed \(.result.subscription)" end
   else
     .params as $p
-    | if .method == "tick" then "tick \($p.display)"
+    | if .method == "tick" then "tick \($p | clock)"
       elif .method == "score" then
         "score \($p.score.text)" + (if $p.change == "goal" then "" else " \($p.change)" end)
-      elif .method == "timer" then "timer \($p.change) \($p.timer.display)"
+      elif .method == "timer" then "timer \($p.change) \($p.timer | clock)"
       elif .method == "gather" then
         "gather \($p.change) \($p.id)"
         + (if $p.change == "ended" then " \($p.gather.score.text) \($p.gather.winner)" else "" end)

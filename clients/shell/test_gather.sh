@@ -143,6 +143,24 @@ check "gather.end records the score and the winner" [ "$result" = "1-1 none" ]
 history=$("$gather" call gathers.list | jq -r '.gathers[0].score.text')
 check "the ended gather is in the history" [ "$history" = "1-1" ]
 
+# watch: two halves of 2 s with a break of 2 s, and 1 s added to the first: the clock as a status bar shows it.
+"$gather" call gather.start "{\"teamA\":[$ana],\"teamB\":[$bea],\"periods\":2,\"periodLength\":2,\"breakLength\":2}" >/dev/null
+"$gather" watch tick timer >"$tmp/watch3.out" 2>"$tmp/watch3.err" &
+watch_pid=$!
+check "the halves' watch subscribes" wait_for 10 subscribed
+"$gather" call timer.start >/dev/null
+"$gather" call timer.addTime '{"seconds":1}' >/dev/null
+check "the break ends" wait_for 10 grep -qx 'timer breakEnded 00:02' "$tmp/watch3.out"
+check "added time reads +0:01" grep -qx 'tick 00:00 +0:01' "$tmp/watch3.out"
+check "the half's last tick starts the break" grep -qx 'tick HT 00:02' "$tmp/watch3.out"
+check "the half ends into the break" grep -qx 'timer periodEnded HT 00:02' "$tmp/watch3.out"
+check "the break counts down as HT" grep -qx 'tick HT 00:01' "$tmp/watch3.out"
+kill "$watch_pid"
+wait_exit "$watch_pid" 5
+watch_pid=
+"$gather" call gather.cancel >/dev/null
+check "the halves' watch is gone" wait_for 5 no_subscriptions
+
 # watch: a bad topic exits 1, an unreachable daemon 3.
 "$gather" watch nope >/dev/null 2>"$tmp/err"; rc=$?
 check "watch with a bad topic exits 1" [ $rc -eq 1 ]

@@ -21,9 +21,12 @@ enum MethodTable {
           return .null
         })
     }
+    // Made once per dispatcher; the handles are swift-metrics' no-ops unless something serves the metrics.
+    let metrics = RequestMetrics(methods: methods.map(\.name))
     return RPCDispatcher(
       methods: methods, mapError: { ErrorMapping.rpcError($0, logger: logger) },
       observer: { method, caller, error in
+        metrics.answered(method.ordinal, error: error)
         // Most calls log nothing at the configured level: they must cost nothing then.
         guard logger.logLevel <= (error != nil ? .notice : method.mutates ? .info : .debug) else { return }
         var logger = logger
@@ -43,6 +46,7 @@ enum MethodTable {
         } else {
           logger.log(level: method.mutates ? .info : .debug, "\(method.name) from \(caller.who)")
         }
-      })
+      },
+      refusalObserver: { metrics.refused($0) })
   }
 }

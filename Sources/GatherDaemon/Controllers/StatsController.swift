@@ -18,7 +18,7 @@ enum StatsController {
             field: "until", "Parameter \"until\" must come after \"since\": the range holds no gather.")
         }
         let minGathers = try params.optionalInt("minGathers", in: 0...1_000_000) ?? 1
-        let order = try params.optionalChoice("order", orders, PlayerStats.Order.init(rawValue:)) ?? .wins
+        let order = try params.optionalChoice("order", orders, PlayerStats.Order.init(rawValue:)) ?? .rating
         try params.finish()
         return try session.playerStats(
           period: .init(since: since, until: until), minGathers: Int(minGathers), order: order)

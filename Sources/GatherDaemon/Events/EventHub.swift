@@ -13,6 +13,8 @@ public final class EventHub: @unchecked Sendable {
   private let lastSeq = Atomic<Int64>(0)
   private let nextSubscription = Atomic<Int64>(0)
   private let observers = Mutex<[@Sendable (Topic) -> Void]>([])
+  /// `gatherd_events_total`, by topic.
+  private let published = TopicCounters()
   /// Events published during the session's current turn; touched in the session's turns only.
   private var pending: [EncodedEvent] = []
   /// Batches handed to the subscribers' loop and not yet delivered there.
@@ -51,6 +53,7 @@ public final class EventHub: @unchecked Sendable {
       extendLease(leasedThrough)
     }
     pending.append(EncodedEvent(seq: seq, topic: topic, payload: payload))
+    published.count(topic)
   }
 
   /// Sends the turn's events to the subscribers as one batch, then tells the observers.

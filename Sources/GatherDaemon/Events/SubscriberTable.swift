@@ -1,3 +1,4 @@
+import CoreMetrics
 import NIOCore
 import Synchronization
 
@@ -28,6 +29,8 @@ final class SubscriberTable: @unchecked Sendable {
   /// Each subscription's topics and connection.
   private var byID: [Int64: (topics: Set<Topic>, sink: any EventSink)] = [:]
   private let open = Atomic<Int>(0)
+  /// `gatherd_subscriptions`; a no-op unless something serves the metrics.
+  private let openMeter = Meter(label: MetricFamily.subscriptions.name)
 
   init(loop: any EventLoop) { self.loop = loop }
 
@@ -41,6 +44,7 @@ final class SubscriberTable: @unchecked Sendable {
     let subscription = Subscription(id: id, after: after, sink: sink)
     for topic in topics { byTopic[topic, default: []].append(subscription) }
     open.add(1, ordering: .relaxed)
+    openMeter.increment()
   }
 
   /// Removes a subscription if it belongs to `sink`; returns whether it did.
@@ -51,6 +55,7 @@ final class SubscriberTable: @unchecked Sendable {
     byID[id] = nil
     for topic in subscription.topics { byTopic[topic]?.removeAll { $0.id == id } }
     open.subtract(1, ordering: .relaxed)
+    openMeter.decrement()
     return true
   }
 

@@ -77,6 +77,8 @@ extension ActiveGather {
       "score": score.json,
       "goals": log.json,
       "timer": timer.json,
+      // Ratings (issue 22): the predicted result of the sides as they stand, from the ratings at kick-off.
+      "prediction": prediction.json,
     ])
   }
 }

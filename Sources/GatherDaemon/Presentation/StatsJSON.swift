@@ -8,6 +8,7 @@ extension PlayerStats {
       "id": .int(playerID), "name": .string(name), "played": .int(Int64(played)), "wins": .int(Int64(wins)),
       "draws": .int(Int64(draws)), "losses": .int(Int64(losses)), "goals": .int(Int64(goals)),
       "goalsPerGather": .double(rounded(goalsPerGather)), "winRate": .double(rounded(winRate)),
+      "rating": rating.json,
     ])
   }
 
@@ -33,21 +34,27 @@ extension PlayerReport {
           "wins": .int(Int64(mate.wins)),
         ])
       })
+    object["ratings"] = .array(ratings.map(\.json))
     return .object(object)
   }
 }
 
 extension TeamSuggestion {
-  /// The suggestion; `candidates` give each player's rating, `roster` their names.
+  /// The suggestion; `candidates` give each player's rating (their learned rating by rating, their points by
+  /// skill, as before ratings), `roster` their names.
   func json(candidates: [Candidate], roster: [Player.ID: Player]) -> JSONValue {
     let byID = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     func member(_ id: Player.ID) -> JSONValue {
       let player = roster[id]
+      let rating: JSONValue =
+        switch basis {
+        case .rating: byID[id].map(\.rating.json) ?? .null
+        case .skill: byID[id].map { .int(Int64($0.points)) } ?? .null
+        }
       return .object([
         "id": .int(id), "name": .string(player?.name ?? "player \(id)"),
         "position": player?.details.position.map { .string($0.rawValue) } ?? .null,
-        "skill": player?.details.skill.map { .string($0.rawValue) } ?? .null,
-        "rating": byID[id].map { .int(Int64($0.rating)) } ?? .null,
+        "skill": player?.details.skill.map { .string($0.rawValue) } ?? .null, "rating": rating,
       ])
     }
     func counts(_ counts: [String: Int]) -> JSONValue {
@@ -57,14 +64,22 @@ extension TeamSuggestion {
     }
     func side(_ side: Side) -> JSONValue {
       .object([
-        "players": .array(side.players.map(member)), "strength": .int(Int64(side.strength)),
+        "players": .array(side.players.map(member)), "strength": .double(side.strength),
         "goalkeepers": .int(Int64(side.goalkeepers)), "positions": counts(side.positions),
         "skills": counts(side.skills),
       ])
     }
-    return .object([
-      "teamA": side(teamA), "teamB": side(teamB), "bench": .array(bench.map(member)),
-      "difference": .int(Int64(difference)), "seed": .int(Int64(bitPattern: seed)), "exact": .bool(exact),
-    ])
+    func split(_ split: Split) -> JSONObject {
+      split.prediction.adding(to: [
+        "teamA": side(split.teamA), "teamB": side(split.teamB), "difference": .double(split.difference),
+      ])
+    }
+    var object = split(self.split)
+    object["bench"] = .array(bench.map(member))
+    object["seed"] = .int(Int64(bitPattern: seed))
+    object["exact"] = .bool(exact)
+    object["by"] = .string(basis.rawValue)
+    object["alternatives"] = .array(alternatives.map { .object(split($0)) })
+    return .object(object)
   }
 }

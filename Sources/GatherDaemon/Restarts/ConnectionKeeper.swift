@@ -1,4 +1,5 @@
 import CGatherShim
+import CoreMetrics
 import Glibc
 import Logging
 import NIOCore
@@ -40,6 +41,8 @@ public final class ConnectionKeeper: @unchecked Sendable {
   /// How many connections are in the store now, and how many may be: systemd refuses descriptors past
   /// `FileDescriptorStoreMax=` without a word, so two places stay free for the record.
   private let keptCount: Atomic<Int>
+  /// `gatherd_fdstore_connections`, moved in step with `keptCount` once a change is certain.
+  private let keptMeter = Meter(label: MetricFamily.keptConnections.name)
   private let capacity: Int
   private let state: Mutex<State>
 
@@ -60,6 +63,7 @@ public final class ConnectionKeeper: @unchecked Sendable {
     lastNumber = Atomic(stored.largestConnectionNumber)
     state = Mutex(
       State(record: stored.record, generation: stored.recordGeneration, staleRecords: stored.staleRecordNames))
+    keptMeter.set(stored.connections.count)
   }
 
   /// The subscriptions the previous gatherd recorded for a kept connection.
@@ -90,6 +94,7 @@ public final class ConnectionKeeper: @unchecked Sendable {
       logger.debug("The service manager did not keep connection \(name); it will not survive a restart.")
       return nil
     }
+    keptMeter.increment()
     return name
   }
 
@@ -107,6 +112,7 @@ public final class ConnectionKeeper: @unchecked Sendable {
   func connectionClosed(_ name: String) {
     guard !state.withLock({ $0.frozen }) else { return }
     keptCount.wrappingSubtract(1, ordering: .relaxed)
+    keptMeter.decrement()
     store.remove(name)
     subscriptionsChanged(of: name, to: [:])
   }

@@ -7,4 +7,10 @@ extension RPCConnection {
     /// A WebSocket: each read is one message, and each line written goes to the pipeline, which frames it.
     case webSocket
   }
+
+  /// Whether the connection is a WebSocket (for the metrics' `transport` label).
+  var isWebSocket: Bool {
+    if case .webSocket = transport { return true }
+    return false
+  }
 }

@@ -25,7 +25,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private var replied: RPCDispatcher<Caller>.Completion?
   private let connections: ConnectionSet
   var context: ChannelHandlerContext!
-  private let transport: Transport
+  let transport: Transport
   /// Where replies and events are written, in order; set while the handler is in the pipeline.
   private var output: ConnectionOutput?
   /// What was read and not yet answered.
@@ -96,7 +96,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   private func opened() {
     guard !counted else { return }
     counted = true
-    services.stats.connectionOpened()
+    services.stats.connectionOpened(webSocket: isWebSocket)
     connections.insert(self)
   }
 
@@ -108,7 +108,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     caller.events.close()
     if let storedName { services.keeper?.connectionClosed(storedName) }
     if counted {
-      services.stats.connectionClosed()
+      services.stats.connectionClosed(webSocket: isWebSocket)
       connections.remove(self)
     }
     context.fireChannelInactive()
@@ -168,7 +168,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
       case .tooLong:
         services.logger.notice(
           "A line from \(caller.who) exceeded \(services.maxLineBytes) bytes; closing the connection.")
-        write(RPCResponse.error(id: .null, .lineTooLong(limit: services.maxLineBytes)))
+        let error = RPCError.lineTooLong(limit: services.maxLineBytes)
+        services.dispatcher.reportRefusal(error)
+        write(RPCResponse.error(id: .null, error))
         close()
       case .line(let line):
         guard line.readableBytesView.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }

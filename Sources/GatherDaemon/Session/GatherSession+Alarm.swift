@@ -63,6 +63,8 @@ extension GatherSession {
   /// The alarm's turn: announces what is due by `at`, sets the next alarm and publishes. Call it in a turn
   /// (the fuzz target rings the alarm with it, as the daemon's timer would).
   func ring(at moment: Duration) {
+    // The clock is as the alarm found it when it was set: its next tick is the moment the alarm was due.
+    if let due = state.active?.clock.nextTick { SessionMetrics.record(moment - due, in: metrics.tickLateness) }
     alarm = nil
     fireDueTicks(at: moment)
     rearmClock()

@@ -16,7 +16,9 @@ extension GatherSession {
     let id = try commit {
       try store.startGather(lineup: lineup, clock: snapshot, startedAt: startedAt) { [state] in state.name(of: $0) }
     }
-    let gather = ActiveGather(id: id, startedAt: startedAt, lineup: lineup, clock: clock)
+    let gather = ActiveGather(
+      id: id, startedAt: startedAt, lineup: lineup, clock: clock,
+      kickOffRatings: Dictionary(uniqueKeysWithValues: lineup.players.map { ($0, state.rating(of: $0)) }))
     try state.begin(gather)
     logger.info("Started gather \(id) with \(lineup.players.count) players.", metadata: ["gather_id": "\(id)"])
     publishGather("started", gather)
@@ -26,9 +28,10 @@ extension GatherSession {
   /// Moves a player of the active gather to `team`, or adds a roster player to it.
   func assign(_ playerID: Player.ID, to team: Team) throws -> JSONValue {
     let player = try state.player(playerID)
+    let rating = state.rating(of: playerID)
     let store = store
     let gather = try state.changeActive { gather in
-      try gather.assign(player, to: team)
+      try gather.assign(player, to: team, rating: rating)
       try commit { try store.assign(.init(player: player.id, team: team), name: player.name, gatherID: gather.id) }
       return gather
     }
@@ -36,12 +39,13 @@ extension GatherSession {
     return gatherJSON(gather)
   }
 
-  /// Ends the active gather, files its result in history and stops its clock.
+  /// Ends the active gather, files its result in history, rates its players from it and stops its clock.
   func endGather() throws -> JSONValue {
     let gather = try state.requireActive()
     let record = gather.result(endedAt: wallClock()) { [state] in state.name(of: $0) }
-    try commit { try store.endGather(record) }
+    let ratings = try commit { try store.endGather(record) }
     state.closeActive()
+    state.keepRatings(ratings)
     rearmClock()
     logger.info(
       "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",

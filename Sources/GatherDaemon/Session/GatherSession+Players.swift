@@ -15,8 +15,10 @@ extension GatherSession {
   /// Changes a player's details.
   func updatePlayer(_ id: Player.ID, _ changes: PlayerChanges) throws -> JSONValue {
     let player = try state.updating(id, with: changes)
-    try commit { try store.updatePlayer(player) }
+    // A new declared skill is a new prior: the store replays every rating in the same transaction (issue 22).
+    let ratings = try commit { try store.updatePlayer(player) }
     state.save(player)
+    if let ratings { state.keepRatings(ratings) }
     hub.publish(.players, ["change": "updated", "id": .int(player.id), "player": player.json])
     return player.json
   }

@@ -9,18 +9,21 @@ extension GatherSession {
   /// Runs one store write, noting whether storage took it; a ``StorageUnavailable`` error is rethrown.
   func commit<T>(_ write: () throws -> T) throws -> T {
     let result: T
+    let started = now
     do {
       result = try write()
     } catch let error as StorageUnavailable {
       report(storage.writeFailed(error))
       throw error
     }
+    SessionMetrics.record(now - started, in: metrics.commitTime)
     report(storage.writeSucceeded())
     return result
   }
 
   private func report(_ report: StorageHealth.Report?) {
     guard let report else { return }
+    metrics.storageAvailable.record(storage.outage == nil ? 1 : 0)
     logger.log(level: report.level, "\(report.message)", metadata: ["database": "\(report.path)"])
   }
 

@@ -43,6 +43,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   private let takesChanges: Atomic<Bool>
   /// Whether the database took the last write (GatherSession+Storage.swift).
   var storage = StorageHealth()
+  /// Commit times, tick lateness and storage health, for the metrics.
+  let metrics = SessionMetrics()
   /// Whether a clock transition of the alarm's could not be saved and is still to be written.
   var clockSaveOwed = false
   /// The wall-clock time the running clock reaches 0, worked out once per deadline so that every reply and
@@ -71,6 +73,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.logger = logger
     self.state = state
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
+    // The database opened and read: it is taken to accept writes until one fails.
+    metrics.storageAvailable.record(1)
     // With the running clock's end worked out, as every later view has it.
     let view = makeView()
     published.withLock { $0 = view }

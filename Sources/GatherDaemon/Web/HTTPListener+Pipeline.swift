@@ -23,7 +23,8 @@ extension HTTPListener {
     let upgrader = NIOWebSocketServerUpgrader(
       maxFrameSize: web.rpc.maxLineBytes,
       shouldUpgrade: { channel, head in
-        let allowed = head.uri.split(separator: "?").first == "/rpc" && WebAccess.isSameOrigin(head.headers)
+        let allowed =
+          !web.onlyMetrics && head.uri.split(separator: "?").first == "/rpc" && WebAccess.isSameOrigin(head.headers)
         return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
       },
       upgradePipelineHandler: { channel, _ in

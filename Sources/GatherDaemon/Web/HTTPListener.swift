@@ -7,8 +7,9 @@ import NIOWebSocket
 import ServiceLifecycle
 
 /// The scoreboard's HTTP listener, as a service: the page, `/healthz`, `POST /rpc`, and JSON-RPC over a
-/// WebSocket at `/rpc`, served by the same dispatcher, session and events as the Unix socket. Off unless
-/// `--http` is given or systemd passes a socket named `http`.
+/// WebSocket at `/rpc`, served by the same dispatcher, session and events as the Unix socket, and the
+/// Prometheus scrape at `/metrics`. Off unless `--http` is given or systemd passes a socket named `http`.
+/// With `onlyMetrics` the same listener serves `/metrics` alone (`--metrics`, or systemd's `metrics` socket).
 ///
 /// Each connection is NIO's HTTP/1.1 pipeline (headers up to 16 KiB) with ``HTTPRequestHandler``; an upgrade
 /// to a WebSocket swaps it for the frame codec, ``WebSocketTransport`` and an ``RPCConnection``.
@@ -19,11 +20,11 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
   let logger: Logger
   private let ready: @Sendable () -> Void
 
-  /// A listener at `address` for `session`, on the connections' `loop`.
+  /// A listener at `address` for `session`, on the connections' `loop`; `/metrics` serves `metrics`, if given.
   public init(
     address: HTTPAddress, access: WebAccess, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, logger: Logger,
-    ready: @escaping @Sendable () -> Void = {}
+    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, logger: Logger, metrics: MetricsExporter? = nil,
+    onlyMetrics: Bool = false, ready: @escaping @Sendable () -> Void = {}
   ) {
     self.address = address
     self.loop = loop
@@ -34,7 +35,9 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
       runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
       queryPool: queryPool, hub: session.hub, stats: stats, maxLineBytes: maxLineBytes, readOnly: false,
       access: policy, logger: logger, keeper: nil)
-    web = WebServices(rpc: rpc, access: access, page: Array(PackageResources.scoreboard_html))
+    web = WebServices(
+      rpc: rpc, access: access, page: Array(PackageResources.scoreboard_html), metrics: metrics,
+      onlyMetrics: onlyMetrics)
   }
 
   /// How logs name it.
@@ -57,10 +60,13 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
       case .inherited(let fd): server = try await bootstrap.withBoundSocket(fd).get()
       }
     } catch {
-      throw WebAccessError("Cannot listen for HTTP on \(address): \(error); choose another --http.")
+      throw WebAccessError(
+        "Cannot listen for HTTP on \(address): \(error); choose another \(web.onlyMetrics ? "--metrics" : "--http").")
     }
-    if let link = Self.linkAddress(server.localAddress) { web.access.served(at: link) }
-    logger.notice("gatherd serves the scoreboard on \(address) (\(server.localAddress.map { "\($0)" } ?? "?"))")
+    if !web.onlyMetrics, let link = Self.linkAddress(server.localAddress) { web.access.served(at: link) }
+    logger.notice(
+      "gatherd serves \(web.onlyMetrics ? "its metrics" : "the scoreboard") on \(address) (\(server.localAddress.map { "\($0)" } ?? "?"))"
+    )
     ready()
     try? await gracefulShutdown()
     try? await server.close()

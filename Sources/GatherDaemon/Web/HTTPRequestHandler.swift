@@ -80,6 +80,9 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     let keepAlive = head.isKeepAlive
     let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
     let getting = head.method == .GET || head.method == .HEAD
+    if let metrics = web.metrics, path == "/metrics" || web.onlyMetrics {
+      return serveMetrics(context, head, path: path, metrics)
+    }
     switch (path, head.method) {
     case ("/", _) where getting:
       HTTPResponder.respond(

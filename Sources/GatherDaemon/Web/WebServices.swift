@@ -9,6 +9,10 @@ struct WebServices: Sendable {
   let access: WebAccess
   /// The scoreboard, embedded in the binary.
   let page: [UInt8]
+  /// The metrics for `GET /metrics`, when something serves them.
+  var metrics: MetricsExporter?
+  /// Set on the listener of `--metrics`, which serves `/metrics` alone.
+  var onlyMetrics = false
 
   /// The page runs its own inline script and style, and talks only to its own address.
   static let contentSecurityPolicy =

@@ -69,6 +69,18 @@ final class SQLiteConnection: @unchecked Sendable {
     try fetchOne(sql, arguments).map { try $0.first(as: T.self) }
   }
 
+  /// Runs `sql` with `arguments` and hands each row to `body`, which reads its columns by index.
+  func forEachRow(
+    _ sql: String, _ arguments: [any SQLiteValueConvertible] = [], _ body: (SQLiteStatement) throws -> Void
+  ) throws {
+    try statement(sql, arguments).forEachRow(body)
+  }
+
+  /// `sql` compiled once, to run many times with ``SQLiteStatement/run(_:)``.
+  func prepare(_ sql: String) throws -> SQLiteStatement {
+    try SQLiteStatement(sql, connection: try open())
+  }
+
   /// How many rows the last INSERT, UPDATE or DELETE changed.
   var changesCount: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 

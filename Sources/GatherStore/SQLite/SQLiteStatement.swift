@@ -55,6 +55,37 @@ final class SQLiteStatement {
   /// Runs the statement to its end, discarding any rows.
   func run() throws { while try step() {} }
 
+  /// Runs the statement to its end, handing each row to `body`, which reads it by column index
+  /// (``int64(_:)``, ``double(_:)``, ``text(_:)``): for long results, where building a ``SQLiteRow`` per row would
+  /// cost more than the query.
+  func forEachRow(_ body: (SQLiteStatement) throws -> Void) throws {
+    while try step() { try body(self) }
+  }
+
+  /// The current row's integer in `column` (counted from 0), or nil for NULL.
+  func int64(_ column: Int32) -> Int64? {
+    sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+  }
+
+  /// The current row's number in `column`, or nil for NULL.
+  func double(_ column: Int32) -> Double? {
+    sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_double(handle, column)
+  }
+
+  /// The current row's text in `column`, or nil for NULL.
+  func text(_ column: Int32) -> String? {
+    sqlite3_column_type(handle, column) == SQLITE_NULL
+      ? nil : sqlite3_column_text(handle, column).map { String(cString: $0) }
+  }
+
+  /// Runs the statement again with new `arguments`, discarding any rows: a statement prepared once for many
+  /// rows (``SQLiteConnection/prepare(_:)``) saves compiling its SQL each time.
+  func run(_ arguments: [SQLiteValue]) throws {
+    sqlite3_reset(handle)
+    try bind(arguments)
+    try run()
+  }
+
   /// Advances to the next row: true if there is one, false once the statement is done.
   private func step() throws -> Bool {
     switch sqlite3_step(handle) {

@@ -1,0 +1,100 @@
+import ArgumentParser
+import GatherRPC
+
+/// Turns the players named on gatherctl's command line into the ids the protocol takes. A word of digits is an
+/// id (unless `--name` says every word is a name); anything else is a name, looked up in `players.list` (read
+/// once per command, on the command's own connection) by exact match, ignoring case. A name that matches no
+/// player, or several, stops the command (exit 1) with the candidates and their ids.
+struct PlayerResolver {
+  /// The connection the roster is read on.
+  let connection: Connection
+  /// Whether every player word is a name, even one of digits (`--name`).
+  let namesOnly: Bool
+  private var roster: [JSONValue]?
+
+  init(connection: Connection, namesOnly: Bool) {
+    self.connection = connection
+    self.namesOnly = namesOnly
+  }
+
+  /// The id of the player `text` names (the spaces around it left out).
+  mutating func id(_ text: String) throws(CtlError) -> Int64 {
+    let word = Self.trimmed(text)
+    if !namesOnly, let id = Self.id(word) { return id }
+    let players = try rosterPlayers()
+    let matches = Self.players(named: word, in: players)
+    if matches.count == 1, let id = matches[0]["id"]?.intValue { return id }
+    throw .declined(Self.notOne(word, matches: matches, roster: players))
+  }
+
+  /// The ids of a comma-separated list of players, such as "Ana,Bruno" or "1,2".
+  mutating func ids(_ list: String) throws -> [JSONValue] {
+    var ids: [JSONValue] = []
+    for word in try Self.words(list) { ids.append(.int(try id(word))) }
+    return ids
+  }
+
+  /// The roster as `players.list` gives it, read once.
+  mutating func rosterPlayers() throws(CtlError) -> [JSONValue] {
+    if let roster { return roster }
+    let players = try connection.call("players.list")["players"]?.arrayValue ?? []
+    roster = players
+    return players
+  }
+
+  /// The id a word of digits gives; nil for anything else.
+  static func id(_ word: String) -> Int64? {
+    guard !word.isEmpty, word.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+    return Int64(word)
+  }
+
+  /// The players whose name is `name`, ignoring case.
+  static func players(named name: String, in roster: [JSONValue]) -> [JSONValue] {
+    let wanted = name.lowercased()
+    return roster.filter { $0["name"]?.stringValue?.lowercased() == wanted }
+  }
+
+  /// The words of a list such as "Ana, Bruno,3", without the spaces around them; a usage error when one is empty.
+  static func words(_ list: String) throws -> [String] {
+    let words = list.split(separator: ",", omittingEmptySubsequences: false).map { trimmed(String($0)) }
+    guard !words.contains(where: \.isEmpty) else {
+      throw ValidationError("\"\(list)\" is not a list of players such as Ana,Bruno or 1,2 (ids or names).")
+    }
+    return words
+  }
+
+  /// Checks a player argument before anything is sent: a usage error when it is empty.
+  static func check(_ player: String?) throws {
+    if let player, trimmed(player).isEmpty {
+      throw ValidationError("Name a player by id or by name, such as 3 or Ana.")
+    }
+  }
+
+  /// The text without the spaces around it.
+  static func trimmed(_ text: String) -> String {
+    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+  }
+
+  /// Why `word` names no one player, and whom it might mean: the players of that name, those whose name
+  /// contains it, or else the whole roster.
+  static func notOne(_ word: String, matches: [JSONValue], roster: [JSONValue]) -> String {
+    if matches.count > 1 {
+      return "\(matches.count) players are named \"\(word)\"; give the id of the one you mean:\n" + table(matches)
+    }
+    guard !roster.isEmpty else {
+      return "No player is named \"\(word)\": the roster is empty (add one with: gatherctl players add NAME)."
+    }
+    let wanted = word.lowercased()
+    let similar = roster.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains(wanted) }
+    return similar.isEmpty
+      ? "No player is named \"\(word)\". The roster:\n" + table(roster)
+      : "No player is named \"\(word)\". Players with a name like it:\n" + table(similar)
+  }
+
+  /// Players as an indented table of id, name and position, for a message.
+  static func table(_ players: [JSONValue]) -> String {
+    let rows = players.map { [Render.text($0["id"]), Render.text($0["name"]), Render.text($0["position"])] }
+    return Render.table(["ID", "NAME", "POSITION"], rows).split(separator: "\n").map { "  " + $0 }
+      .joined(separator: "\n")
+  }
+}

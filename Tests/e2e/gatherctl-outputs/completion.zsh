@@ -1,0 +1,720 @@
+#compdef gatherctl
+
+__gatherctl_complete() {
+    local -ar non_empty_completions=("${@:#(|:*)}")
+    local -ar empty_completions=("${(M)@:#(|:*)}")
+    _describe -V '' non_empty_completions -- empty_completions -P $'\'\''
+}
+
+__gatherctl_custom_complete() {
+    local -a completions
+    completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
+    if [[ "${#completions[@]}" -gt 1 ]]; then
+        __gatherctl_complete "${completions[@]:0:-1}"
+    fi
+}
+
+__gatherctl_cursor_index_in_current_word() {
+    if [[ -z "${QIPREFIX}${IPREFIX}${PREFIX}" ]]; then
+        printf 0
+    else
+        printf %s "${#${(z)LBUFFER}[-1]}"
+    fi
+}
+
+_gatherctl() {
+    emulate -RL zsh -G
+    setopt extendedglob nullglob numericglobsort
+    unsetopt aliases banghist
+
+    local -xr SAP_SHELL=zsh
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(builtin emulate zsh -c 'printf %s "${ZSH_VERSION}"')"
+    local -r SAP_SHELL_VERSION
+
+    local context state state_descr line
+    local -A opt_args
+
+    local -r command_name="${words[1]}"
+    local -ar command_line=("${words[@]}")
+    local -ir current_word_index="$((CURRENT - 1))"
+
+    local -i ret=1
+    local -ar arg_specs=(
+        '--socket[gatherd'\''s socket (default\: GATHERD_SOCKET, then the daemon'\''s default).]:path:'
+        '--json[Print exactly the daemon'\''s result as JSON (watch\: one JSON object per line).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'players:List, add, show, edit and remove players.'
+            'gather:Start, inspect, change and end gathers; browse history.'
+            'timer:Set, start, pause, resume, toggle, reset and show the match clock.'
+            'score:Score goals, undo the last one, correct or show the score.'
+            'status:Show the daemon and the match.'
+            'ping:Check that gatherd answers.'
+            'discover:Print gatherd'\''s OpenRPC description of every method (JSON).'
+            'call:Call any method with raw JSON params and print the raw result.'
+            'watch:Print one line per change of the match, for status bars.'
+            'stats:Show player stats over ended gathers.'
+            'web:The pitch-side scoreboard page (gatherd --http).'
+            'help:Show subcommand help information.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        players|gather|timer|score|status|ping|discover|call|watch|stats|web|help)
+            "_gatherctl_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_players() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'add:Add a player to the roster.'
+            'list:List the roster.'
+            'show:Show one player.'
+            'edit:Change a player'\''s details.'
+            'rm:Remove a player from the roster.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        add|list|show|edit|rm)
+            "_gatherctl_players_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_players_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':name:'
+        '--age[Age in years, 1 to 120.]:age:'
+        '--position[goalkeeper, defender, midfielder, winger or striker (or GK, DEF, MID, W, ST).]:position:'
+        '--skill[beginner, amateur or professional.]:skill:'
+        '--team[Favourite team.]:team:'
+        '--allow-duplicate[Add the player even if one of that name is already on the roster.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_players_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_players_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_players_edit() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--name[A new name.]:name:'
+        '--age[Age in years, 1 to 120.]:age:'
+        '--position[goalkeeper, defender, midfielder, winger or striker (or GK, DEF, MID, W, ST).]:position:'
+        '--skill[beginner, amateur or professional.]:skill:'
+        '--team[Favourite team.]:team:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_players_rm() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'start:Start a gather.'
+            'suggest:Suggest two fair teams from these players (changes nothing).'
+            'status:Show the active gather.'
+            'move:Move a player to a team, or add a roster player.'
+            'end:End the gather and record its result.'
+            'cancel:Cancel the gather; it keeps no result.'
+            'history:List ended gathers, newest first.'
+            'show:Show an ended gather.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        start|suggest|status|move|end|cancel|history|show)
+            "_gatherctl_gather_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_gather_start() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--team-a[Team A'\''s players, ids or names\: 1,2,3 or Ana,Bruno.]:team-a:'
+        '--team-b[Team B'\''s players, ids or names.]:team-b:'
+        '--bench[The bench'\''s players, ids or names.]:bench:'
+        '--duration[The match clock of each period, mm\:ss or seconds (default 10\:00).]:duration:'
+        '--periods[Periods, 1 to 4 (default 1).]:periods:'
+        '--break[The break between periods, mm\:ss or seconds (default none).]:break:'
+        '--balanced[Let gatherd split --players into two fair teams (gather suggest), then start.]'
+        '--players[With --balanced\: the players to split, ids or names, e.g. 1,2,3,4.]:players:'
+        '--seed[With --balanced\: the seed that picks among equally fair splits.]:seed:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_suggest() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':players:'
+        '--bench[Players to leave on the bench, ids or names.]:bench:'
+        '--seed[Ask again with another seed for another split that is just as fair.]:seed:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_status() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_move() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        ':team:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_end() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_cancel() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_history() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--limit[How many, 1 to 100 (default 20).]:limit:'
+        '--before[Only gathers older than this id (for the next page).]:before:'
+        '--player[Only the gathers of this player\: an id or a name.]:player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'set:Set the clock'\''s duration (not while it runs).'
+            'start:Start the clock.'
+            'pause:Pause the clock.'
+            'resume:Resume the clock.'
+            'toggle:Start, pause or resume, like a single button.'
+            'reset:Stop the clock at its full duration.'
+            'status:Show the clock.'
+            'format:Set periods, period length and break before kick-off.'
+            'add:Add time to the current period.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        set|start|pause|resume|toggle|reset|status|format|add)
+            "_gatherctl_timer_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_timer_set() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':duration:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_start() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_pause() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_resume() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_toggle() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_reset() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_status() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_format() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--periods[Periods, 1 to 4.]:periods:'
+        '--length[The length of one period, mm\:ss or seconds.]:length:'
+        '--break[The break between periods, mm\:ss or seconds.]:break:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_add() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':time:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_score() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'goal:Score a goal for team a or b.'
+            'undo:Take back the last goal.'
+            'set:Set the score outright, e.g. 2-1 (logged).'
+            'show:Show the score and the goals.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        goal|undo|set|show)
+            "_gatherctl_score_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_score_goal() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':team:'
+        '--player[The scorer\: a player'\''s id or name.]:player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_score_undo() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_score_set() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':score:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_score_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_status() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_ping() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_discover() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_call() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':method:'
+        ':params:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_watch() {
+    local -i ret=1
+    local -ar ___format=('plain' 'json' 'waybar' 'i3blocks' 'polybar')
+    local -ar arg_specs=(
+        '--format[plain, json, waybar, i3blocks or polybar.]:format:{__gatherctl_complete "${___format[@]}"}'
+        '--topics[The topics to follow, comma-separated\: tick, score, timer, gather, players.]:topics:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_stats() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'table:Every player'\''s record as a table (the default).'
+            'player:One player'\''s record, last 10 results and best teammates.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        table|player)
+            "_gatherctl_stats_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_stats_table() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--order[Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate or played (default rating).]:order:'
+        '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
+        '--until[Only gathers started before this UTC date.]:until:'
+        '--min-gathers[Only players with at least this many (default 1).]:min-gathers:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_stats_player() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_web() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'link:Print the scoreboard'\''s control link: open it on a phone to get the controls.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        link)
+            "_gatherctl_web_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_web_link() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_help() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:subcommands:'
+        '--version[Show the version.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+if [[ "${funcstack[1]}" = _gatherctl ]]; then
+    _gatherctl "${@}"
+else
+    compdef _gatherctl gatherctl
+fi
