@@ -36,6 +36,9 @@ let package = Package(
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     // OpenSSL's libcrypto: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // Debian's libqrencode: QR codes of the scoreboard's links (issue 20), for the page and for gatherctl.
+    .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    .target(name: "GatherQR", dependencies: ["CQREncode"], swiftSettings: strict),
     .target(
       name: "GatherSystemd",
       dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
@@ -44,7 +47,7 @@ let package = Package(
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim", "CCrypto",
+        "GatherModel", "GatherStore", "GatherRPC", "GatherQR", "CGatherShim", "CCrypto",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -80,7 +83,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "gatherctl",
-      dependencies: ["GatherRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["GatherRPC", "GatherQR", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .testTarget(
@@ -89,6 +92,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
+    .testTarget(name: "GatherQRTests", dependencies: ["GatherQR"], swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
       dependencies: ["GatherStore", "GatherModel", "CSQLite"],
