@@ -66,6 +66,12 @@ let package = Package(
         // Issue 21.
         .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
         .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
+        // Issue 20: at the touchline (installable, the screen kept on, sound, share).
+        .embedInCode("Scoreboard/manifest.webmanifest"), .embedInCode("Scoreboard/sw.js"),
+        .embedInCode("Scoreboard/icons/icon.svg"), .embedInCode("Scoreboard/icons/icon-192.png"),
+        .embedInCode("Scoreboard/icons/icon-512.png"), .embedInCode("Scoreboard/js/touchline.js"),
+        .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
+        .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
       ],
       swiftSettings: strict
     ),
