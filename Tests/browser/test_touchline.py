@@ -75,7 +75,7 @@ class WakeLockTest(TouchlineCase):
 
         self.start_gather(minutes=10)
         self.wait_awake(page, "awake", "the wake lock held once a gather starts")
-        self.assertEqual(page.evaluate(f"{AWAKE}.textContent"), "Screen stays on")
+        self.assertEqual(page.evaluate(f"{AWAKE}.textContent"), "Awake")
         self.assertEqual(wake_lock_state(page), {"requested": 1, "held": 1})
 
         # Hidden (another tab in front), the browser lets go; visible again, the page asks again.

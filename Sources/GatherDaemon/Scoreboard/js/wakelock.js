@@ -115,7 +115,7 @@ function render() {
   indicator.dataset.state = state;
   indicator.dataset.method = hasApi() ? "wake-lock" : "video";
   indicator.hidden = state === "off";
-  const text = state === "awake" ? "Screen stays on" : state === "waiting" ? "Keeping the screen on…"
+  const text = state === "awake" ? "Awake" : state === "waiting" ? "Keeping the screen on…"
     : "Tap to keep the screen on";
   if (indicator.textContent !== text) indicator.textContent = text;
   indicator.setAttribute("aria-pressed", state === "awake" ? "true" : "false");
