@@ -36,6 +36,9 @@ let package = Package(
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     // OpenSSL's libcrypto: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // Debian's libqrencode: QR codes of the scoreboard's links (issue 20), for the page and for gatherctl.
+    .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    .target(name: "GatherQR", dependencies: ["CQREncode"], swiftSettings: strict),
     .target(
       name: "GatherSystemd",
       dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
@@ -55,7 +58,7 @@ let package = Package(
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim", "CCrypto", "GatherMQTT",
+        "GatherModel", "GatherStore", "GatherRPC", "GatherQR", "CGatherShim", "CCrypto", "GatherMQTT",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -74,6 +77,12 @@ let package = Package(
         // Issue 21.
         .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
         .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
+        // Issue 20: at the touchline (installable, the screen kept on, sound, share).
+        .embedInCode("Scoreboard/manifest.webmanifest"), .embedInCode("Scoreboard/sw.js"),
+        .embedInCode("Scoreboard/icons/icon.svg"), .embedInCode("Scoreboard/icons/icon-192.png"),
+        .embedInCode("Scoreboard/icons/icon-512.png"), .embedInCode("Scoreboard/js/touchline.js"),
+        .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
+        .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
       ],
       swiftSettings: strict
     ),
@@ -91,7 +100,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "gatherctl",
-      dependencies: ["GatherRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["GatherRPC", "GatherQR", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .testTarget(
@@ -101,6 +110,7 @@ let package = Package(
     ),
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
     .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
+    .testTarget(name: "GatherQRTests", dependencies: ["GatherQR"], swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
       dependencies: ["GatherStore", "GatherModel", "CSQLite"],

@@ -71,13 +71,16 @@ struct Gatherd: AsyncParsableCommand {
       prints the page's control link. See docs/scoreboard.md.
 
       THE SCOREBOARD
-        GET / is the scoreboard page (its stylesheet and scripts beside it); GET /rpc is JSON-RPC over a WebSocket \
+        GET / is the scoreboard page (its stylesheet, scripts, manifest, icons and service worker beside it); GET \
+      /rpc is JSON-RPC over a WebSocket \
       (one message per text frame); POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}; GET /metrics is the \
       metrics.
         Only requests for the listener's own names are answered (421 otherwise; two Host headers get 400): its \
       addresses (for a wildcard address, the machine's), the host name and NAME.local, localhost, --public-url's \
       host and each --allowed-host. A browser's Origin must be the page's own (scheme, host and port) or \
       --public-url's. X-Forwarded-* headers are never trusted. Behind a reverse proxy, set --public-url.
+        Links (web.link, web.share, gatherctl web link and the page's QR codes) name --public-url; otherwise the \
+      listener's address, and for a wildcard address this machine's network addresses, never 0.0.0.0 or [::].
         Limits: --http-max-connections (default 256, never more than half the open-file limit, so the Unix \
       sockets always have descriptors) and --http-max-connections-per-address (32) turn further connections away \
       with 503; a request's headers must arrive within --http-header-timeout (10 s); silence closes a request, \

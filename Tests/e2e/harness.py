@@ -93,6 +93,7 @@ SPEC_METHODS = (
     "stats.player",
     "auth.token",
     "web.link",
+    "web.share",
 )
 
 #: The methods marked [mutating] in the spec.
@@ -137,6 +138,7 @@ NO_PARAM_METHODS = (
     "timer.status",
     "score.undo",
     "score.get",
+    "web.share",
 )
 
 TOPICS = ("tick", "score", "timer", "gather", "players")

@@ -756,7 +756,7 @@ _gatherctl_web() {
 
 _gatherctl_web_link() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--view --qr --all --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 0

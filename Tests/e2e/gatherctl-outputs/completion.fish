@@ -116,7 +116,7 @@ function __gatherctl_parse_tokens -S
             __gatherctl_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'link'
-                __gatherctl_parse_subcommand 0 'version' 'h/help'
+                __gatherctl_parse_subcommand 0 'view' 'qr' 'all' 'version' 'h/help'
             end
         case 'help'
             __gatherctl_parse_subcommand -r 1 'version'
@@ -348,6 +348,9 @@ complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_op
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl web" version' -l 'version' -d 'Show the version.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl web" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_positional "gatherctl web" -eq 1' -fa 'link' -d 'Print the scoreboard\'s control link: open it on a phone to get the controls.'
+complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl web link" view' -l 'view' -d 'Print the view-only link (the page without the controls); any peer may ask for it.'
+complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl web link" qr' -l 'qr' -d 'Also draw each link as a QR code, for a phone\'s camera.'
+complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl web link" all' -l 'all' -d 'Print a link for every address of this machine, not only the first.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl web link" version' -l 'version' -d 'Show the version.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl web link" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl help" version' -l 'version' -d 'Show the version.'

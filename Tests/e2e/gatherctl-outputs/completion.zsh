@@ -723,6 +723,9 @@ _gatherctl_web() {
 _gatherctl_web_link() {
     local -i ret=1
     local -ar arg_specs=(
+        '--view[Print the view-only link (the page without the controls); any peer may ask for it.]'
+        '--qr[Also draw each link as a QR code, for a phone'\''s camera.]'
+        '--all[Print a link for every address of this machine, not only the first.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

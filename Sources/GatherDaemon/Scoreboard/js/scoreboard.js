@@ -9,6 +9,8 @@ import { setUpControls } from "./controls.js";
 import { betweenEvent, loadBetween, setUpBetween } from "./between.js";
 import { setUpReferee } from "./referee.js";
 import { setUpSetup } from "./setup.js";
+// Issue 20: at the touchline (the screen kept on, sound, share, install and full screen).
+import { setUpTouchline, touchlineEvent } from "./touchline.js";
 
 const TOKEN_KEY = "gatherd.token";
 
@@ -60,6 +62,7 @@ setUpControls();
 setUpBetween();
 setUpSetup();
 setUpReferee();
+setUpTouchline();
 renderAll();
 rpc.start({
   opened: opened,
@@ -68,6 +71,7 @@ rpc.start({
     if (method === "events.overflow") { rpc.restart(); return; }
     applyEvent(method, params);
     betweenEvent(method, params);
+    touchlineEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },
   waiting: renderStatus,
