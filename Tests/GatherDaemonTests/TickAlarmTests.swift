@@ -42,6 +42,17 @@ import Testing
     return ContinuousClock.now
   }
 
+  /// Has `run` start a task that blocks its thread (an event loop's) until `held` is signalled, and returns once
+  /// it does block. The test's own task awaits rather than blocks, so Swift's few cooperative threads stay free.
+  func holdUntilSignalled(_ held: DispatchSemaphore, _ run: (@escaping @Sendable () -> Void) -> Void) async {
+    let (holding, continuation) = AsyncStream.makeStream(of: Void.self)
+    run {
+      continuation.yield()
+      held.wait()
+    }
+    for await _ in holding { break }
+  }
+
   /// Starts a gather of `seconds` with its clock stopped, and subscribes to everything.
   func startGatherAndSubscribe(seconds: Int = 10) async throws {
     _ = try await session.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: seconds) }
@@ -96,12 +107,8 @@ import Testing
     // Hold the subscribers' loop, queue a task and then the start's and the goal's batches behind it, and let
     // the tick come due while they wait: NIO then runs the alarm among them, before the goal's batch is
     // delivered. The loop is held before the clock starts, so a late test thread cannot let the tick slip out.
-    let (holding, held) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-    subscriberLoop.execute {
-      holding.signal()
-      held.wait()
-    }
-    holding.wait()
+    let held = DispatchSemaphore(value: 0)
+    await holdUntilSignalled(held) { hold in subscriberLoop.execute(hold) }
     subscriberLoop.execute {}
     _ = try await session.perform { try $0.timer(.start) }
     let started = ContinuousClock.now
@@ -120,15 +127,16 @@ import Testing
     try await startGatherAndSubscribe()
     // The turn that starts the clock (and sets its alarm) is held past the first tick's second, however late
     // a loaded machine runs this test: the alarm rings while that turn is still in progress.
-    let (holding, held) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+    let held = DispatchSemaphore(value: 0)
+    let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
     let turn = Task { [session] in
       try await session.perform { session in
         _ = try session.timer(.start)
-        holding.signal()
+        startedContinuation.yield()
         held.wait()
       }
     }
-    holding.wait()
+    for await _ in started { break }
     try await Task.sleep(until: ContinuousClock.now + .milliseconds(1100), clock: .continuous)
     held.signal()
     try await turn.value
