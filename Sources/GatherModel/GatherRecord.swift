@@ -34,15 +34,21 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
   public var members: [Member]
   /// Goals and corrections, oldest first.
   public var log: [ScoreEvent]
+  /// The plan it was started from, if any (issue 24).
+  public var planID: Plan.ID?
 
   /// Creates a record.
-  public init(id: Int64, startedAt: Date, endedAt: Date, score: Score, members: [Member], log: [ScoreEvent]) {
+  public init(
+    id: Int64, startedAt: Date, endedAt: Date, score: Score, members: [Member], log: [ScoreEvent],
+    planID: Plan.ID? = nil
+  ) {
     self.id = id
     self.startedAt = startedAt
     self.endedAt = endedAt
     self.score = score
     self.members = members
     self.log = log
+    self.planID = planID
   }
 
   /// The final score as text, "A-B".

@@ -20,6 +20,8 @@ struct GatherRow {
   var clockBreakMs: Int64
   var clockPeriod: Int
   var clockAddedMs: Int64
+  /// The plan it was started from (issue 24).
+  var planId: Int64?
 
   /// The gather that `row` of `SELECT * FROM gather` holds.
   init(row: SQLiteRow) throws {
@@ -38,6 +40,7 @@ struct GatherRow {
     clockBreakMs = try row["clockBreakMs"]
     clockPeriod = try row["clockPeriod"]
     clockAddedMs = try row["clockAddedMs"]
+    planId = try row["planId"]
   }
 
   func score() throws -> Score {

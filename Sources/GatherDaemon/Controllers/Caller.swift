@@ -22,6 +22,9 @@ final class Caller: RPCCaller, @unchecked Sendable {
 
   /// The web listener's control token, for `auth.token`; nil on the Unix sockets.
   let access: WebAccess?
+  /// A plan's sign-up code this web peer presented (issue 24), which grants `plan.join` and `plan.leave` for
+  /// that plan only, while it stays valid. Used on the connection's event loop only.
+  var signUp: SignUpGrant?
 
   init(peer: Peer, mayMutate: Bool, whyReadOnly: String, events: EventOutbox, access: WebAccess? = nil) {
     self.peer = peer
@@ -29,6 +32,11 @@ final class Caller: RPCCaller, @unchecked Sendable {
     self.whyReadOnly = whyReadOnly
     self.events = events
     self.access = access
+  }
+
+  /// Whether a sign-up code grants this method (issue 24); its handler checks the plan and the code.
+  func isGranted(_ method: String) -> Bool {
+    signUp != nil && SignUpGrant.methods.contains(method)
   }
 
   /// The peer for logs: "uid 1000" or "web client 192.168.1.20:51234".

@@ -15,7 +15,21 @@ enum GatherController {
         let seconds = try TimerController.duration(&params, required: false)
         // Periods (issue 9): the match format; periodLength is another name for the duration.
         let format = try PeriodsController.format(&params)
+        // Plans (issue 24): the plan's going players, split into fair teams, instead of teams given.
+        let plan = try params.optionalInt("plan")
         try params.finish()
+        if let plan {
+          guard teamA.isEmpty, teamB.isEmpty, bench.isEmpty else {
+            throw RPCError.invalidParams(
+              field: "plan", "Give a plan or the teams, not both: a plan's going players are split into fair teams.")
+          }
+          if seconds != nil, format.seconds != nil {
+            throw RPCError.invalidParams(
+              field: "periodLength", "Give the period length once: periodLength or minutes/seconds.")
+          }
+          return try session.startGather(
+            plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds)
+        }
         // A missing side is named before any clash between the optional params.
         for (side, players) in [("teamA", teamA), ("teamB", teamB)] where players.isEmpty {
           throw RPCError.invalidParams(

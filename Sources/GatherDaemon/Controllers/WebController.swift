@@ -2,7 +2,7 @@ import GatherRPC
 
 /// auth.token and web.link: control over the web, for those who hold the token.
 enum WebController {
-  static func methods(_ web: WebAccess?) -> [RPCMethod<Caller>] {
+  static func methods<C>(_ web: WebAccess?, _ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     [
       .read("auth.token") { params, caller in
         let token = try params.string("token")
@@ -11,6 +11,16 @@ enum WebController {
           guard caller.mayMutate else { throw RPCError.forbidden(caller.whyReadOnly) }
           // A local controller needs no token.
           return .object(["control": true])
+        }
+        // Plans (issue 24): a plan's sign-up code grants answering for that plan, and nothing else.
+        if !access.isControlToken(token.utf8), let plan = session.view.state.plan(withCode: token.utf8) {
+          caller.signUp = SignUpGrant(plan: plan.id, code: Array(token.utf8))
+          return .object([
+            "control": .bool(caller.mayMutate),
+            "signUp": .object([
+              "plan": .int(plan.id), "methods": .array(SignUpGrant.methods.sorted().map { .string($0) }),
+            ]),
+          ])
         }
         guard access.hasToken else {
           throw RPCError.forbidden(

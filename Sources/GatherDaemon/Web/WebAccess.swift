@@ -94,6 +94,15 @@ public final class WebAccess: Sendable {
     let encoded = token.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined()
     return .success("http://\(address)/#token=\(encoded)")
   }
+
+  /// A plan's sign-up link for the group chat (issue 24): the page with the code in its fragment,
+  /// `http://HOST:PORT/#signup=CODE` (the code is base64url, safe as it is); or why there is none.
+  func signUpLink(code: String) -> Result<String, WebAccessError> {
+    guard let address = address.withLock({ $0 }) else {
+      return .failure(WebAccessError("gatherd serves no web page: start it with --http ADDRESS (see gatherd --help)."))
+    }
+    return .success("http://\(address)/#signup=\(code)")
+  }
 }
 
 private func hex(_ byte: UInt8) -> String {
