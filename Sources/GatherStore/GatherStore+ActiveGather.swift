@@ -115,10 +115,10 @@ extension GatherStore {
   @discardableResult
   public func cancelGather(id: Int64) throws -> Plan? {
     try transaction { db in
-      let plan: Int64? = try db.fetchValue("SELECT planId FROM gather WHERE id = ? AND status = 'active'", [id])
+      let planColumn: Int64?? = try db.fetchValue("SELECT planId FROM gather WHERE id = ? AND status = 'active'", [id])
       try db.execute("DELETE FROM gather WHERE id = ? AND status = 'active'", [id])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
-      guard let plan else { return nil }
+      guard let plan = planColumn ?? nil else { return nil }
       try db.execute("UPDATE plan SET status = 'open', closedAt = NULL WHERE id = ? AND status = 'started'", [plan])
       return try Self.plans("WHERE id = ?", [plan], db).first
     }

@@ -91,6 +91,15 @@ SPEC_METHODS = (
     "stats.player",
     "auth.token",
     "web.link",
+    # Plans (issue 24).
+    "plan.create",
+    "plan.update",
+    "plan.cancel",
+    "plan.get",
+    "plans.list",
+    "plan.join",
+    "plan.leave",
+    "plan.link",
 )
 
 #: The methods marked [mutating] in the spec.
@@ -113,6 +122,12 @@ MUTATING_METHODS = (
     "score.goal",
     "score.undo",
     "score.set",
+    # Plans (issue 24).
+    "plan.create",
+    "plan.update",
+    "plan.cancel",
+    "plan.join",
+    "plan.leave",
 )
 
 #: Methods that take no params at all (so `[]` is accepted for them).
@@ -134,7 +149,7 @@ NO_PARAM_METHODS = (
     "score.get",
 )
 
-TOPICS = ("tick", "score", "timer", "gather", "players")
+TOPICS = ("tick", "score", "timer", "gather", "players", "plan")
 
 #: The period fields of a Timer of a one-period match with no time added (issue 9).
 ONE_PERIOD = {"period": 1, "periods": 1, "periodName": None, "breakLength": 0, "addedSeconds": 0, "added": None}

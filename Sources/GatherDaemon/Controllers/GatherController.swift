@@ -18,26 +18,24 @@ enum GatherController {
         // Plans (issue 24): the plan's going players, split into fair teams, instead of teams given.
         let plan = try params.optionalInt("plan")
         try params.finish()
-        if let plan {
-          guard teamA.isEmpty, teamB.isEmpty, bench.isEmpty else {
-            throw RPCError.invalidParams(
-              field: "plan", "Give a plan or the teams, not both: a plan's going players are split into fair teams.")
-          }
-          if seconds != nil, format.seconds != nil {
-            throw RPCError.invalidParams(
-              field: "periodLength", "Give the period length once: periodLength or minutes/seconds.")
-          }
-          return try session.startGather(
-            plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds)
-        }
         // A missing side is named before any clash between the optional params.
-        for (side, players) in [("teamA", teamA), ("teamB", teamB)] where players.isEmpty {
+        if plan == nil || !(teamA + teamB + bench).isEmpty {
+          for (side, players) in [("teamA", teamA), ("teamB", teamB)] where players.isEmpty {
+            throw RPCError.invalidParams(
+              field: side, "\(side == "teamA" ? "Team A" : "Team B") needs at least one player.")
+          }
+        }
+        if plan != nil, !(teamA + teamB + bench).isEmpty {
           throw RPCError.invalidParams(
-            field: side, "\(side == "teamA" ? "Team A" : "Team B") needs at least one player.")
+            field: "plan", "Give a plan or the teams, not both: a plan's going players are split into fair teams.")
         }
         if seconds != nil, format.seconds != nil {
           throw RPCError.invalidParams(
             field: "periodLength", "Give the period length once: periodLength or minutes/seconds.")
+        }
+        if let plan {
+          return try session.startGather(
+            plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds)
         }
         return try session.startGather(
           teamA: teamA, teamB: teamB, bench: bench, seconds: format.seconds ?? seconds, periods: format.periods,

@@ -7,7 +7,7 @@ enum PlanController {
   static func methods<C>(_ session: GatherSession<C>, web: WebAccess?) -> [RPCMethod<Caller>] {
     [
       .mutate("plan.create") { params, _ in
-        guard let start = try startsAt(&params) else {
+        guard let text = try params.optionalString("startsAt") else {
           throw RPCError.invalidParams(
             field: "startsAt", "Parameter \"startsAt\" is required: when, with a time zone, e.g. 2026-12-03T19:00+01:00.")
         }
@@ -15,12 +15,13 @@ enum PlanController {
         let place = try params.optionalString("place")
         let note = try params.optionalString("note")
         try params.finish()
+        let start = try startsAt(text)
         return try session.createPlan(
           startsAt: start.date, utcOffset: start.utcOffset, capacity: clampedInt(capacity), place: place, note: note)
       },
       .mutate("plan.update") { params, _ in
         let plan = try params.int("plan")
-        let start = try startsAt(&params)
+        let start = try params.optionalString("startsAt").map(startsAt)
         let capacity = try params.optionalInt("capacity")
         let place = try params.clearable("place") { (params: inout Params) throws(RPCError) in
           try params.optionalString("place")
@@ -33,7 +34,7 @@ enum PlanController {
           start: start.map { ($0.date, $0.utcOffset) }, capacity: capacity.map(clampedInt), place: place, note: note)
         guard !changes.isEmpty else {
           throw RPCError.invalidParams(
-            field: "params", "Give at least one of startsAt, capacity, place or note to change.")
+            field: "capacity", "Give at least one of startsAt, capacity, place or note to change.")
         }
         return try session.updatePlan(plan, changes)
       },
@@ -83,9 +84,8 @@ enum PlanController {
     ]
   }
 
-  /// An optional `startsAt`: ISO 8601 with a time zone.
-  static func startsAt(_ params: inout Params) throws(RPCError) -> (date: Date, utcOffset: Int)? {
-    guard let text = try params.optionalString("startsAt") else { return nil }
+  /// `startsAt` as sent: ISO 8601 with a time zone.
+  static func startsAt(_ text: String) throws(RPCError) -> (date: Date, utcOffset: Int) {
     guard let start = ISO8601.zonedDate(text) else {
       throw .invalidParams(
         field: "startsAt",
