@@ -19,7 +19,8 @@ public struct FootballGather: Sendable {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
     self.ratings = ratings
-    self.plans = Dictionary(plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.plans = Dictionary(
+      plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.

@@ -79,7 +79,9 @@ import Testing
     let plan = try await createPlan(capacity: 2)
     for player: Int64 in [3, 1, 2] { _ = try await session.perform { try $0.joinPlan(plan, player: player) } }
     try await fixture.subscribe([.plan, .gather])
-    let gather = try await session.perform { try $0.startGather(plan: plan, seconds: 300, periods: nil, breakSeconds: nil) }
+    let gather = try await session.perform {
+      try $0.startGather(plan: plan, seconds: 300, periods: nil, breakSeconds: nil)
+    }
     let teams = [gather["teams"]?["teamA"], gather["teams"]?["teamB"]].compactMap { $0?.arrayValue }
     #expect(Set(teams.flatMap { $0 }.compactMap { $0["id"]?.intValue }) == [3, 1], "Bruno waited: he does not play")
     #expect(teams.allSatisfy { $0.count == 1 })

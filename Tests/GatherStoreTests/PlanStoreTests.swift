@@ -81,7 +81,9 @@ import Testing
 
   @Test func aGatherFromAPlanStartsItAndItsCancelGivesItBack() throws {
     var plan = try createPlan(capacity: 2)
-    for (minute, player) in players.prefix(3).enumerated() { try answer(&plan, player, join: true, minutes: Double(minute)) }
+    for (minute, player) in players.prefix(3).enumerated() {
+      try answer(&plan, player, join: true, minutes: Double(minute))
+    }
     var state = try fixture.store.load(at: .zero, wallNow: Self.now)
     let lineup = try state.lineupForNewGather(teamA: [players[0].id], teamB: [players[1].id])
     let clock = try MatchClock()

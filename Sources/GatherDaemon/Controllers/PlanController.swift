@@ -9,7 +9,8 @@ enum PlanController {
       .mutate("plan.create") { params, _ in
         guard let text = try params.optionalString("startsAt") else {
           throw RPCError.invalidParams(
-            field: "startsAt", "Parameter \"startsAt\" is required: when, with a time zone, e.g. 2026-12-03T19:00+01:00.")
+            field: "startsAt",
+            "Parameter \"startsAt\" is required: when, with a time zone, e.g. 2026-12-03T19:00+01:00.")
         }
         let capacity = try params.int("capacity")
         let place = try params.optionalString("place")
@@ -78,7 +79,9 @@ enum PlanController {
       .read("plan.link") { params, caller in
         let plan = try params.int("plan")
         try params.finish()
-        guard caller.mayMutate else { throw RPCError.forbidden("plan.link is for controllers, and \(caller.whyReadOnly)") }
+        guard caller.mayMutate else {
+          throw RPCError.forbidden("plan.link is for controllers, and \(caller.whyReadOnly)")
+        }
         return try signUpLink(session.view.state, plan: plan, web: web, session)
       },
     ]
