@@ -72,7 +72,7 @@ class SignUpCase(DaemonTestCase):
         status, _, body = http_request(
             self.port, "POST", "/rpc", {"Content-Type": "application/json", "Authorization": "Bearer " + code},
             json.dumps(message).encode())
-        return status, (json.loads(body) if body else None)
+        return status, (json.loads(body) if status == 200 else None)
 
     def plan(self, plan=None):
         return self.ok(self.c, "plan.get", {"plan": (plan or self.thursday)["id"]})

@@ -37,7 +37,9 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
       access: policy, logger: logger, keeper: nil)
     web = WebServices(
       rpc: rpc, access: access, page: Array(PackageResources.scoreboard_html), metrics: metrics,
-      onlyMetrics: onlyMetrics)
+      onlyMetrics: onlyMetrics,
+      // Plans (issue 24): a sign-up code as a Bearer token opens its plan, read from the committed view.
+      signUp: { code in session.view.state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) } })
   }
 
   /// How logs name it.

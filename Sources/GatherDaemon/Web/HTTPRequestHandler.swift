@@ -121,13 +121,15 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
   /// One JSON-RPC message in the body; controller only with the token as `Authorization: Bearer`.
   private func post(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
     let bearer = web.access.bearer(in: head.headers)
-    if bearer == false {
+    // Plans (issue 24): a plan's sign-up code, as the Bearer token, lets this request answer for that plan.
+    let signUp = bearer == false ? web.access.bearerCode(in: head.headers).flatMap(web.signUp) : nil
+    if bearer == false, signUp == nil {
       return HTTPResponder.text(
         context, version: head.version, status: .unauthorized, keepAlive: head.isKeepAlive,
         "The Authorization header does not carry gatherd's control token.",
         extraHeaders: [("WWW-Authenticate", "Bearer error=\"invalid_token\"")])
     }
-    let caller = web.caller(peer: peer, controller: bearer == true)
+    let caller = web.caller(peer: peer, controller: bearer == true, signUp: signUp)
     let parsed = body.withUnsafeBytes { bytes in
       Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
     }

@@ -78,6 +78,12 @@ public final class WebAccess: Sendable {
     return origin[schemeEnd.upperBound...].lowercased() == host.lowercased()
   }
 
+  /// The bytes of a request's `Authorization: Bearer …` token, for a sign-up code (issue 24); nil without one.
+  func bearerCode(in headers: HTTPHeaders) -> [UInt8]? {
+    guard let value = headers.first(name: "authorization"), value.lowercased().hasPrefix("bearer ") else { return nil }
+    return Array(value.utf8.dropFirst(7))
+  }
+
   /// Records where the page is served, once the listener is bound.
   func served(at address: String) { self.address.withLock { $0 = address } }
 

@@ -13,6 +13,8 @@ struct WebServices: Sendable {
   var metrics: MetricsExporter?
   /// Set on the listener of `--metrics`, which serves `/metrics` alone.
   var onlyMetrics = false
+  /// What a plan's sign-up code grants, or nil for a code that opens no open plan (issue 24).
+  var signUp: @Sendable ([UInt8]) -> SignUpGrant? = { _ in nil }
 
   /// The page runs its own inline script and style, and talks only to its own address.
   static let contentSecurityPolicy =
@@ -22,10 +24,13 @@ struct WebServices: Sendable {
   static let whyReadOnly =
     "web clients may only watch, unless they present the control token (auth.token, or Authorization: Bearer on POST; gatherctl web link prints the page's control link)."
 
-  /// A caller for a web peer: read-only unless it presented the token.
-  func caller(peer: String, controller: Bool) -> Caller {
-    Caller(
+  /// A caller for a web peer: read-only unless it presented the token, or answering for one plan with its
+  /// sign-up code.
+  func caller(peer: String, controller: Bool, signUp: SignUpGrant? = nil) -> Caller {
+    let caller = Caller(
       peer: .web(peer), mayMutate: controller, whyReadOnly: Self.whyReadOnly,
       events: EventOutbox(table: rpc.hub.subscribers), access: access)
+    caller.signUp = signUp
+    return caller
   }
 }
