@@ -34,6 +34,8 @@ let package = Package(
     .target(name: "CGatherShim"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+    // OpenSSL's libcrypto: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .target(
       name: "GatherSystemd",
       dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
@@ -42,7 +44,7 @@ let package = Package(
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim",
+        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim", "CCrypto",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -52,7 +54,16 @@ let package = Package(
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ],
-      resources: [.embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html")],
+      // The scoreboard's files (Sources/GatherDaemon/Web/WebAssets.swift serves each at its path).
+      resources: [
+        .embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html"),
+        .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/js/scoreboard.js"),
+        .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),
+        .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/controls.js"),
+        // Issue 21.
+        .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
+        .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
+      ],
       swiftSettings: strict
     ),
     .executableTarget(

@@ -2,6 +2,7 @@
 #include "CGatherShim.h"
 
 #include <grp.h>
+#include <malloc.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -50,3 +51,5 @@ extern void *swift_task_enqueueGlobal_hook;
 void *gatherd_swift_task_enqueue_global_hook(void) { return &swift_task_enqueueGlobal_hook; }
 
 int gatherd_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
+
+int gatherd_release_free_memory(void) { return malloc_trim(0); }

@@ -18,16 +18,19 @@ public struct ActiveGather: Sendable, Hashable {
   public private(set) var kickOffRatings: [Player.ID: Rating]
   /// The plan it was started from, if any (issue 24).
   public let planID: Plan.ID?
+  /// What the sides are called (issue 21).
+  public private(set) var names: TeamNames
 
   /// A gather as started or as restored from the store, with its players' ratings at kick-off and the plan it
   /// came from.
   public init(
     id: Int64, startedAt: Date, lineup: Lineup, score: Score = .zero, log: [ScoreEvent] = [], clock: MatchClock,
-    kickOffRatings: [Player.ID: Rating] = [:], planID: Plan.ID? = nil
+    kickOffRatings: [Player.ID: Rating] = [:], names: TeamNames = .standard, planID: Plan.ID? = nil
   ) {
     self.id = id
     self.startedAt = startedAt
     self.lineup = lineup
+    self.names = names
     self.score = score
     self.log = log
     self.clock = clock
@@ -49,6 +52,13 @@ public struct ActiveGather: Sendable, Hashable {
     if kickOffRatings[player.id] == nil { kickOffRatings[player.id] = rating ?? .prior(for: player.details.skill) }
   }
 
+  /// Renames either side (nil keeps its name); the two names must differ. `fields` name the params in a refusal.
+  public mutating func rename(
+    teamA: String?, teamB: String?, fields: (teamA: String, teamB: String) = ("names", "names")
+  ) throws(GatherError) {
+    names = try names.renamed(teamA: teamA, teamB: teamB, fields: fields)
+  }
+
   /// Scores a goal for a playing team, optionally by a scorer who must be on that team, at match time `now`.
   public mutating func scoreGoal(
     for team: Team, by scorer: Player? = nil, at now: Duration, wallNow: Date
@@ -67,7 +77,7 @@ public struct ActiveGather: Sendable, Hashable {
       ScoreEvent(
         kind: .goal, team: team, scorerID: scorer?.id, scorerName: scorer?.name,
         matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow,
-        period: clock.periodOfPlay, periods: clock.periods))
+        period: clock.periodOfPlay, periods: clock.periods, periodLengthMs: clock.duration.inMilliseconds))
   }
 
   /// Sets the score outright, as a correction that the log keeps.
@@ -76,7 +86,7 @@ public struct ActiveGather: Sendable, Hashable {
       ScoreEvent(
         kind: .correction, team: nil, scorerID: nil, scorerName: nil,
         matchTimeMs: clock.elapsed(at: now).inMilliseconds, score: newScore, recordedAt: wallNow,
-        period: clock.periodOfPlay, periods: clock.periods))
+        period: clock.periodOfPlay, periods: clock.periods, periodLengthMs: clock.duration.inMilliseconds))
   }
 
   /// Takes back the last goal and returns it; refused when the log is empty or ends with a correction.
@@ -95,7 +105,7 @@ public struct ActiveGather: Sendable, Hashable {
     GatherRecord(
       id: id, startedAt: startedAt, endedAt: endedAt, score: score,
       members: lineup.assignments.map { .init(playerID: $0.player, name: name($0.player), team: $0.team) },
-      log: log, planID: planID)
+      log: log, names: names, planID: planID)
   }
 
   private mutating func record(_ event: ScoreEvent) -> ScoreEvent {

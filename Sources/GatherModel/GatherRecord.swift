@@ -36,11 +36,13 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
   public var log: [ScoreEvent]
   /// The plan it was started from, if any (issue 24).
   public var planID: Plan.ID?
+  /// What the sides were called.
+  public var names: TeamNames
 
   /// Creates a record.
   public init(
     id: Int64, startedAt: Date, endedAt: Date, score: Score, members: [Member], log: [ScoreEvent],
-    planID: Plan.ID? = nil
+    names: TeamNames = .standard, planID: Plan.ID? = nil
   ) {
     self.id = id
     self.startedAt = startedAt
@@ -49,6 +51,7 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
     self.members = members
     self.log = log
     self.planID = planID
+    self.names = names
   }
 
   /// The final score as text, "A-B".
@@ -57,7 +60,7 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
   public var winner: Winner { score.winner }
   /// The summary that history listings show.
   public var summary: GatherSummary {
-    GatherSummary(id: id, startedAt: startedAt, endedAt: endedAt, score: score)
+    GatherSummary(id: id, startedAt: startedAt, endedAt: endedAt, score: score, names: names)
   }
 }
 
@@ -71,13 +74,16 @@ public struct GatherSummary: Sendable, Hashable, Encodable {
   public var endedAt: Date
   /// The final score.
   public var score: Score
+  /// What the sides were called.
+  public var names: TeamNames
 
   /// Creates a summary.
-  public init(id: Int64, startedAt: Date, endedAt: Date, score: Score) {
+  public init(id: Int64, startedAt: Date, endedAt: Date, score: Score, names: TeamNames = .standard) {
     self.id = id
     self.startedAt = startedAt
     self.endedAt = endedAt
     self.score = score
+    self.names = names
   }
 
   /// The final score as text, "A-B".

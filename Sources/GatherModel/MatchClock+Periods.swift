@@ -62,6 +62,30 @@ extension MatchClock {
     }
   }
 
+  /// Ends the running or paused period at `now`, exactly as if its time (with any added time) had run out:
+  /// the tick at 0, then `periodEnded` and the break (or the clock stopped before the next period), or
+  /// `finished` after the last period. The next period starts at its regular start, as always. Refused, changing
+  /// nothing, before kick-off, once the period has ended (in the break or waiting for the next) and at full time.
+  public mutating func endPeriod(at now: Duration) throws(GatherError) -> [Event] {
+    var next = self
+    var events = next.advance(to: now)
+    switch next.phase {
+    case .running, .paused:
+      // The period's end is now: one tick is left to announce, the 0, and advancing announces the rest.
+      next.phase = .running(deadline: now)
+      next.announcedSecond = 1
+      events += next.advance(to: now)
+    case .stopped where next.period == 1:
+      throw .invalidTransition("Cannot end the period: the match has not kicked off.")
+    case .stopped, .interval:
+      throw .invalidTransition("Cannot end the period: it has already ended; start the next period instead.")
+    case .finished:
+      throw .invalidTransition("Cannot end the period: the match has finished.")
+    }
+    self = next
+    return events
+  }
+
   /// The regular time left in the period at `now`, in whole seconds rounded up: what the main display shows.
   /// During a break, the break's time left.
   public func displaySeconds(at now: Duration) -> Int {

@@ -98,7 +98,7 @@ extension MatchClock {
       phase = .finished
       announcedSecond = 0
     } else if breakLength > endedAgo {
-      endPeriod(at: now - endedAgo)
+      closePeriod(endedAt: now - endedAgo)
     } else {
       period += 1
       phase = .stopped

@@ -152,14 +152,14 @@ public struct MatchClock: Sendable, Hashable {
         events.append(.finished)
       } else {
         events.append(.periodEnded(period: period))
-        endPeriod(at: deadline)
+        closePeriod(endedAt: deadline)
       }
     }
     return events
   }
 
   /// Ends the current period, which reached 0 at `moment`: into the break, or stopped before the next.
-  mutating func endPeriod(at moment: Duration) {
+  mutating func closePeriod(endedAt moment: Duration) {
     if breakLength > .zero {
       phase = .interval(deadline: moment + breakLength)
       announcedSecond = Self.wholeSeconds(roundingUp: breakLength)

@@ -21,6 +21,8 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
   public var period: Int
   /// How many periods the match had, for naming the period ("2nd half").
   public var periods: Int
+  /// The regular length of each period of the match, in milliseconds, for the minute (issue 21).
+  public var periodLengthMs: Int64
   /// The score after this change.
   public var score: Score
   /// The wall-clock time of the change.
@@ -29,10 +31,11 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
   /// Creates a log entry.
   public init(
     kind: Kind, team: Team?, scorerID: Player.ID?, scorerName: String?, matchTimeMs: Int64, score: Score,
-    recordedAt: Date, period: Int = 1, periods: Int = 1
+    recordedAt: Date, period: Int = 1, periods: Int = 1, periodLengthMs: Int64 = 600_000
   ) {
     self.period = period
     self.periods = periods
+    self.periodLengthMs = periodLengthMs
     self.kind = kind
     self.team = team
     self.scorerID = scorerID
@@ -40,5 +43,11 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
     self.matchTimeMs = matchTimeMs
     self.score = score
     self.recordedAt = recordedAt
+  }
+
+  /// The match minute as football writes it, "28'" or "45+2'": from the time into the period, the period and
+  /// the periods' regular length (``MatchMinute``).
+  public var minute: MatchMinute {
+    MatchMinute(matchTimeMs: matchTimeMs, period: period, periodLengthMs: periodLengthMs)
   }
 }

@@ -22,6 +22,8 @@ struct GatherRow {
   var clockAddedMs: Int64
   /// The plan it was started from (issue 24).
   var planId: Int64?
+  var teamAName: String
+  var teamBName: String
 
   /// The gather that `row` of `SELECT * FROM gather` holds.
   init(row: SQLiteRow) throws {
@@ -41,6 +43,8 @@ struct GatherRow {
     clockPeriod = try row["clockPeriod"]
     clockAddedMs = try row["clockAddedMs"]
     planId = try row["planId"]
+    teamAName = try row["teamAName"]
+    teamBName = try row["teamBName"]
   }
 
   func score() throws -> Score {
@@ -56,8 +60,12 @@ struct GatherRow {
       period: clockPeriod, addedMs: clockAddedMs)
   }
 
+  /// What the sides are called.
+  var names: TeamNames { TeamNames(stored: teamAName, teamBName) }
+
   func summary() throws -> GatherSummary {
-    GatherSummary(id: id ?? 0, startedAt: startedAt.date, endedAt: (endedAt ?? startedAt).date, score: try score())
+    GatherSummary(
+      id: id ?? 0, startedAt: startedAt.date, endedAt: (endedAt ?? startedAt).date, score: try score(), names: names)
   }
 }
 

@@ -3,10 +3,11 @@ import GatherModel
 
 /// The active gather's writes: one per change the model accepts.
 extension GatherStore {
-  /// Saves a new active gather and returns its id. `name` gives each player's name. From an open `plan`, the plan
-  /// becomes started and the gather keeps it, in the same transaction (issue 24).
+  /// Saves a new active gather and returns its id. `name` gives each player's name, `names` the sides'. From an
+  /// open `plan`, the plan becomes started and the gather keeps it, in the same transaction (issue 24).
   public func startGather(
-    lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, plan: Plan.ID? = nil, name: (Player.ID) -> String
+    lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, names: TeamNames = .standard, plan: Plan.ID? = nil,
+    name: (Player.ID) -> String
   ) throws -> Int64 {
     try transaction { db in
       guard try db.fetchValue("SELECT EXISTS (SELECT 1 FROM gather WHERE status = 'active')") == false else {
@@ -21,12 +22,13 @@ extension GatherStore {
       try db.execute(
         """
         INSERT INTO gather (status, startedAt, endedAt, scoreA, scoreB, winner, clockState, clockDurationMs,
-          clockRemainingMs, clockEndsAt, clockPeriods, clockBreakMs, clockPeriod, clockAddedMs)
-        VALUES ('active', ?, NULL, 0, 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?)
+          clockRemainingMs, clockEndsAt, clockPeriods, clockBreakMs, clockPeriod, clockAddedMs, teamAName, teamBName)
+        VALUES ('active', ?, NULL, 0, 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           startedAt.unixMilliseconds, clock.state.rawValue, clock.durationMs, clock.remainingMs,
-          clock.endsAt?.unixMilliseconds, clock.periods, clock.breakMs, clock.period, clock.addedMs,
+          clock.endsAt?.unixMilliseconds, clock.periods, clock.breakMs, clock.period, clock.addedMs, names.teamA,
+          names.teamB,
         ])
       let id = db.lastInsertedRowID
       if let plan { try db.execute("UPDATE gather SET planId = ? WHERE id = ?", [plan, id]) }
@@ -42,6 +44,16 @@ extension GatherStore {
     try transaction { db in
       try requireActive(gatherID, db)
       try saveAssignment(assignment, name: name, gatherID: gatherID, db)
+    }
+  }
+
+  /// Saves new names for the active gather's sides.
+  public func renameTeams(_ names: TeamNames, gatherID: Int64) throws {
+    try transaction { db in
+      try db.execute(
+        "UPDATE gather SET teamAName = ?, teamBName = ? WHERE id = ? AND status = 'active'",
+        [names.teamA, names.teamB, gatherID])
+      guard db.changesCount == 1 else { throw GatherError.noActiveGather }
     }
   }
 

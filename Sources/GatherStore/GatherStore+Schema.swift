@@ -105,6 +105,23 @@ extension GatherStore {
           AND gatherPlayer.gatherId IN (SELECT id FROM gather WHERE status = 'active')
         """)
     }
+    // Team names (issue 21): what the sides are called; gathers from before keep "Team A" and "Team B".
+    migrator.registerMigration("gather.teamNames") { db in
+      try db.execute(
+        """
+        ALTER TABLE "gather" ADD COLUMN "teamAName" TEXT NOT NULL DEFAULT 'Team A';
+        ALTER TABLE "gather" ADD COLUMN "teamBName" TEXT NOT NULL DEFAULT 'Team B';
+        """)
+    }
+    // Match minutes (issue 21): each goal keeps the regular length of its match's periods, which its minute
+    // counts from. Goals from before take their gather's, as it was last set.
+    migrator.registerMigration("scoreEvent.periodLengthMs") { db in
+      try db.execute(#"ALTER TABLE "scoreEvent" ADD COLUMN "periodLengthMs" INTEGER NOT NULL DEFAULT 0"#)
+      try db.execute(
+        """
+        UPDATE scoreEvent SET periodLengthMs = (SELECT g.clockDurationMs FROM gather g WHERE g.id = scoreEvent.gatherId)
+        """)
+    }
     // Plans (issue 24): coming gathers and who answered. A sign-up row is one player's latest answer to one plan
     // ('in' or 'out'); `turn` orders a plan's answers as they were given (the queue of those in is the order they
     // joined), `joinedAt` keeps that they joined at some point and `leftAt` when they last left, for attendance.

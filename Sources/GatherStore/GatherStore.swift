@@ -57,7 +57,7 @@ public struct GatherStore: Sendable {
         clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow),
         kickOffRatings: Dictionary(
           lineupRows.compactMap { row in row.playerId.flatMap { id in row.kickOff.map { (id, $0) } } },
-          uniquingKeysWith: { first, _ in first }), planID: row.planId)
+          uniquingKeysWith: { first, _ in first }), names: row.names, planID: row.planId)
       return FootballGather(roster: roster, active: gather, ratings: ratings, plans: plans)
     }
   }

@@ -15,6 +15,7 @@ struct ScoreEventRow {
   var recordedAt: Int64
   var period: Int
   var periods: Int
+  var periodLengthMs: Int64
 
   init(_ event: ScoreEvent, gatherID: Int64) {
     gatherId = gatherID
@@ -28,6 +29,7 @@ struct ScoreEventRow {
     recordedAt = event.recordedAt.unixMilliseconds
     period = event.period
     periods = event.periods
+    periodLengthMs = event.periodLengthMs
   }
 
   /// The score event that `row` of `SELECT * FROM scoreEvent` holds.
@@ -44,6 +46,7 @@ struct ScoreEventRow {
     recordedAt = try row["recordedAt"]
     period = try row["period"]
     periods = try row["periods"]
+    periodLengthMs = try row["periodLengthMs"]
   }
 
   /// Adds the row to `scoreEvent`.
@@ -51,9 +54,12 @@ struct ScoreEventRow {
     try db.execute(
       """
       INSERT INTO scoreEvent (gatherId, kind, team, scorerId, scorerName, matchTimeMs, scoreA, scoreB, recordedAt,
-        period, periods) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        period, periods, periodLengthMs) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
-      [gatherId, kind, team, scorerId, scorerName, matchTimeMs, scoreA, scoreB, recordedAt, period, periods])
+      [
+        gatherId, kind, team, scorerId, scorerName, matchTimeMs, scoreA, scoreB, recordedAt, period, periods,
+        periodLengthMs,
+      ])
   }
 
   func scoreEvent() throws -> ScoreEvent {
@@ -63,6 +69,6 @@ struct ScoreEventRow {
     return ScoreEvent(
       kind: try decode(ScoreEvent.Kind.self, kind), team: try team.map { try decode(Team.self, $0) },
       scorerID: scorerId, scorerName: scorerName, matchTimeMs: matchTimeMs, score: score,
-      recordedAt: recordedAt.date, period: period, periods: periods)
+      recordedAt: recordedAt.date, period: period, periods: periods, periodLengthMs: periodLengthMs)
   }
 }

@@ -7,7 +7,8 @@ struct GatherCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gather", abstract: "Start, inspect, change and end gathers; browse history.",
     subcommands: [
-      Start.self, SuggestCommand.self, Status.self, Move.self, End.self, Cancel.self, History.self, Show.self,
+      Start.self, SuggestCommand.self, Status.self, Move.self, RenameCommand.self, End.self, Cancel.self,
+      History.self, Show.self,
     ],
     defaultSubcommand: Status.self)
 
@@ -19,6 +20,7 @@ struct GatherCommand: ParsableCommand {
     @Option(help: "The bench's players, ids or names.") var bench: String?
     @Option(help: "The match clock of each period, mm:ss or seconds (default 10:00).") var duration: String?
     @OptionGroup var match: MatchOptions
+    @OptionGroup var teamNames: TeamNameOptions
     @OptionGroup var names: NameFlag
     @Option(
       help: ArgumentHelp(
@@ -48,12 +50,14 @@ struct GatherCommand: ParsableCommand {
         var params: JSONObject = ["plan": .int(plan)]
         if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
         try match.addFormat(to: &params)
+        teamNames.add(to: &params)
         return try global.run("gather.start", params) {
           "Started from plan \(plan) with fair teams. " + Render.gather($0)
         }
       }
       if match.balanced {
-        try match.startBalanced(bench: bench, duration: duration, namesOnly: names.namesOnly, global: global)
+        try match.startBalanced(
+          bench: bench, duration: duration, teamNames: teamNames, namesOnly: names.namesOnly, global: global)
         return
       }
       try global.run("gather.start", namesOnly: names.namesOnly) { players in
@@ -63,6 +67,7 @@ struct GatherCommand: ParsableCommand {
         if let bench { params["bench"] = .array(try players.ids(bench)) }
         if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
         try match.addFormat(to: &params)
+        teamNames.add(to: &params)
         return params
       } render: {
         "Started. " + Render.gather($0)
@@ -144,8 +149,8 @@ struct GatherCommand: ParsableCommand {
             [
               Render.text(gather["id"]),
               String(Render.text(gather["endedAt"]).prefix(16).map { $0 == "T" ? " " : $0 }),
-              Render.score(gather["score"]),
-              ["teamA": "Team A", "teamB": "Team B", "none": "draw"][Render.text(gather["winner"])] ?? "-",
+              Render.score(gather["score"], names: gather["names"]),
+              Render.winner(gather),
             ]
           })
         if let next = result["next"]?.intValue { text += "\nMore: gatherctl gather history --before \(next)" }

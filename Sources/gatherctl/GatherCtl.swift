@@ -89,7 +89,8 @@ struct StatusCommand: ParsableCommand {
       ]
       if let gather = status["gather"], gather != .null {
         lines.append(
-          "Gather \(gather["id"]?.intValue ?? 0): \(Render.score(gather["score"])), \(Render.timer(gather["timer"]))")
+          "Gather \(gather["id"]?.intValue ?? 0): \(Render.score(gather["score"], names: gather["names"])), "
+            + Render.timer(gather["timer"]))
       } else {
         lines.append("No gather is being played.")
       }

@@ -38,7 +38,9 @@ struct MatchOptions: ParsableArguments {
 
   /// Asks gatherd for fair teams, then starts the gather with them (and the bench, clock and format given)
   /// and prints it.
-  func startBalanced(bench: String?, duration: String?, namesOnly: Bool, global: GlobalOptions) throws {
+  func startBalanced(
+    bench: String?, duration: String?, teamNames: TeamNameOptions, namesOnly: Bool, global: GlobalOptions
+  ) throws {
     var resolver = PlayerResolver(connection: try global.connect(), namesOnly: namesOnly)
     let suggestion = try resolver.connection.call(
       "gather.suggest", try SuggestCommand.params(players: players ?? "", bench: bench, seed: seed, &resolver))
@@ -49,6 +51,7 @@ struct MatchOptions: ParsableArguments {
     if let bench { params["bench"] = .array(try resolver.ids(bench)) }
     if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
     try addFormat(to: &params)
+    teamNames.add(to: &params)
     let gather = try resolver.connection.call("gather.start", params)
     print(global.json ? JSONWriter.string(gather) : "Started with fair teams. " + Render.gather(gather))
   }

@@ -83,9 +83,6 @@ enum Render {
     return "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
-  /// "Team A 2-1 Team B".
-  static func score(_ score: JSONValue?) -> String { "Team A \(text(score?["text"])) Team B" }
-
   /// The clock as a status bar shows it: "07:32"; in added time "00:00 +1:30"; in the break "HT 00:53".
   static func clock(_ timer: JSONValue?) -> String {
     if timer?["state"] == "break" { return "HT \(text(timer?["display"]))" }
@@ -125,60 +122,5 @@ enum Render {
       player["position"].flatMap { $0 == .null ? nil : "\(text($0)) (\(text(player["positionAcronym"])))" } ?? "-",
       text(player["skill"]), text(player["favouriteTeam"]),
     ]
-  }
-
-  /// "Team A" or "Team B" for the daemon's "teamA" or "teamB".
-  static func teamName(_ team: JSONValue?) -> String? {
-    team?.stringValue.map { $0 == "teamA" ? "Team A" : "Team B" }
-  }
-
-  /// When a goal was scored, as the confirmations show it: for now the daemon's `when` ("2nd half, 07:12"); the
-  /// football minute ("28'") once the daemon gives one (issue 21).
-  static func goalTime(_ goal: JSONValue?) -> String { text(goal?["when"] ?? goal?["matchTime"]) }
-
-  /// Who scored: the scorer's name, else the team.
-  static func scorer(_ goal: JSONValue?) -> String {
-    goal?["player"]?["name"]?.stringValue ?? teamName(goal?["team"]) ?? "-"
-  }
-
-  /// `score.goal`'s confirmation: "Goal! Ana (07:12) — Team A 1-0 Team B".
-  static func goalScored(_ result: JSONValue) -> String {
-    "Goal! \(scorer(result["goal"])) (\(goalTime(result["goal"]))) — \(score(result["score"]))"
-  }
-
-  /// `score.undo`'s confirmation: "Taken back: Ana's goal (07:12). Team A 0-0 Team B".
-  static func goalTakenBack(_ result: JSONValue) -> String {
-    "Taken back: \(scorer(result["undone"]))'s goal (\(goalTime(result["undone"]))). \(score(result["score"]))"
-  }
-
-  /// A goal log line: "02:07  Team A  Ana  (1-0)", or "2nd half, 02:07  …" in a match of periods.
-  static func goal(_ goal: JSONValue) -> String {
-    let who = goal["player"]?["name"]?.stringValue
-    let team = teamName(goal["team"])
-    if goal["kind"] == "correction" {
-      return "\(text(goal["when"] ?? goal["matchTime"]))  score set to \(text(goal["score"]?["text"]))"
-    }
-    return
-      "\(text(goal["when"] ?? goal["matchTime"]))  \(team ?? "-")  \(who ?? "(no scorer)")  (\(text(goal["score"]?["text"])))"
-  }
-
-  /// An active gather or a history record: score, clock, teams and goals.
-  static func gather(_ gather: JSONValue) -> String {
-    var lines = ["Gather \(text(gather["id"])): \(score(gather["score"]))"]
-    if let timer = gather["timer"], timer != .null { lines[0] += ", \(Render.timer(timer))" }
-    if let winner = gather["winner"]?.stringValue {
-      lines[0] += winner == "none" ? ", a draw" : ", won by \(winner == "teamA" ? "Team A" : "Team B")"
-    }
-    for (key, title) in [("teamA", "Team A"), ("teamB", "Team B"), ("bench", "Bench")] {
-      let names =
-        gather["teams"]?[key]?.arrayValue?.map { member in
-          "\(text(member["name"]))\(member["id"].map { $0 == .null ? "" : " #\(text($0))" } ?? "")"
-        } ?? []
-      lines.append("\(title): \(names.isEmpty ? "-" : names.joined(separator: ", "))")
-    }
-    let goals = gather["goals"]?.arrayValue ?? []
-    lines.append(goals.isEmpty ? "No goals yet." : "Goals:")
-    lines += goals.map { "  " + goal($0) }
-    return lines.joined(separator: "\n")
   }
 }

@@ -22,12 +22,12 @@ struct ScoreCommand: ParsableCommand {
 
     func run() throws {
       let name = Render.team(team, allowBench: false) ?? team
-      try global.run("score.goal", namesOnly: names.namesOnly) { players in
+      try global.runNamingTeams("score.goal", namesOnly: names.namesOnly) { players in
         var params: JSONObject = ["team": .string(name)]
         if let player { params["player"] = .int(try players.id(player)) }
         return params
       } render: {
-        Render.goalScored($0)
+        Render.goalScored($0, names: $1)
       }
     }
   }
@@ -35,7 +35,7 @@ struct ScoreCommand: ParsableCommand {
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Take back the last goal.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    func run() throws { try global.run("score.undo") { Render.goalTakenBack($0) } }
+    func run() throws { try global.runNamingTeams("score.undo") { Render.goalTakenBack($0, names: $1) } }
   }
 
   struct Set: ParsableCommand {
@@ -52,7 +52,11 @@ struct ScoreCommand: ParsableCommand {
     func run() throws {
       let parts = score.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int64($0) }
       guard parts.count == 2 else { throw ValidationError("\"\(score)\" is not a score; write it as 2-1.") }
-      try global.run("score.set", ["teamA": .int(parts[0]), "teamB": .int(parts[1])]) { Render.score($0["score"]) }
+      try global.runNamingTeams("score.set") { _ in
+        ["teamA": .int(parts[0]), "teamB": .int(parts[1])]
+      } render: {
+        Render.score($0["score"], names: $1)
+      }
     }
   }
 
@@ -61,8 +65,9 @@ struct ScoreCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-      try global.run("score.get") { result in
-        ([Render.score(result["score"])] + (result["goals"]?.arrayValue ?? []).map { "  " + Render.goal($0) })
+      try global.runNamingTeams("score.get") { result, names in
+        ([Render.score(result["score"], names: names)]
+          + (result["goals"]?.arrayValue ?? []).map { "  " + Render.goal($0, names: names) })
           .joined(separator: "\n")
       }
     }

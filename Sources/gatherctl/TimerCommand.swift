@@ -4,10 +4,12 @@ import GatherRPC
 /// `gatherctl timer …`: the match clock.
 struct TimerCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "timer", abstract: "Set, start, pause, resume, toggle, reset and show the match clock.",
+    commandName: "timer",
+    abstract: "Set, start, pause, resume, toggle, reset and show the match clock; add time, end the half.",
     subcommands: [
       Set.self, Action.Start.self, Action.Pause.self, Action.Resume.self, Action.Toggle.self,
       Action.Reset.self, Status.self, TimerPeriodsCommand.Format.self, TimerPeriodsCommand.Add.self,
+      TimerPeriodsCommand.EndHalf.self,
     ],
     defaultSubcommand: Status.self)
 

@@ -1,7 +1,8 @@
 import ArgumentParser
 import GatherRPC
 
-/// `gatherctl timer format` and `gatherctl timer add`: periods, the break and added time (issue 9).
+/// `gatherctl timer format` and `gatherctl timer add`: periods, the break and added time (issue 9);
+/// `gatherctl timer end-half`: half time called early (issue 21).
 enum TimerPeriodsCommand {
   struct Format: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,5 +41,19 @@ enum TimerPeriodsCommand {
         Render.timer($0)
       }
     }
+  }
+
+  struct EndHalf: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "end-half", abstract: "End the running or paused period now, as if its time ran out.",
+      discussion: """
+        Half time when the group agrees: the period ends exactly as when its time runs out, into the break \
+        (or waiting for the next period), or at full time after the last period. The next period still \
+        starts at its regular minute (the second half of 2 x 25 at 25'). Refused before kick-off, in the \
+        break and at full time. end-period is the same command.
+        """,
+      aliases: ["end-period"])
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    func run() throws { try global.run("timer.endPeriod") { Render.timer($0) } }
   }
 }

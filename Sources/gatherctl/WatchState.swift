@@ -88,11 +88,16 @@ struct WatchState {
     }
   }
 
-  /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1", in the break "HT 00:53 · 2-1"), "no gather" or "offline".
+  /// What the sides are called (issue 21), while a gather is on.
+  var names: JSONValue? { gather?["names"] }
+
+  /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1", in the break "HT 00:53 · 2-1"), "no gather" or "offline";
+  /// with team names of their own, "07:32 · Bibs 2-1 Colours".
   var text: String {
     guard online else { return "offline" }
     guard gather != nil else { return "no gather" }
-    return "\(Render.clock(timer)) · \(Render.text(score?["text"]))"
+    let score = Render.hasOwnNames(names) ? Render.score(score, names: names) : Render.text(score?["text"])
+    return "\(Render.clock(timer)) · \(score)"
   }
 
   /// How much of the period has been played, 0 to 100, counting its added time (so adding time never makes it
@@ -110,8 +115,8 @@ struct WatchState {
   var tooltip: String {
     guard online else { return "gatherd is not reachable" }
     guard gather != nil else { return "No gather is being played." }
-    var lines = [Render.score(score), Render.timer(timer)]
-    lines += goals.map(Render.goal)
+    var lines = [Render.score(score, names: names), Render.timer(timer)]
+    lines += goals.map { Render.goal($0, names: names) }
     return lines.joined(separator: "\n")
   }
 
@@ -131,6 +136,7 @@ struct WatchState {
           "online": .bool(online), "state": gather == nil ? .string(stateClass) : timer?["state"] ?? .null,
           "display": timer?["display"] ?? .null, "added": timer?["added"] ?? .null, "period": timer?["period"] ?? .null,
           "remaining": timer?["remaining"] ?? .null, "score": score ?? .null, "gather": gather?["id"] ?? .null,
+          "names": names ?? .null,
         ]))
     }
   }

@@ -62,7 +62,7 @@ struct Daemon {
     }
     var resuming = stored.connections
     let stats = DaemonStats()
-    let web = WebAccess(token: settings.httpToken)
+    let web = WebAccess(token: settings.httpToken, publicURL: settings.web.publicURL)
     let gate = ReadinessGate(count: listeners.count + [httpAddress, metricsAddress].compactMap { $0 }.count) {
       Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
@@ -100,16 +100,16 @@ struct Daemon {
     if let httpAddress {
       let listener = HTTPListener(
         address: httpAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
-        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, logger: logger, metrics: metrics,
-        ready: gate.listenerReady)
+        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, configuration: settings.web, logger: logger,
+        metrics: metrics, ready: gate.listenerReady)
       services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
     }
     if let metricsAddress {
       // The same HTTP listener, serving /metrics alone.
       let listener = HTTPListener(
         address: metricsAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
-        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, logger: logger, metrics: metrics,
-        onlyMetrics: true, ready: gate.listenerReady)
+        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, configuration: settings.web, logger: logger,
+        metrics: metrics, onlyMetrics: true, ready: gate.listenerReady)
       services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
     }
     services.append(.init(service: ShutdownAnnouncer { Systemd.notify("STOPPING=1\nSTATUS=Stopping") }))

@@ -29,8 +29,9 @@ struct Gatherd: AsyncParsableCommand {
 
       ENVIRONMENT
         GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_STATUS_SOCKET, GATHERD_STATUS_SOCKET_MODE, \
-      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE, GATHERD_METRICS, \
-      GATHERD_CONFIG and GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
+      GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE, GATHERD_PUBLIC_URL, \
+      GATHERD_ALLOWED_HOSTS (comma-separated), GATHERD_HTTP_MAX_CONNECTIONS, GATHERD_HTTP_MAX_CONNECTIONS_PER_ADDRESS, \
+      GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, GATHERD_CONFIG and GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
       /etc/credstore/gatherd.http-token). Under systemd, STATE_DIRECTORY (StateDirectory=) and \
@@ -67,8 +68,21 @@ struct Gatherd: AsyncParsableCommand {
       prints the page's control link. See docs/scoreboard.md.
 
       THE SCOREBOARD
-        GET / is the scoreboard page; GET /rpc is JSON-RPC over a WebSocket (one message per text frame); \
-      POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}; GET /metrics is the metrics.
+        GET / is the scoreboard page (its stylesheet and scripts beside it); GET /rpc is JSON-RPC over a WebSocket \
+      (one message per text frame); POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}; GET /metrics is the \
+      metrics.
+        Only requests for the listener's own names are answered (421 otherwise; two Host headers get 400): its \
+      addresses (for a wildcard address, the machine's), the host name and NAME.local, localhost, --public-url's \
+      host and each --allowed-host. A browser's Origin must be the page's own (scheme, host and port) or \
+      --public-url's. X-Forwarded-* headers are never trusted. Behind a reverse proxy, set --public-url.
+        Limits: --http-max-connections (default 256, never more than half the open-file limit, so the Unix \
+      sockets always have descriptors) and --http-max-connections-per-address (32) turn further connections away \
+      with 503; a request's headers must arrive within --http-header-timeout (10 s); silence closes a request, \
+      or a WebSocket that watches nothing, after --http-idle-timeout (30 s), and a subscriber that leaves a ping \
+      unanswered as long. Answers wait while a client does not read them, and nothing more is read from it. \
+      Frames that break RFC 6455 close the WebSocket (1002, 1007, 1009). Refused web requests are logged once a \
+      minute per client address, with a count; after 5 wrong tokens, an address's guesses go unchecked for 12 s \
+      each (auth.token: -32003 too_many_attempts, then the connection closes; POST: 429).
 
       METRICS
         GET /metrics answers Prometheus' text format (0.0.4) on the --http listener, and on --metrics ADDRESS, a \
@@ -129,6 +143,9 @@ struct Gatherd: AsyncParsableCommand {
       "A file holding the web control token (one line, at least 16 characters); without it, web clients may only watch.",
       valueName: "path"))
   var httpTokenFile: String?
+
+  @OptionGroup
+  var web: WebOptions
 
   @Option(
     name: .customLong("metrics"),

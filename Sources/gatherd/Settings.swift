@@ -20,6 +20,8 @@ struct Settings: Sendable {
   var httpToken: String?
   /// Where the metrics listener listens, if anywhere (systemd's "metrics" socket is found later).
   var metrics: HTTPAddress?
+  /// The web listener's address rules, caps and timeouts.
+  var web: WebConfiguration
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
@@ -69,6 +71,7 @@ struct Settings: Sendable {
     if let address = pick(options.metrics, "GATHERD_METRICS") {
       do { metrics = try HTTPAddress(parsing: address) } catch { throw SettingsError("--metrics: \(error)") }
     }
+    web = try options.web.configuration(sources)
     if let file = sources.secretFile(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE", credential: "http-token") {
       httpToken = try WebAccess.readToken(from: file)
     }

@@ -57,6 +57,28 @@ import Testing
     #expect(backlog.isEmpty, "an overflowed subscription holds nothing more")
   }
 
+  @Test func aWebConnectionsSubscriptionsShareOneCapacity() {
+    // 64 subscriptions that each stay under the per-subscription capacity still overflow together.
+    var backlog = EventBacklog(connectionCapacity: EventBacklog.capacity)
+    var held = 0
+    var overflowed: Int64?
+    outer: for seq in 1...Int64(100) {
+      for subscription in 1...Int64(64) {
+        guard hold(&backlog, event(seq * 100 + subscription, .players), for: subscription) else {
+          overflowed = subscription
+          break outer
+        }
+        held += 1
+      }
+    }
+    #expect(held == EventBacklog.capacity)
+    #expect(overflowed != nil)
+    // What the overflowed subscription held is gone; the others' events still go out, and make room again.
+    let taken = take(&backlog)
+    #expect(taken.count == EventBacklog.capacity - 16)
+    #expect(hold(&backlog, event(999_999, .players), for: 1))
+  }
+
   @Test func aNotificationLineCarriesTheSubscriptionAndSeq() throws {
     var bytes: [UInt8] = []
     event(7, .score).write(for: 3, into: &bytes)

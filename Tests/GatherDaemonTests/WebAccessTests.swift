@@ -1,10 +1,13 @@
+import NIOCore
 import NIOHTTP1
 import Testing
 
 @testable import GatherDaemon
 
-/// The scoreboard listener's address, token and Origin rules.
+/// The scoreboard listener's address, token and link.
 @Suite struct WebAccessTests {
+  let client = WebClient(try! SocketAddress(ipAddress: "192.168.1.20", port: 51234))
+
   @Test(arguments: [
     ("127.0.0.1:8080", HTTPAddress.tcp(host: "127.0.0.1", port: 8080)),
     ("[::]:8080", .tcp(host: "::", port: 8080)), ("0.0.0.0:0", .tcp(host: "0.0.0.0", port: 0)),
@@ -30,21 +33,25 @@ import Testing
 
   @Test func bearerHeaders() {
     let access = WebAccess(token: "0123456789abcdef")
-    #expect(access.bearer(in: HTTPHeaders()) == nil)
-    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer 0123456789abcdef")])) == true)
-    #expect(access.bearer(in: HTTPHeaders([("authorization", "bearer 0123456789abcdef")])) == true)
-    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Basic 0123456789abcdef")])) == false)
-    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer nope")])) == false)
+    #expect(access.bearer(in: HTTPHeaders(), from: client) == nil)
+    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer 0123456789abcdef")]), from: client) == .right)
+    #expect(access.bearer(in: HTTPHeaders([("authorization", "bearer 0123456789abcdef")]), from: client) == .right)
+    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Basic 0123456789abcdef")]), from: client) == .wrong)
+    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer nope")]), from: client) == .wrong)
   }
 
-  @Test func aBrowserMayConnectOnlyFromThePagesOwnAddress() {
-    #expect(WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080")])))
-    #expect(WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "http://pitch:8080")])))
-    #expect(WebAccess.isSameOrigin(HTTPHeaders([("Host", "Pitch:8080"), ("Origin", "https://pitch:8080")])))
-    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "http://evil.example")])))
-    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "http://pitch:8081")])))
-    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Origin", "http://pitch:8080")])))
-    #expect(!WebAccess.isSameOrigin(HTTPHeaders([("Host", "pitch:8080"), ("Origin", "null")])))
+  @Test func wrongGuessesFromOneAddressStopBeingChecked() {
+    let access = WebAccess(token: "0123456789abcdef")
+    let other = WebClient(try! SocketAddress(ipAddress: "192.168.1.21", port: 40000))
+    for _ in 0..<GuessLimiter<ContinuousClock>.allowance {
+      #expect(access.check(Array("wrong-wrong-wrong".utf8), from: client) == .wrong)
+    }
+    // Even the right token is not checked now: a guesser learns nothing.
+    guard case .tooMany = access.check(Array("0123456789abcdef".utf8), from: client) else {
+      Issue.record("the sixth guess was checked")
+      return
+    }
+    #expect(access.check(Array("0123456789abcdef".utf8), from: other) == .right, "another address is not held up")
   }
 
   @Test func theLinkCarriesThePercentEncodedTokenInItsFragment() throws {
@@ -52,5 +59,12 @@ import Testing
     #expect(throws: WebAccessError.self) { try access.controlLink().get() }
     access.served(at: "pitch:8080")
     #expect(try access.controlLink().get() == "http://pitch:8080/#token=ab%2B%2F%3Dcd0123456789")
+  }
+
+  @Test func theLinkUsesThePublicURL() throws {
+    let access = WebAccess(
+      token: "0123456789abcdef", publicURL: try PublicURL(parsing: "https://Gather.Example/pitch"))
+    access.served(at: "127.0.0.1:8080")
+    #expect(try access.controlLink().get() == "https://gather.example/pitch/#token=0123456789abcdef")
   }
 }

@@ -140,7 +140,11 @@ def main():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    # Every viewer comes from 127.0.0.1: the caps on web connections (256 in all, 32 per address) are raised to
+    # let them all in.
+    caps = str(max(1024, 2 * args.viewers + args.connections))
     proc = subprocess.Popen([args.gatherd, "--socket", sock_path, "--database", db, "--http", "127.0.0.1:%d" % port,
+                             "--http-max-connections", caps, "--http-max-connections-per-address", caps,
                              "--log-level", "warning"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:

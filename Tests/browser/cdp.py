@@ -407,6 +407,26 @@ class Page:
             self.send("Input.dispatchMouseEvent",
                       {"type": kind, "x": box["x"], "y": box["y"], "button": "left", "clickCount": 1})
 
+    def fill(self, selector: str, text: str) -> None:
+        """Types `text` into an input like a user: a click to focus it, its old text selected, then the text."""
+        self.click(selector)
+        self.evaluate(f"document.querySelector({json.dumps(selector)}).select()")
+        self.send("Input.insertText", {"text": text})
+
+    def choose(self, selector: str, value: str) -> None:
+        """Picks the option of a <select> with this value, as a user's choice does (an input and a change event)."""
+        chosen = self.evaluate(
+            f"""(() => {{
+              const e = document.querySelector({json.dumps(selector)});
+              if (!e || ![...e.options].some(o => o.value === {json.dumps(value)})) return false;
+              e.focus(); e.value = {json.dumps(value)};
+              e.dispatchEvent(new Event('input', {{bubbles: true}})); e.dispatchEvent(new Event('change', {{bubbles: true}}));
+              return true;
+            }})()"""
+        )
+        if not chosen:
+            raise CDPError(f"cannot choose {value!r} in {selector}")
+
     #: Keys `press` knows: DOM key, code and Windows virtual key code (what Chromium needs to act on them).
     KEYS = {"Tab": ("Tab", 9, ""), "Enter": ("Enter", 13, "\r"), "Escape": ("Escape", 27, ""), " ": ("Space", 32, " ")}
 

@@ -2,19 +2,78 @@
 
     GATHERD_BIN=.build/debug/gatherd python3 Tests/browser/screenshots.py [OUTPUT_DIR]
 
-A real daemon with a running match of two halves and a few goals, shown by headless Chromium in the dark and
-the light theme, on a phone held sideways (844×390, view only) and a tablet (1180×820, with the controls of
-the control link).
+A real daemon and headless Chromium, in the dark and the light theme:
+
+- scoreboard-{phone,tablet}-{dark,light}.png: a running match of two halves between "Bibs" and "Colours" with
+  a few goals, on a phone held sideways (844×390, view only) and a tablet (1180×820, with the controls of the
+  control link);
+- scoreboard-between-{dark,light}.png: between matches on the phone, the last result and the players' table;
+- scoreboard-setup-{dark,light}.png: the referee's "start a gather" view on a phone held upright (390×844),
+  with the players ticked and a suggestion.
+
+The goals need match minutes (12', 28'): the script pauses the clock, stops gatherd and writes the time left
+into its database, as a daemon that had played that long would have left it, then starts gatherd again.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
-import time
 
 from cdp import Browser
-from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, open_page
+from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, js_visible, open_page, testid
+
+PORTRAIT = (390, 844)
+ROSTER = [("Ana", "ST"), ("Bea", "GK"), ("Carla", "MID"), ("Dani", "DEF"), ("Eli", "W"), ("Fay", "GK"),
+          ("Gus", "DEF"), ("Hugo", "MID")]
+NAMES = {"teamA": "Bibs", "teamB": "Colours"}
+
+
+class Match:
+    """The daemon, one connection to it, and a way to let match time pass."""
+
+    def __init__(self, daemon: WebDaemon) -> None:
+        self.daemon = daemon
+        self.c = daemon.client()
+
+    def ok(self, method: str, params: dict | None = None) -> dict:
+        reply = self.c.call(method, params)
+        if "error" in reply:
+            raise SystemExit(f"{method} failed: {reply['error']}")
+        return reply["result"]
+
+    def at(self, minutes: int, seconds: int = 0) -> None:
+        """Pauses the clock at mm:ss into the period (a restart in between), as if it had been played."""
+        timer = self.ok("timer.status")
+        if timer["state"] == "running":
+            self.ok("timer.pause")
+        self.c.close()
+        self.daemon.stop()
+        left = (timer["duration"] + timer["addedSeconds"] - minutes * 60 - seconds) * 1000
+        with sqlite3.connect(self.daemon.db_path) as db:
+            db.execute("UPDATE gather SET clockRemainingMs = ? WHERE status = 'active'", (left,))
+        db.close()
+        self.daemon.start()
+        self.c = self.daemon.client()
+
+    def goal(self, team: str, player: int, minutes: int, seconds: int = 0) -> None:
+        self.at(minutes, seconds)
+        self.ok("score.goal", {"team": team, "player": player})
+
+
+def settle(page) -> None:
+    """Two frames, so that everything is painted."""
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def shoot(page, path: str) -> None:
+    settle(page)
+    page.screenshot(path)
+    problems = page.problems()
+    if problems:
+        raise SystemExit(f"the page had problems: {problems}")
+    print(path)
 
 
 def main() -> int:
@@ -23,23 +82,54 @@ def main() -> int:
     daemon = WebDaemon()
     try:
         daemon.start()
-        c = daemon.client()
+        m = Match(daemon)
+        ids = [m.ok("players.create", {"name": name, "position": position})["id"] for name, position in ROSTER]
+        ana, bea, carla, dani, eli, fay, gus, hugo = ids
+        # History: an earlier draw, then last week's 2 x 25 between Bibs and Colours.
+        m.ok("gather.start", {"teamA": [ana, carla, eli, gus], "teamB": [bea, dani, fay, hugo]})
+        m.ok("score.goal", {"team": "teamA", "player": ana})
+        m.ok("score.goal", {"team": "teamB", "player": fay})
+        m.ok("gather.end")
+        m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,
+                              "periodLength": 25 * 60, "breakLength": 300, "names": NAMES})
+        m.ok("timer.start")
+        m.goal("teamA", ana, 11, 20)
+        m.goal("teamB", dani, 20, 5)
+        m.ok("timer.endPeriod")
+        m.ok("timer.start")
+        m.goal("teamA", carla, 2, 7)
+        m.ok("timer.addTime", {"seconds": 120})
+        m.goal("teamA", gus, 25, 40)
+        m.ok("gather.end")
 
-        def ok(method: str, params: dict | None = None) -> dict:
-            reply = c.call(method, params)
-            if "error" in reply:
-                raise SystemExit(f"{method} failed: {reply['error']}")
-            return reply["result"]
+        with Browser() as browser:
+            for scheme in ("dark", "light"):
+                page = open_page(browser, daemon.base_url + "/", size=PHONE, scheme=scheme)
+                page.wait_for(js_visible("players-table"), "the players' table", state=STATE_JS)
+                shoot(page, os.path.join(out, f"scoreboard-between-{scheme}.png"))
+                page.close()
+                page = open_page(browser, daemon.control_url(), size=PORTRAIT, scheme=scheme)
+                page.wait_for(f"{js_visible('btn-new-gather')} && {js_visible('players-table')}", "the start button",
+                              state=STATE_JS)
+                page.click(testid("btn-new-gather"))
+                for player in ids:
+                    page.click(testid(f"pick-{player}"))
+                page.fill(testid("setup-name-a"), NAMES["teamA"])
+                page.fill(testid("setup-name-b"), NAMES["teamB"])
+                page.click(testid("btn-suggest"))
+                page.wait_for(js_visible("suggestion"), "the suggestion", state=STATE_JS)
+                page.evaluate("document.querySelector('[data-testid=suggestion]').scrollIntoView({block: 'center'})")
+                shoot(page, os.path.join(out, f"scoreboard-setup-{scheme}.png"))
+                page.close()
 
-        names = [("Ana", "ST"), ("Bea", "GK"), ("Carla", "MID"), ("Dani", "DEF"), ("Eli", "W"), ("Fay", "GK")]
-        ids = [ok("players.create", {"name": name, "position": position})["id"] for name, position in names]
-        ok("gather.start", {"teamA": [ids[0], ids[2], ids[5]], "teamB": [ids[1], ids[3], ids[4]],
-                            "periods": 2, "periodLength": 25 * 60, "breakLength": 300})
-        ok("timer.start")
-        # Goals a few seconds apart, so that their minutes differ (this script may wait; the tests do not).
-        for team, player in (("teamA", ids[0]), ("teamB", ids[4]), ("teamA", ids[2])):
-            time.sleep(2)
-            ok("score.goal", {"team": team, "player": player})
+        # Today's match, into its first half.
+        m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,
+                              "periodLength": 25 * 60, "breakLength": 300, "names": NAMES})
+        m.ok("timer.start")
+        m.goal("teamA", ana, 7, 38)
+        m.goal("teamB", eli, 14, 5)
+        m.goal("teamA", carla, 21, 40)
+        m.ok("timer.resume")
         with Browser() as browser:
             for scheme in ("dark", "light"):
                 for label, size, url in (("phone", PHONE, daemon.base_url + "/"),
@@ -47,15 +137,8 @@ def main() -> int:
                     page = open_page(browser, url, size=size, scheme=scheme)
                     page.wait_for(f"{js_text('score-a')} === '2' && {js_text('score-b')} === '1'",
                                   "the score", state=STATE_JS)
-                    # Two frames, so that everything is painted.
-                    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-                    path = os.path.join(out, f"scoreboard-{label}-{scheme}.png")
-                    page.screenshot(path)
-                    problems = page.problems()
-                    if problems:
-                        raise SystemExit(f"the page had problems: {problems}")
+                    shoot(page, os.path.join(out, f"scoreboard-{label}-{scheme}.png"))
                     page.close()
-                    print(path)
     finally:
         daemon.cleanup()
     return 0

@@ -99,7 +99,7 @@ class ScoreboardTest(harness.RpcAssertions, unittest.TestCase):
         shown = page.evaluate("[...document.querySelectorAll('[data-testid=goals] li')].map(e => e.textContent)")
         self.assertEqual(len(shown), 3, shown)
         self.assertIn("Ana", shown[0])
-        self.assertIn(goals[0]["when"], shown[0])
+        self.assertIn(goals[0]["minute"], shown[0])  # the minute as football writes it (issue 21)
         self.assertIn("Unknown scorer", shown[1])
         self.assertIn("Carla", shown[2])
         self.assertIn("Ana", self.text(page, "goals-a"))

@@ -66,6 +66,7 @@ SPEC_METHODS = (
     "gather.start",
     "gather.current",
     "gather.assign",
+    "gather.rename",
     "gather.end",
     "gather.cancel",
     "gathers.list",
@@ -80,6 +81,7 @@ SPEC_METHODS = (
     "timer.resume",
     "timer.toggle",
     "timer.reset",
+    "timer.endPeriod",
     "timer.status",
     "score.goal",
     "score.undo",
@@ -109,6 +111,7 @@ MUTATING_METHODS = (
     "players.delete",
     "gather.start",
     "gather.assign",
+    "gather.rename",
     "gather.end",
     "gather.cancel",
     "timer.set",
@@ -119,6 +122,7 @@ MUTATING_METHODS = (
     "timer.resume",
     "timer.toggle",
     "timer.reset",
+    "timer.endPeriod",
     "score.goal",
     "score.undo",
     "score.set",
@@ -144,6 +148,7 @@ NO_PARAM_METHODS = (
     "timer.resume",
     "timer.toggle",
     "timer.reset",
+    "timer.endPeriod",
     "timer.status",
     "score.undo",
     "score.get",
@@ -881,6 +886,9 @@ class RpcAssertions:
     def checkGoal(self, goal: Any) -> dict:
         self.assertKeys(goal, ("kind", "team", "player", "matchTimeMs", "matchTime", "score", "at", "period", "when"), "Goal")
         self.assertTrue(goal["when"].endswith(goal["matchTime"]), goal)
+        # Football time (issue 21): the minute as football writes it, 28' or 45+2'.
+        self.assertIn("minute", goal, goal)
+        self.assertRegex(goal["minute"], r"^[1-9][0-9]*(\+[1-9][0-9]*)?'$", goal)
         self.assertIn(goal["kind"], ("goal", "correction"), goal)
         if goal["kind"] == "goal":
             self.assertIn(goal["team"], ("teamA", "teamB"), goal)
@@ -898,6 +906,7 @@ class RpcAssertions:
     def checkGather(self, gather: Any) -> dict:
         self.assertKeys(gather, ("id", "startedAt", "teams", "score", "goals", "timer"), "Gather")
         self.assertIsInstance(gather["id"], int)
+        self.checkNames(gather.get("names"))
         self.assertIso(gather["startedAt"], "Gather.startedAt")
         self.checkTeams(gather["teams"])
         self.checkScore(gather["score"])
@@ -906,6 +915,15 @@ class RpcAssertions:
             self.checkGoal(goal)
         self.checkTimer(gather["timer"])
         return gather
+
+    def checkNames(self, names: Any) -> dict:
+        """Team names (issue 21): both sides, 1 to 24 characters, different."""
+        self.assertKeys(names, ("teamA", "teamB"), "TeamNames")
+        for side in ("teamA", "teamB"):
+            self.assertIsInstance(names[side], str, names)
+            self.assertTrue(1 <= len(names[side]) <= 24, names)
+        self.assertNotEqual(names["teamA"].lower(), names["teamB"].lower(), names)
+        return names
 
     def checkWinner(self, obj: dict) -> None:
         a, b = obj["score"]["teamA"], obj["score"]["teamB"]
@@ -921,6 +939,7 @@ class RpcAssertions:
         self.checkTeams(record["teams"])
         for goal in record["goals"]:
             self.checkGoal(goal)
+        self.checkNames(record.get("names"))
         return record
 
     def checkSummary(self, summary: Any) -> dict:
@@ -929,6 +948,7 @@ class RpcAssertions:
         self.assertIso(summary["endedAt"])
         self.checkScore(summary["score"])
         self.checkWinner(summary)
+        self.checkNames(summary.get("names"))
         return summary
 
     def checkEvent(self, event: dict, topic: str | None = None) -> dict:

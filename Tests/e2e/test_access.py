@@ -88,6 +88,7 @@ class NonControllerTests(AccessTestCase):
             "players.delete": {"id": self.ids[4]},
             "gather.start": {"teamA": [self.ids[0]], "teamB": [self.ids[1]]},
             "gather.assign": {"player": self.ids[4], "team": "teamA"},
+            "gather.rename": {"names": {"teamA": "Bibs"}},
             "timer.set": {"seconds": 60},
             "timer.format": {"periods": 2},
             "timer.addTime": {"seconds": 60},

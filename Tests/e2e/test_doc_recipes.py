@@ -58,6 +58,10 @@ class BlockAssertions(unittest.TestCase):
         self.assertIn('[-32602,"invalid_params","age"]', out)
         self.assertIn('{"score":"1-1","winner":"none"}', out)
         self.assertRegex(out, r"(?m)^1\t\S+\t1-1\tnone$", "the history page lists the gather")
+        # Match day (issue 21): team names, a goal's minute and half time called early.
+        self.assertIn('{"teamA":"Bibs","teamB":"Colours"}', out)
+        self.assertRegex(out, r"(?m)^1'$")
+        self.assertIn('{"state":"break","display":"15:00","period":1}', out)
 
 
 @unittest.skipUnless(shutil.which("socat") and shutil.which("jq"), "the recipes need socat and jq")

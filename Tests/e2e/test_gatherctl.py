@@ -398,10 +398,11 @@ class GatherctlTestCase(DaemonTestCase):
         if not goals:
             self.assertTrue(any("no goals" in line.lower() for line in lines), f"no goals yet:\n{out}")
             return
-        goal_lines = [line for line in lines if line.startswith(" ") and re.search(r"\d\d:\d\d", line)]
+        # Each goal by its minute as football writes it (issue 21): "  28'  Team A  Ana  (1-0)".
+        goal_lines = [line for line in lines if re.match(r"^ +[0-9]+(\+[0-9]+)?' ", line)]
         self.assertEqual(len(goal_lines), len(goals), f"one line per goal:\n{out}")
         for line, goal in zip(goal_lines, goals):
-            self.assertIn(goal["matchTime"], line, line)
+            self.assertTrue(line.strip().startswith(goal["minute"] + " "), line)
             self.assertTrue(score_in(line, goal["score"]["text"]), line)
             if goal["player"] is not None:
                 self.assertIn(goal["player"]["name"], line, line)

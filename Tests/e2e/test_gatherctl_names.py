@@ -152,13 +152,14 @@ class NamesTests(GatherctlTestCase):
         self.ok(self.c, "timer.start")
         out = self.ctl("score", "goal", "a", "--player", "Ana")
         goal = self.ok(self.c, "score.get")["goals"][-1]
-        self.assertEqual(out, f"Goal! Ana ({goal['when']}) — Team A 1-0 Team B\n")
-        self.assertTrue(goal["when"].startswith("1st half, "), goal)
+        # The goal's minute as football writes it (issue 21): the first minute of the first half.
+        self.assertEqual(goal["minute"], "1'", goal)
+        self.assertEqual(out, "Goal! Ana (1') — Team A 1-0 Team B\n")
         out = self.ctl("score", "goal", "b")
         team_goal = self.ok(self.c, "score.get")["goals"][-1]
-        self.assertEqual(out, f"Goal! Team B ({team_goal['when']}) — Team A 1-1 Team B\n")
-        self.assertEqual(self.ctl("score", "undo"), f"Taken back: Team B's goal ({team_goal['when']}). Team A 1-0 Team B\n")
-        self.assertEqual(self.ctl("score", "undo"), f"Taken back: Ana's goal ({goal['when']}). Team A 0-0 Team B\n")
+        self.assertEqual(out, f"Goal! Team B ({team_goal['minute']}) — Team A 1-1 Team B\n")
+        self.assertEqual(self.ctl("score", "undo"), f"Taken back: Team B's goal ({team_goal['minute']}). Team A 1-0 Team B\n")
+        self.assertEqual(self.ctl("score", "undo"), "Taken back: Ana's goal (1'). Team A 0-0 Team B\n")
 
 
 if __name__ == "__main__":

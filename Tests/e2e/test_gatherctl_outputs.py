@@ -53,6 +53,9 @@ USAGE_ERRORS = (
     ("timer", "set", "soon"),
     ("timer", "format"),
     ("timer", "add", "1:75"),
+    ("timer", "end-half", "now"),
+    ("gather", "rename", "a"),
+    ("gather", "rename", "c", "Bibs"),
     ("score", "goal", "c"),
     ("score", "set", "2:1"),
     ("stats", "--order", "age"),
@@ -68,6 +71,8 @@ REFUSED = (
     ("timer", "status"),
     ("score", "goal", "a"),
     ("gather", "end"),
+    ("timer", "end-half"),
+    ("gather", "rename", "a", "Bibs"),
 )
 
 

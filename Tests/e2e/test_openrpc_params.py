@@ -54,6 +54,8 @@ class DocumentedParamsTests(DaemonTestCase):
             return [self.sample(schema["items"])] * max(schema.get("minItems", 1), 1)
         if kind == "boolean":
             return True
+        if kind == "object":
+            return {name: self.sample(schema["properties"][name]) for name in schema.get("required", [])}
         self.fail(f"no sample for {schema}")
 
     def call(self, method: str, params: dict) -> dict:

@@ -1,17 +1,14 @@
 """The sign-up link for the group chat (issue 24), on the real daemon's web listener: plan.link's code
 presented over a WebSocket (auth.token) or as Authorization: Bearer on POST /rpc lets a peer join or leave
-that one plan for any roster player, or add a guest, and nothing else; plan.cancel voids it."""
+that one plan for any roster player, or add a guest, and nothing else; plan.cancel voids it; wrong codes count
+toward the same per-address limit as wrong control tokens."""
 import datetime as dt
 import json
-import os
-import socket
 import unittest
 from urllib.parse import urlsplit
 
-from harness import Daemon, DaemonTestCase
-from wsclient import WebSocket, http_request
+from webcase import TOKEN, WebCase, loopback
 
-TOKEN = "pitch-side-token-0123456789/+="
 CONTROL_METHODS = {
     "players.create": {"name": "Mallory"},
     "players.update": {"id": 1, "name": "Hacked"},
@@ -27,28 +24,11 @@ CONTROL_METHODS = {
 }
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def in_days(days):
     return (dt.date.today() + dt.timedelta(days=days)).isoformat() + "T19:00+01:00"
 
 
-class SignUpCase(DaemonTestCase):
-    fresh_daemon_per_test = True
-
-    def make_daemon(self):
-        self.port = free_port()
-        daemon = Daemon(["--http", "127.0.0.1:%d" % self.port, "--http-token-file", "TOKEN"])
-        path = os.path.join(daemon.tmp, "token")
-        with open(path, "w") as f:
-            f.write(TOKEN + "\n")
-        daemon.extra_args = [path if a == "TOKEN" else a for a in daemon.extra_args]
-        return daemon
-
+class SignUpCase(WebCase):
     def setUp(self):
         super().setUp()
         self.ids = [p["id"] for p in self.make_players(self.c, 4)]
@@ -57,21 +37,14 @@ class SignUpCase(DaemonTestCase):
         self.link = self.ok(self.c, "plan.link", {"plan": self.thursday["id"]})["url"]
         self.code = urlsplit(self.link).fragment.partition("signup=")[2]
 
-    def ws(self):
-        socket_ = WebSocket(self.port)
-        self.addCleanup(socket_.close)
-        return socket_
-
-    def signed_up(self, code=None):
-        ws = self.ws()
+    def signed_up(self, code=None, **kwargs):
+        ws = self.ws(**kwargs)
         reply = ws.call("auth.token", {"token": code or self.code}, id=1)
         self.assertIn("result", reply, reply)
         return ws, reply["result"]
 
-    def post(self, message, code):
-        status, _, body = http_request(
-            self.port, "POST", "/rpc", {"Content-Type": "application/json", "Authorization": "Bearer " + code},
-            json.dumps(message).encode())
+    def post_with(self, message, code, **kwargs):
+        status, _, body = self.post(message, {"Authorization": "Bearer " + code}, **kwargs)
         return status, (json.loads(body) if status == 200 else None)
 
     def plan(self, plan=None):
@@ -169,21 +142,64 @@ class SignUpOverWebSocketTests(SignUpCase):
 
 class SignUpOverPostTests(SignUpCase):
     def test_a_bearer_code_answers_for_its_plan_only(self):
-        status, reply = self.post(
+        status, reply = self.post_with(
             {"jsonrpc": "2.0", "id": 1, "method": "plan.join", "params": {"plan": self.thursday["id"], "player": self.ids[0]}},
             self.code)
         self.assertEqual(status, 200)
         self.assertEqual(reply["result"]["answer"], "going")
-        status, reply = self.post(
+        status, reply = self.post_with(
             {"jsonrpc": "2.0", "id": 2, "method": "plan.join", "params": {"plan": self.sunday["id"], "player": self.ids[0]}},
             self.code)
         self.assertRpcError(reply, -32003)
-        status, reply = self.post({"jsonrpc": "2.0", "id": 3, "method": "players.create", "params": {"name": "M"}}, self.code)
+        status, reply = self.post_with({"jsonrpc": "2.0", "id": 3, "method": "players.create", "params": {"name": "M"}}, self.code)
         self.assertRpcError(reply, -32003, "forbidden")
-        status, _ = self.post({"jsonrpc": "2.0", "id": 4, "method": "daemon.ping"}, "not-a-code-not-a-token")
+        status, _ = self.post_with({"jsonrpc": "2.0", "id": 4, "method": "daemon.ping"}, "not-a-code-not-a-token")
         self.assertEqual(status, 401)
         self.assertEqual([p["id"] for p in self.plan()["going"]], [self.ids[0]])
         self.assertEqual(self.plan(self.sunday)["going"], [])
+
+
+class SignUpGuessTests(SignUpCase):
+    def test_wrong_codes_count_toward_the_wrong_token_limit(self):
+        ws = self.ws()
+        for index in range(5):
+            wrong = "x" * 21 + "ABCDE"[index]
+            self.assertRpcError(ws.call("auth.token", {"token": wrong}, id=index), -32003, "invalid_token")
+        reply = self.ws().call("auth.token", {"token": self.code}, id=9)
+        self.assertRpcError(reply, -32003, "too_many_attempts")
+        self.assertNotIn("result", reply, "even the right code is not checked now")
+        status, _ = self.post_with(
+            {"jsonrpc": "2.0", "id": 1, "method": "plan.join", "params": {"plan": self.thursday["id"], "player": 1}},
+            self.code)
+        self.assertEqual(status, 429)
+        self.assertEqual(self.plan()["going"], [])
+        _, granted = self.signed_up(source=loopback(3))
+        self.assertEqual(granted["signUp"]["plan"], self.thursday["id"], "another address is not held up")
+
+    def test_a_right_code_does_not_forget_wrong_control_tokens(self):
+        ws = self.ws(source=loopback(4))
+        for index in range(4):
+            self.assertRpcError(ws.call("auth.token", {"token": "guess-%02d-guess-guess" % index}, id=index), -32003)
+        self.assertIn("signUp", ws.call("auth.token", {"token": self.code}, id=5)["result"])
+        self.assertRpcError(ws.call("auth.token", {"token": "guess-99-guess-guess"}, id=6), -32003, "invalid_token")
+        self.assertRpcError(self.ws(source=loopback(4)).call("auth.token", {"token": TOKEN}, id=7), -32003,
+                            "too_many_attempts")
+
+
+
+class SignUpLogTests(SignUpCase):
+    daemon_log_level = "debug"
+
+    def test_the_code_never_appears_in_the_log(self):
+        ws, _ = self.signed_up()
+        ws.call("plan.join", {"plan": self.thursday["id"], "player": self.ids[0]}, id=2)
+        ws.call("plan.join", {"plan": self.sunday["id"], "player": self.ids[0]}, id=3)
+        self.post_with({"jsonrpc": "2.0", "id": 1, "method": "players.list"}, self.code)
+        self.ok(self.c, "plan.cancel", {"plan": self.thursday["id"]})
+        self.ws().call("auth.token", {"token": self.code}, id=1)
+        log = self.daemon.output()
+        self.assertIn("plan.join", log, "the calls were logged, at debug level")
+        self.assertNotIn(self.code, log)
 
 
 if __name__ == "__main__":

@@ -1,48 +1,14 @@
 """The scoreboard's HTTP listener (issue 12): the page, /healthz, POST /rpc and JSON-RPC over a WebSocket at
 /rpc, against the real daemon on a real TCP port, with a standard-library WebSocket client (wsclient.py)."""
-import json, os, re, signal, socket, struct, subprocess, unittest
+import base64, hashlib, json, os, re, signal, socket, struct, subprocess, unittest
 
-from harness import SANITIZER, Daemon, DaemonTestCase
+from harness import SANITIZER, Daemon
+from webcase import TOKEN, WebCase, free_port
 from wsclient import HandshakeRefused, WebSocket, http_request
-
-TOKEN = "pitch-side-token-0123456789/+="
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class WebCase(DaemonTestCase):
-    fresh_daemon_per_test = True
-
-    def make_daemon(self):
-        self.port = free_port()
-        daemon = Daemon(["--http", "127.0.0.1:%d" % self.port, "--http-token-file", "TOKEN", "--max-line-bytes", "4096"])
-        path = os.path.join(daemon.tmp, "token")
-        with open(path, "w") as f:
-            f.write(TOKEN + "\n")
-        daemon.extra_args = [path if a == "TOKEN" else a for a in daemon.extra_args]
-        return daemon
-
-    def ws(self, **kwargs):
-        socket_ = WebSocket(self.port, **kwargs)
-        self.addCleanup(socket_.close)
-        return socket_
-
-    def post(self, message, headers=None):
-        body = json.dumps(message).encode() if not isinstance(message, bytes) else message
-        return http_request(self.port, "POST", "/rpc", dict({"Content-Type": "application/json"}, **(headers or {})), body)
-
-    def start_match(self):
-        for name in ["Ana", "Bruno"]:
-            self.ok(self.c, "players.create", {"name": name})
-        self.ok(self.c, "gather.start", {"teamA": [1], "teamB": [2], "minutes": 10})
 
 
 class PageTests(WebCase):
-    def test_the_page_is_one_self_contained_document_with_a_strict_policy(self):
+    def test_the_page_and_its_files_come_from_gatherd_under_a_strict_policy(self):
         status, headers, body = http_request(self.port, "GET", "/")
         self.assertEqual(status, 200)
         self.assertEqual(headers["content-type"], "text/html; charset=utf-8")
@@ -51,11 +17,47 @@ class PageTests(WebCase):
         self.assertEqual(int(headers["content-length"]), len(body))
         page = body.decode()
         self.assertTrue(page.lstrip().lower().startswith("<!doctype html>"))
-        # No external fonts, scripts, styles or images.
+        # No external fonts, scripts, styles or images; every file the page links is served here, relative to it.
         self.assertEqual(re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I), [])
-        self.assertNotIn("@import", page)
+        linked = re.findall(r'(?:src|href)\s*=\s*"([^"]+)"', page)
+        self.assertIn("scoreboard.css", linked)
+        self.assertIn("js/scoreboard.js", linked)
+        for path in [p for p in linked if not p.startswith("data:")]:
+            self.assertFalse(path.startswith("/"), "%s is relative, for a page served under a proxy's path" % path)
+            status, headers, body = http_request(self.port, "GET", "/" + path)
+            self.assertEqual(status, 200, path)
+            self.assertNotIn(b"@import", body)
+            for module in re.findall(rb'from\s+"([^"]+)"', body):
+                self.assertTrue(module.startswith(b"./"), "%s imports %s from beside it" % (path, module))
         status, headers, body = http_request(self.port, "HEAD", "/")
         self.assertEqual((status, body), (200, b""))
+
+    def test_no_inline_script_runs_unless_the_policy_names_its_hash(self):
+        status, headers, body = http_request(self.port, "GET", "/")
+        policy = headers["content-security-policy"]
+        self.assertNotIn("unsafe-inline", policy)
+        scripts = dict(part.strip().split(" ", 1) for part in policy.split(";"))["script-src"].split()
+        inline = re.findall(rb"<script>(.*?)</script>", body, re.S)
+        self.assertEqual(len(inline), 1, "one small bootstrap")
+        hashes = ["'sha256-%s'" % base64.b64encode(hashlib.sha256(text).digest()).decode() for text in inline]
+        self.assertEqual(sorted(scripts), sorted(["'self'"] + hashes))
+        self.assertIn("style-src 'self'", policy)
+        self.assertNotIn(b"style=", body, "no inline style attributes either")
+
+    def test_the_files_are_revalidated_with_their_etags(self):
+        for path, kind in [("/", "text/html"), ("/scoreboard.css", "text/css"), ("/js/scoreboard.js", "text/javascript"),
+                           ("/js/board.js", "text/javascript")]:
+            status, headers, body = http_request(self.port, "GET", path)
+            self.assertEqual(status, 200, path)
+            self.assertTrue(headers["content-type"].startswith(kind), path)
+            self.assertEqual(headers["cache-control"], "no-cache", "kept, and asked for again each time: " + path)
+            etag = headers["etag"]
+            self.assertTrue(etag.startswith('"') and etag.endswith('"'), "a strong ETag: " + etag)
+            status, again, body = http_request(self.port, "GET", path, {"If-None-Match": etag})
+            self.assertEqual((status, body, again["etag"]), (304, b"", etag), path)
+            status, _, body = http_request(self.port, "GET", path, {"If-None-Match": '"stale"'})
+            self.assertEqual(status, 200)
+        self.assertEqual(http_request(self.port, "GET", "/healthz")[1]["cache-control"], "no-store")
 
     def test_healthz_answers(self):
         status, headers, body = http_request(self.port, "GET", "/healthz")
@@ -217,20 +219,28 @@ class AddressTests(unittest.TestCase):
 
         proxy = Daemon()
         path = os.path.join(proxy.tmp, "http.sock")
-        proxy.extra_args = ["--http", "unix:" + path]
+        proxy.extra_args = ["--http", "unix:" + path, "--public-url", "https://gather.example/"]
         self.addCleanup(proxy.cleanup)
         proxy.start()
-        with socket.socket(socket.AF_UNIX) as s:
-            s.settimeout(10)
-            s.connect(path)
-            body = b'{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}'
-            s.sendall(b"POST /rpc HTTP/1.1\r\nHost: gatherd\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(body)
-                      + body)
-            data = b""
-            while chunk := s.recv(4096):
-                data += chunk
-        self.assertTrue(data.startswith(b"HTTP/1.1 200"), data[:80])
-        self.assertEqual(json.loads(data.split(b"\r\n\r\n", 1)[1])["result"], {"pong": True})
+
+        def post(host):
+            with socket.socket(socket.AF_UNIX) as s:
+                s.settimeout(10)
+                s.connect(path)
+                body = b'{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}'
+                s.sendall(b"POST /rpc HTTP/1.1\r\nHost: %s\r\nConnection: close\r\nContent-Length: %d\r\n\r\n"
+                          % (host, len(body)) + body)
+                data = b""
+                while chunk := s.recv(4096):
+                    data += chunk
+            return data
+
+        # A proxy passes the public name on (caddy), or names its upstream localhost (nginx's default).
+        for host in [b"gather.example", b"localhost"]:
+            data = post(host)
+            self.assertTrue(data.startswith(b"HTTP/1.1 200"), data[:80])
+            self.assertEqual(json.loads(data.split(b"\r\n\r\n", 1)[1])["result"], {"pong": True})
+        self.assertTrue(post(b"gatherd").startswith(b"HTTP/1.1 421"), "any other name is refused behind a proxy too")
         self.assertEqual(proxy.stop()[0], 0)
         self.assertFalse(os.path.exists(path), "the HTTP socket file is removed at exit")
 

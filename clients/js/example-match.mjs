@@ -99,7 +99,7 @@ async function play(gather, seconds) {
         }
       } else if (topic === 'score') {
         const scorer = params.goal.player?.name ?? '?';
-        console.log(`score ${params.score.text}  (${scorer}, ${params.goal.matchTime})`);
+        console.log(`score ${params.score.text}  (${scorer}, ${params.goal.minute})`);
       } else if (topic === 'timer') {
         console.log(`timer ${params.change} at ${params.timer.display}`);
         if (params.change === 'finished') break; // leaving the loop unsubscribes
@@ -117,10 +117,11 @@ async function main() {
   try {
     gather = await GatherClient.connect(socket);
     const record = await play(gather, seconds);
-    const winner = { teamA: 'Team A wins', teamB: 'Team B wins', none: 'a draw' }[record.winner];
-    console.log(`final: Team A ${record.score.text} Team B, ${winner}`);
+    const names = record.names; // what the sides are called: "Team A" and "Team B" unless named
+    const winner = record.winner === 'none' ? 'a draw' : `${names[record.winner]} wins`;
+    console.log(`final: ${names.teamA} ${record.score.text} ${names.teamB}, ${winner}`);
     for (const goal of record.goals) {
-      console.log(`  ${goal.matchTime}  ${goal.team} ${goal.score.text}  ${goal.player?.name ?? '?'}`);
+      console.log(`  ${goal.minute}  ${goal.team} ${goal.score.text}  ${goal.player?.name ?? '?'}`);
     }
     const [line] = (await gather.call('gathers.list', { limit: 1 })).gathers;
     console.log(`history: #${line.id}\t${line.endedAt}\t${line.score.text}\t${line.winner}`);

@@ -75,7 +75,7 @@ def play(gather, seconds):
             elif event.topic == "score":
                 goal = event["goal"]
                 scorer = goal["player"]["name"] if goal["player"] else "?"
-                print("score %s  (%s, %s)" % (event["score"]["text"], scorer, goal["matchTime"]), flush=True)
+                print("score %s  (%s, %s)" % (event["score"]["text"], scorer, goal["minute"]), flush=True)
             elif event.topic == "timer":
                 print("timer %s at %s" % (event["change"], event["timer"]["display"]), flush=True)
                 if event["change"] == "finished":
@@ -93,11 +93,12 @@ def main(argv=None):
     try:
         with GatherClient(args.socket) as gather:
             record = play(gather, args.seconds)
-            winner = {"teamA": "Team A wins", "teamB": "Team B wins", "none": "a draw"}[record["winner"]]
-            print("final: Team A %s Team B, %s" % (record["score"]["text"], winner))
+            names = record["names"]  # what the sides are called: "Team A" and "Team B" unless named
+            winner = "a draw" if record["winner"] == "none" else names[record["winner"]] + " wins"
+            print("final: %s %s %s, %s" % (names["teamA"], record["score"]["text"], names["teamB"], winner))
             for goal in record["goals"]:
                 name = goal["player"]["name"] if goal["player"] else "?"
-                print("  %s  %s %s  %s" % (goal["matchTime"], goal["team"], goal["score"]["text"], name))
+                print("  %s  %s %s  %s" % (goal["minute"], goal["team"], goal["score"]["text"], name))
             line = gather.call("gathers.list", limit=1)["gathers"][0]
             print("history: #%d\t%s\t%s\t%s" % (line["id"], line["endedAt"], line["score"]["text"], line["winner"]))
     except Unreachable as error:

@@ -27,4 +27,8 @@ void *gatherd_swift_task_enqueue_global_hook(void);
 /// Creates an anonymous memory file (memfd_create with MFD_CLOEXEC). Returns its descriptor, or -1 with errno.
 int gatherd_memfd_create(const char *name);
 
+/// Gives the memory malloc holds free back to the system (glibc's malloc_trim(0)): after a burst of web
+/// connections has closed, so that what they used leaves the resident set. Returns 1 if any was given back.
+int gatherd_release_free_memory(void);
+
 #endif

@@ -8,7 +8,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
     /// A process on this machine, on the Unix socket: its credentials decide.
     case local(PeerCredentials)
     /// A web client (HTTP, WebSocket), by its address: only the control token makes it a controller.
-    case web(String)
+    case web(WebClient)
   }
 
   let peer: Peer
@@ -25,6 +25,9 @@ final class Caller: RPCCaller, @unchecked Sendable {
   /// A plan's sign-up code this web peer presented (issue 24), which grants `plan.join` and `plan.leave` for
   /// that plan only, while it stays valid. Used on the connection's event loop only.
   var signUp: SignUpGrant?
+  /// Set by a method whose reply is the last this connection gets (a web client that guessed the token too
+  /// often): the connection closes once the reply is written. Used on the connection's event loop only.
+  var closesAfterReply = false
 
   init(peer: Peer, mayMutate: Bool, whyReadOnly: String, events: EventOutbox, access: WebAccess? = nil) {
     self.peer = peer
@@ -43,7 +46,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
   var who: String {
     switch peer {
     case .local(let credentials): "uid \(credentials.uid)"
-    case .web(let address): "web client \(address)"
+    case .web(let client): "web client \(client)"
     }
   }
 }

@@ -15,6 +15,8 @@ enum GatherController {
         let seconds = try TimerController.duration(&params, required: false)
         // Periods (issue 9): the match format; periodLength is another name for the duration.
         let format = try PeriodsController.format(&params)
+        // Team names (issue 21): {teamA?, teamB?}, "Team A" and "Team B" by default.
+        let names = try TeamNamesController.names(&params)
         // Plans (issue 24): the plan's going players, split into fair teams, instead of teams given.
         let plan = try params.optionalInt("plan")
         try params.finish()
@@ -35,11 +37,12 @@ enum GatherController {
         }
         if let plan {
           return try session.startGather(
-            plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds)
+            plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds,
+            names: names)
         }
         return try session.startGather(
           teamA: teamA, teamB: teamB, bench: bench, seconds: format.seconds ?? seconds, periods: format.periods,
-          breakSeconds: format.breakSeconds)
+          breakSeconds: format.breakSeconds, names: names)
       },
       .read("gather.current") { params, _ in
         try params.finish()

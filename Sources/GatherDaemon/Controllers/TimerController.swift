@@ -6,7 +6,7 @@ enum TimerController {
   static func methods<C>(_ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     let commands: [(String, TimerCommand)] = [
       ("timer.start", .start), ("timer.pause", .pause), ("timer.resume", .resume), ("timer.toggle", .toggle),
-      ("timer.reset", .reset),
+      ("timer.reset", .reset), ("timer.endPeriod", .endPeriod),
     ]
     return [
       .mutate("timer.set") { params, _ in

@@ -13,7 +13,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   private(set) var subscriptions: [Int64: Set<Topic>] = [:]
   /// Subscriptions opened by the request in hand: their events wait for its reply.
   private var unreplied: Set<Int64> = []
-  private var backlog = EventBacklog()
+  private var backlog: EventBacklog
   private var overflowed = false
   /// Set when the connection goes: no subscription may start after it.
   private var closed = false
@@ -24,7 +24,12 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   /// Called after a subscription opens or is closed by the peer, with the subscriptions now open.
   var onSubscriptionsChanged: (([Int64: Set<Topic>]) -> Void)?
 
-  init(table: SubscriberTable) { self.table = table }
+  /// An outbox for a connection whose subscriptions are in `table`; its subscriptions may hold at most
+  /// `backlogCapacity` events in all while the peer does not read (see ``EventBacklog``).
+  init(table: SubscriberTable, backlogCapacity: Int = .max) {
+    self.table = table
+    backlog = EventBacklog(connectionCapacity: backlogCapacity)
+  }
 
   /// Starts writing to the connection's output, in turn with its replies.
   func attach(_ output: ConnectionOutput) { self.output = output }
@@ -56,7 +61,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
     table.removeAll(subscriptions.keys, of: self)
     subscriptions = [:]
     onSubscriptionsChanged = nil
-    backlog = EventBacklog()
+    backlog = EventBacklog(connectionCapacity: backlog.connectionCapacity)
     output = nil
   }
 

@@ -59,9 +59,22 @@ final class SubscriberTable: @unchecked Sendable {
     return true
   }
 
-  /// Removes the subscriptions `ids` of a connection that is going away.
+  /// Removes the subscriptions `ids` of a connection that is going away, with one pass over each of their
+  /// topics' lists (a crowd of connections with many subscriptions each may close at once).
   func removeAll(_ ids: some Sequence<Int64>, of sink: any EventSink) {
-    for id in ids { remove(id, of: sink) }
+    loop.preconditionInEventLoop()
+    var gone: Set<Int64> = []
+    var topics: Set<Topic> = []
+    for id in ids {
+      guard let subscription = byID[id], subscription.sink === sink else { continue }
+      byID[id] = nil
+      gone.insert(id)
+      topics.formUnion(subscription.topics)
+    }
+    guard !gone.isEmpty else { return }
+    for topic in topics { byTopic[topic]?.removeAll { gone.contains($0.id) } }
+    open.subtract(gone.count, ordering: .relaxed)
+    openMeter.decrement(by: Double(gone.count))
   }
 
   /// Hands a batch of events, in seq order, to every subscription of their topics, then flushes each

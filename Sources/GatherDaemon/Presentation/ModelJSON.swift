@@ -38,6 +38,8 @@ extension ScoreEvent {
       "when": .string(
         (MatchClock.periodName(period, of: periods).map { $0 + ", " } ?? "")
           + MatchClock.display(seconds: Int(matchTimeMs / 1000))),
+      // Football time (issue 21): the match minute, "28'" or "45+2'".
+      "minute": .string(minute.description),
       "score": score.json,
       "at": .string(ISO8601.string(recordedAt)),
     ])
@@ -46,6 +48,11 @@ extension ScoreEvent {
 
 extension [ScoreEvent] {
   var json: JSONValue { .array(map(\.json)) }
+}
+
+extension TeamNames {
+  /// `{"teamA": "Bibs", "teamB": "Colours"}`.
+  var json: JSONValue { .object(["teamA": .string(teamA), "teamB": .string(teamB)]) }
 }
 
 /// Team A, Team B and the bench, each a list of members.
@@ -63,6 +70,7 @@ extension ActiveGather {
     .object([
       "id": .int(id),
       "startedAt": .string(ISO8601.string(startedAt)),
+      "names": names.json,
       "teams": teamsJSON(
         lineup.assignments.map { assignment in
           let player = roster[assignment.player]
@@ -115,6 +123,7 @@ extension GatherSummary {
       "endedAt": .string(ISO8601.string(endedAt)),
       "score": score.json,
       "winner": .string(winner.rawValue),
+      "names": names.json,
     ])
   }
 }

@@ -9,7 +9,8 @@ import NIOCore
 struct InboundQueue {
   /// How many messages may wait for their turn before reading pauses.
   static let maxMessages = 64
-  /// How many bytes of a stream may wait behind a change in flight before reading pauses.
+  /// How many bytes of a stream may wait behind a change in flight, or of messages in all, before reading
+  /// pauses.
   static let maxBytes = 64 * 1024
 
   /// Splits the stream; nil when each read is one message.
@@ -17,6 +18,8 @@ struct InboundQueue {
   /// The bytes read and not yet taken as lines; nil when there are none.
   private var input: ByteBuffer?
   private var messages = CircularBuffer<ByteBuffer>(initialCapacity: 4)
+  /// The bytes of the messages waiting.
+  private var messageBytes = 0
   /// Whether what was read may hold a line not yet taken: false once ``next()`` found none.
   private(set) var mayHaveLines = false
   /// Whether the peer has stopped sending: bytes after the last "\n" are then a last line.
@@ -31,7 +34,10 @@ struct InboundQueue {
   /// Adds what was read.
   mutating func append(_ read: ByteBuffer) {
     mayHaveLines = true
-    guard splitter != nil else { return messages.append(read) }
+    guard splitter != nil else {
+      messageBytes += read.readableBytes
+      return messages.append(read)
+    }
     guard input != nil else {
       input = read
       return
@@ -51,7 +57,9 @@ struct InboundQueue {
   mutating func next() -> InboundFrame? {
     let frame: InboundFrame?
     if splitter == nil {
-      frame = messages.popFirst().map { .line($0) }
+      let message = messages.popFirst()
+      messageBytes -= message?.readableBytes ?? 0
+      frame = message.map { .line($0) }
     } else if input != nil {
       frame = splitter!.next(from: &input!, atEnd: ended)
       if input!.readableBytes == 0 { input = nil }
@@ -72,13 +80,15 @@ struct InboundQueue {
   /// Whether enough waits that reading should pause, while a change is in flight (`behindChange`) or not.
   func isBackedUp(behindChange: Bool) -> Bool {
     splitter == nil
-      ? messages.count >= Self.maxMessages : behindChange && (input?.readableBytes ?? 0) >= Self.maxBytes
+      ? messages.count >= Self.maxMessages || messageBytes >= Self.maxBytes
+      : behindChange && (input?.readableBytes ?? 0) >= Self.maxBytes
   }
 
   /// Drops everything: the connection has gone.
   mutating func removeAll() {
     input = nil
     messages.removeAll()
+    messageBytes = 0
     mayHaveLines = false
   }
 }

@@ -201,6 +201,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     inFlight = false
     if let reply { write(reply) }
     caller.events.replyWritten()
+    // A web client that guessed the control token too often gets this reply, and nothing more.
+    if caller.closesAfterReply { close() }
     if !answering {
       flushIfNeeded()
       answerQueued()

@@ -5,8 +5,8 @@ import GatherRPC
 /// play and the final whistle.
 extension GatherSession {
   /// Publishes a break tick, or the end of a period or of a break, saving the clock at each end so that a
-  /// restart finds it where it was.
-  func publishPeriodEvent(_ event: MatchClock.Event, gather: ActiveGather, at moment: Duration) {
+  /// restart finds it where it was (unless the caller has just `saved` it).
+  func publishPeriodEvent(_ event: MatchClock.Event, gather: ActiveGather, at moment: Duration, saved: Bool = false) {
     switch event {
     case .breakTick(let seconds):
       let inBreak = gather.clock.state == .halfTimeBreak
@@ -21,12 +21,12 @@ extension GatherSession {
           "period": .int(Int64(gather.clock.periodOfPlay)), "added": .null,
         ])
     case .periodEnded(let period):
-      persistFinishedClockIfNeeded()
+      if !saved { persistFinishedClockIfNeeded() }
       logger.info("Gather \(gather.id): period \(period) ended.", metadata: ["gather_id": "\(gather.id)"])
       hub.publish(
         .timer, ["change": "periodEnded", "period": .int(Int64(period)), "timer": timerStatus(of: gather).json])
     case .breakEnded(let next):
-      persistFinishedClockIfNeeded()
+      if !saved { persistFinishedClockIfNeeded() }
       hub.publish(.timer, ["change": "breakEnded", "period": .int(Int64(next)), "timer": timerStatus(of: gather).json])
     case .tick, .finished:
       break

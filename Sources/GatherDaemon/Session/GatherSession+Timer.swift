@@ -8,6 +8,8 @@ enum TimerCommand: Sendable {
   // Periods (issue 9).
   case format(periods: Int?, seconds: Int?, breakSeconds: Int?)
   case addTime(seconds: Int)
+  // Football time (issue 21).
+  case endPeriod
 }
 
 /// The match clock's commands.
@@ -19,8 +21,9 @@ extension GatherSession {
     let at = now
     let wallNow = wallClock()
     let store = store
-    let (gather, change) = try state.changeActive { gather in
+    let (gather, change, ended) = try state.changeActive { gather in
       let before = gather.clock.state
+      var ended: [MatchClock.Event] = []
       // Due ticks were announced just above, so the commands find none left to report.
       switch command {
       case .set(let seconds): _ = try gather.clock.set(seconds: seconds, at: at)
@@ -32,15 +35,23 @@ extension GatherSession {
       case .format(let periods, let seconds, let breakSeconds):
         _ = try gather.clock.format(periods: periods, seconds: seconds, breakSeconds: breakSeconds, at: at)
       case .addTime(let seconds): _ = try gather.clock.addTime(seconds: seconds, at: at)
+      case .endPeriod: ended = try gather.clock.endPeriod(at: at)
       }
       try commit { try store.saveClock(gather.clock.snapshot(at: at, wallNow: wallNow), gatherID: gather.id) }
-      return (gather, Self.change(command, from: before, to: gather.clock.state))
+      return (gather, Self.change(command, from: before, to: gather.clock.state), ended)
     }
     // The clock as it now is is on disk: no save of an earlier transition is owed any more.
     clockSaveOwed = false
     rearmClock()
     let status = timerStatus(of: gather).json
-    hub.publish(.timer, ["change": .string(change), "timer": status])
+    if case .endPeriod = command {
+      // Exactly as if the period's time had run out (issue 21): the tick at 0, then periodEnded or finished. The
+      // period ends now, which is the instant the tick at 0 carries as its end.
+      logger.info("Gather \(gather.id): the period was ended early.", metadata: ["gather_id": "\(gather.id)"])
+      publishClockEvents(ended, of: gather, at: at, endsAt: wallNow, saved: true)
+    } else {
+      hub.publish(.timer, ["change": .string(change), "timer": status])
+    }
     return status
   }
 

@@ -198,17 +198,23 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     // Taken before advancing: the ticks of one batch share the running clock's end, even the one that finishes it.
     let endsAtBefore = state.active.flatMap { wallEndsAt($0.clock) }
     let events = (try? state.changeActive { $0.clock.advance(to: at) }) ?? []
-    if let gather = state.active {
-      for event in events {
-        switch event {
-        case .tick(let seconds): publishTick(seconds, gather: gather, at: at, endsAt: endsAtBefore)
-        case .finished:
-          persistFinishedClockIfNeeded()
-          logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
-          hub.publish(.timer, ["change": "finished", "timer": timerStatus(of: gather).json])
-        // Periods (issue 9): the break's ticks and the ends of periods and breaks, in GatherSession+Periods.swift.
-        case .breakTick, .periodEnded, .breakEnded: publishPeriodEvent(event, gather: gather, at: at)
-        }
+    if let gather = state.active { publishClockEvents(events, of: gather, at: at, endsAt: endsAtBefore) }
+  }
+
+  /// Publishes what the clock announced by `at`: ticks, and the ends of periods, breaks and the match, saving
+  /// the clock at each end unless the caller has just saved it (`saved`, as `timer.endPeriod` does).
+  func publishClockEvents(
+    _ events: [MatchClock.Event], of gather: ActiveGather, at: Duration, endsAt: Date?, saved: Bool = false
+  ) {
+    for event in events {
+      switch event {
+      case .tick(let seconds): publishTick(seconds, gather: gather, at: at, endsAt: endsAt)
+      case .finished:
+        if !saved { persistFinishedClockIfNeeded() }
+        logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
+        hub.publish(.timer, ["change": "finished", "timer": timerStatus(of: gather).json])
+      // Periods (issue 9): the break's ticks and the ends of periods and breaks, in GatherSession+Periods.swift.
+      case .breakTick, .periodEnded, .breakEnded: publishPeriodEvent(event, gather: gather, at: at, saved: saved)
       }
     }
   }

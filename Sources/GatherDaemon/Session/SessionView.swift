@@ -67,6 +67,7 @@ public final class SessionView: Sendable {
     guard let gather = state.active else { return .null }
     return .object([
       "id": .int(gather.id), "score": gather.score.json, "timer": timerStatus(of: gather, at: now()).json,
+      "names": gather.names.json,
     ])
   }
 
@@ -82,7 +83,7 @@ public final class SessionView: Sendable {
     ])
   }
 
-  /// The match in one line, as `systemctl status` shows it: "Team A 2-1 Team B, 07:32 left, running", or
+  /// The match in one line, as `systemctl status` shows it: "Bibs 2-1 Colours, 07:32 left, running", or
   /// "no gather, 14 players".
   public func statusLine() -> String {
     guard let gather = state.active else {
@@ -91,7 +92,7 @@ public final class SessionView: Sendable {
     let at = now()
     let clock = gather.clock
     let running = clock.state == .running && clock.remaining(at: at) == .zero ? "finished" : clock.state.rawValue
-    return "Team A \(gather.score.text) Team B, \(clock.display(at: at)) left, \(running)"
+    return "\(gather.names.teamA) \(gather.score.text) \(gather.names.teamB), \(clock.display(at: at)) left, \(running)"
   }
 
   func timerStatus(of gather: ActiveGather, at moment: Duration) -> TimerStatus {

@@ -3,11 +3,17 @@ import NIOHTTP1
 import NIOWebSocket
 
 extension HTTPListener {
-  /// An HTTP connection that sends nothing for this long (a half-sent request, an idle keep-alive) is closed.
-  static var idleTimeout: TimeAmount { .seconds(30) }
-
   /// Headers over this many bytes get 431.
   static var maxHeaderBytes: Int { 16 * 1024 }
+
+  /// A connection's replies wait to be written up to the high mark; past it, nothing more is answered or read
+  /// until the peer has taken them down to the low mark.
+  static var waterMark: ChannelOptions.Types.WriteBufferWaterMark { .init(low: 16 * 1024, high: 64 * 1024) }
+
+  /// The kernel's send buffer for a web connection (it doubles it): fixed, not grown by autotuning to megabytes,
+  /// so that a client that stops reading is found out, and its events held back, after little is written.
+  /// Plenty for a page of 40 KiB and a LAN's round trips.
+  static var sendBufferBytes: SocketOptionValue { 128 * 1024 }
 
   static var decoderLimits: NIOHTTPDecoderLimitConfiguration {
     var limits = NIOHTTPDecoderLimitConfiguration()
@@ -18,30 +24,32 @@ extension HTTPListener {
   }
 
   /// Sets up a web connection: HTTP/1.1, with an upgrade to a WebSocket at `/rpc`.
-  static func serve(_ channel: any Channel, web: WebServices, connections: ConnectionSet) -> EventLoopFuture<Void> {
-    let peer = channel.remoteAddress.map(Self.describe) ?? "unknown"
+  static func serve(
+    _ channel: any Channel, client: WebClient, web: WebServices, connections: ConnectionSet
+  ) -> EventLoopFuture<Void> {
+    let limits = web.configuration
     let upgrader = NIOWebSocketServerUpgrader(
       maxFrameSize: web.rpc.maxLineBytes,
       shouldUpgrade: { channel, head in
-        let allowed =
-          !web.onlyMetrics && head.uri.split(separator: "?").first == "/rpc" && WebAccess.isSameOrigin(head.headers)
-        return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
+        channel.eventLoop.makeSucceededFuture(
+          !web.onlyMetrics && mayUpgrade(head, web: web, local: channel.localAddress) ? HTTPHeaders() : nil)
       },
       upgradePipelineHandler: { channel, _ in
         channel.eventLoop.makeCompletedFuture {
-          let caller = web.caller(peer: peer, controller: false)
+          let caller = web.caller(client: client, controller: false)
           try channel.pipeline.syncOperations.addHandlers(
+            WebSocketGuard(maxMessageBytes: web.rpc.maxLineBytes),
             NIOWebSocketFrameAggregator(
-              minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 1024,
+              minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: WebSocketFrameRules.maxFragments,
               maxAccumulatedFrameSize: web.rpc.maxLineBytes),
-            WebSocketTransport(),
+            WebSocketTransport(idleTimeout: timeAmount(limits.idleTimeout)) { !caller.events.subscriptions.isEmpty },
             RPCConnection(
               services: web.rpc, caller: caller, loop: channel.eventLoop, connections: connections,
               transport: .webSocket))
         }
       })
     do {
-      try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idleTimeout))
+      try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: timeAmount(limits.idleTimeout)))
     } catch {
       return channel.eventLoop.makeFailedFuture(error)
     }
@@ -49,28 +57,63 @@ extension HTTPListener {
       withServerUpgrade: (
         upgraders: [upgrader],
         completionHandler: { context in
-          // The WebSocket's handlers take over from here.
-          if let requests = try? context.pipeline.syncOperations.context(handlerType: HTTPRequestHandler.self) {
-            context.pipeline.syncOperations.removeHandler(context: requests, promise: nil)
+          // The WebSocket's handlers take over from here; a scoreboard viewer only listens, and its idle time is
+          // the transport's to judge.
+          let pipeline = context.pipeline.syncOperations
+          if let requests = try? pipeline.context(handlerType: HTTPRequestHandler.self) {
+            pipeline.removeHandler(context: requests, promise: nil)
           }
-          // A scoreboard viewer only listens: it is not idle.
-          if let idle = try? context.pipeline.syncOperations.context(handlerType: IdleStateHandler.self) {
-            context.pipeline.syncOperations.removeHandler(context: idle, promise: nil)
+          if let deadline = try? pipeline.context(handlerType: HTTPRequestDeadline.self) {
+            pipeline.removeHandler(context: deadline, promise: nil)
+          }
+          if let idle = try? pipeline.context(handlerType: IdleStateHandler.self) {
+            pipeline.removeHandler(context: idle, promise: nil)
           }
         }
       ),
       withErrorHandling: false,
       withDecoderLimitConfiguration: decoderLimits
     ).flatMapThrowing {
-      try channel.pipeline.syncOperations.addHandler(HTTPRequestHandler(web: web, peer: peer))
+      let pipeline = channel.pipeline.syncOperations
+      // Right after the decoder: it sees each head as soon as it is parsed.
+      let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+      try pipeline.addHandler(HTTPRequestDeadline(timeout: timeAmount(limits.headerTimeout)), position: .after(decoder))
+      try pipeline.addHandler(HTTPRequestHandler(web: web, client: client))
     }
   }
 
-  /// "192.168.1.20:51234", "[fe80::1]:51234", or the Unix socket's path.
-  static func describe(_ address: SocketAddress) -> String {
-    if let ip = address.ipAddress, let port = address.port {
-      return ip.contains(":") ? "[\(ip)]:\(port)" : "\(ip):\(port)"
+  /// Whether a WebSocket upgrade is taken: at `/rpc`, for one of the listener's hosts, from no browser or
+  /// the page's own origin. Any other upgrade request goes on as a plain request, and gets its status there.
+  static func mayUpgrade(_ head: HTTPRequestHead, web: WebServices, local: SocketAddress?) -> Bool {
+    let target = RequestTarget(head.uri)
+    guard target.path == "/rpc", case .allowed(let host) = web.hosts.check(head, target: target, local: local) else {
+      return false
     }
-    return address.pathname ?? "\(address)"
+    let origins = head.headers["origin"]
+    return origins.count <= 1 && web.hosts.isAllowedOrigin(origins.first, host: host)
+  }
+
+  /// Turns away a connection over the caps: a 503 that says which cap, then the connection closes, having
+  /// read nothing. The refusal is logged at most once a minute per address.
+  static func turnAway(
+    _ channel: any Channel, _ client: WebClient, _ refusal: ConnectionQuota.Refusal, web: WebServices
+  ) -> EventLoopFuture<Void> {
+    let why: String
+    switch refusal {
+    case .full(let limit): why = "gatherd has \(limit) web connections open, its limit (--http-max-connections)."
+    case .addressFull(let limit):
+      why =
+        "\(client.address) has \(limit) web connections open, the limit per address (--http-max-connections-per-address)."
+    }
+    web.refusals.refused(client, "Turned a web connection from \(client) away: \(why)")
+    return channel.eventLoop.makeCompletedFuture {
+      try channel.pipeline.syncOperations.addHandler(TurnAway(message: why))
+    }
+  }
+
+  /// A ``TimeAmount`` for NIO from a ``Duration``.
+  static func timeAmount(_ duration: Duration) -> TimeAmount {
+    let (seconds, attoseconds) = duration.components
+    return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }
 }

@@ -1,4 +1,5 @@
 import GatherRPC
+import Glibc
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -12,7 +13,9 @@ import ServiceLifecycle
 /// With `onlyMetrics` the same listener serves `/metrics` alone (`--metrics`, or systemd's `metrics` socket).
 ///
 /// Each connection is NIO's HTTP/1.1 pipeline (headers up to 16 KiB) with ``HTTPRequestHandler``; an upgrade
-/// to a WebSocket swaps it for the frame codec, ``WebSocketTransport`` and an ``RPCConnection``.
+/// to a WebSocket swaps it for the frame codec, ``WebSocketGuard``, ``WebSocketTransport`` and an
+/// ``RPCConnection``. Connections are capped in all and per client address (``ConnectionQuota``), never above
+/// half the open-file limit, so the Unix sockets always have descriptors left.
 public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
   let address: HTTPAddress
   let web: WebServices
@@ -20,24 +23,30 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
   let logger: Logger
   private let ready: @Sendable () -> Void
 
-  /// A listener at `address` for `session`, on the connections' `loop`; `/metrics` serves `metrics`, if given.
+  /// A listener at `address` for `session`, on the connections' `loop`, with `configuration`'s rules;
+  /// `/metrics` serves `metrics`, if given, and with `onlyMetrics` nothing else is served.
   public init(
     address: HTTPAddress, access: WebAccess, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, logger: Logger, metrics: MetricsExporter? = nil,
-    onlyMetrics: Bool = false, ready: @escaping @Sendable () -> Void = {}
+    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, configuration: WebConfiguration = WebConfiguration(),
+    logger: Logger, metrics: MetricsExporter? = nil, onlyMetrics: Bool = false,
+    ready: @escaping @Sendable () -> Void = {}
   ) {
     self.address = address
     self.loop = loop
     self.logger = logger
     self.ready = ready
+    let refusals = RefusalReporter(logger: logger, loop: loop)
     let rpc = ConnectionServices(
-      dispatcher: MethodTable.dispatcher(session, stats: stats, testFaults: false, web: access, logger: logger),
+      dispatcher: MethodTable.dispatcher(
+        session, stats: stats, testFaults: false, web: access, logger: logger, refusals: refusals),
       runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
       queryPool: queryPool, hub: session.hub, stats: stats, maxLineBytes: maxLineBytes, readOnly: false,
       access: policy, logger: logger, keeper: nil)
     web = WebServices(
-      rpc: rpc, access: access, page: Array(PackageResources.scoreboard_html), metrics: metrics,
-      onlyMetrics: onlyMetrics,
+      rpc: rpc, access: access,
+      hosts: HostPolicy(publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts),
+      refusals: refusals, configuration: configuration,
+      metrics: metrics, onlyMetrics: onlyMetrics,
       // Plans (issue 24): a sign-up code as a Bearer token opens its plan, read from the committed view.
       signUp: { code in session.view.state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) } })
   }
@@ -48,10 +57,34 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
   /// Listens until graceful shutdown; then closes every web connection after what it has read is answered.
   public func run() async throws {
     let connections = ConnectionSet(loop: loop)
+    let quota = ConnectionQuota(
+      loop: loop,
+      maxConnections: ConnectionQuota.cap(
+        configured: web.configuration.maxConnections, descriptors: Self.openFileLimit()),
+      maxPerAddress: web.configuration.maxConnectionsPerAddress)
+    if quota.maxConnections < web.configuration.maxConnections {
+      logger.notice(
+        "The open-file limit (\(Self.openFileLimit())) leaves room for \(quota.maxConnections) web connections, fewer than --http-max-connections \(web.configuration.maxConnections): half the descriptors stay for the Unix sockets."
+      )
+    }
+    let freed = FreedMemory(loop: loop)
     let web = web
     let bootstrap = ServerBootstrap(group: loop)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelInitializer { channel in Self.serve(channel, web: web, connections: connections) }
+      .childChannelOption(.writeBufferWaterMark, value: Self.waterMark)
+      .childChannelOption(.socketOption(.so_sndbuf), value: Self.sendBufferBytes)
+      .childChannelOption(
+        .recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 2048, maximum: 16384)
+      )
+      .childChannelInitializer { channel in
+        let client = WebClient(channel.remoteAddress)
+        if let refusal = quota.admit(client) { return Self.turnAway(channel, client, refusal, web: web) }
+        channel.closeFuture.whenComplete { _ in
+          quota.release(client)
+          freed.connectionClosed()
+        }
+        return Self.serve(channel, client: client, web: web, connections: connections)
+      }
     let server: any Channel
     do {
       switch address {
@@ -82,13 +115,17 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
     let wildcard = ip == "0.0.0.0" || ip == "::"
     var host = ip
     if wildcard {
-      var name = [CChar](repeating: 0, count: 256)
-      host =
-        gethostname(&name, name.count) == 0
-        ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+      host = HostPolicy.machineName() ?? "localhost"
     } else if ip.contains(":") {
       host = "[\(ip)]"
     }
     return "\(host):\(port)"
+  }
+
+  /// The soft limit on open files (gatherd raised it to the hard limit at start).
+  static func openFileLimit() -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+    return Int(clamping: limit.rlim_cur)
   }
 }

@@ -6,16 +6,16 @@ struct HTTPResponder {
   /// Headers on every response: no sniffing, no referrer, not framed by other sites.
   static let common: [(String, String)] = [
     ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"),
-    ("Cache-Control", "no-store"),
   ]
 
-  /// Writes a response with `body`; closes the connection after it when `close` is set or the request did
-  /// not ask to keep it alive.
+  /// Writes a response with `body` (only its length when `headOnly`: HEAD, 304); closes the connection after it
+  /// when the request did not ask to keep it alive. `cacheControl` is no-store unless said otherwise.
   static func respond(
     _ context: ChannelHandlerContext, version: HTTPVersion, status: HTTPResponseStatus, keepAlive: Bool,
-    contentType: String?, body: [UInt8], headOnly: Bool = false, extraHeaders: [(String, String)] = []
+    contentType: String?, body: [UInt8], headOnly: Bool = false, cacheControl: String = "no-store",
+    extraHeaders: [(String, String)] = []
   ) {
-    var headers = HTTPHeaders(common + extraHeaders)
+    var headers = HTTPHeaders(common + [("Cache-Control", cacheControl)] + extraHeaders)
     if let contentType { headers.add(name: "Content-Type", value: contentType) }
     headers.add(name: "Content-Length", value: String(body.count))
     headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")

@@ -4,14 +4,32 @@ import NIOHTTP1
 import Synchronization
 
 /// Who may control the match over the web, and the link that lets them: the control token (from
-/// `--http-token-file`), compared in constant time and never logged, the Origin rule for WebSocket
-/// upgrades, and the page's address once the listener is bound.
+/// `--http-token-file`), compared in constant time and never logged, with wrong guesses limited per client
+/// address (``GuessLimiter``), and the page's address once the listener is bound (or `--public-url`).
 public final class WebAccess: Sendable {
   private let token: [UInt8]?
   private let address = Mutex<String?>(nil)
+  /// The address people use, when given: the control link is built on it.
+  let publicURL: PublicURL?
+  /// Wrong guesses per client address, of the control token and of plans' sign-up codes alike.
+  let guesses = Mutex(GuessLimiter(clock: ContinuousClock()))
 
-  /// Access with this control token, or none: then every web peer is read-only.
-  public init(token: String?) { self.token = token.map { Array($0.utf8) } }
+  /// Access with this control token, or none: then every web peer is read-only. The control link uses
+  /// `publicURL` when it is given.
+  public init(token: String?, publicURL: PublicURL? = nil) {
+    self.token = token.map { Array($0.utf8) }
+    self.publicURL = publicURL
+  }
+
+  /// What a token a web client presented turned out to be.
+  enum TokenCheck: Equatable {
+    /// The control token.
+    case right
+    /// Not the control token.
+    case wrong
+    /// Not checked: the client's address guessed wrong too often; it may try again after this long.
+    case tooMany(Duration)
+  }
 
   /// Reads the token file: its first line, without surrounding white space; at least 16 characters.
   public static func readToken(from path: String) throws -> String {
@@ -63,51 +81,45 @@ public final class WebAccess: Sendable {
     return difference == 0
   }
 
-  /// Whether a request's `Authorization: Bearer …` carries the control token; nil without the header.
-  func bearer(in headers: HTTPHeaders) -> Bool? {
+  /// Checks a token `client` presented, unless its address has guessed wrong too often lately.
+  func check(_ candidate: some Collection<UInt8>, from client: WebClient) -> TokenCheck {
+    if let wait = guesses.withLock({ $0.wait(for: client.address) }) { return .tooMany(wait) }
+    let right = isControlToken(candidate)
+    guesses.withLock { right ? $0.right(client.address) : $0.wrong(client.address) }
+    return right ? .right : .wrong
+  }
+
+  /// What a request's `Authorization: Bearer …` carries; nil without the header.
+  func bearer(in headers: HTTPHeaders, from client: WebClient) -> TokenCheck? {
     guard let value = headers.first(name: "authorization") else { return nil }
-    guard value.lowercased().hasPrefix("bearer ") else { return false }
-    return isControlToken(value.utf8.dropFirst(7))
-  }
-
-  /// A browser's WebSocket upgrade must come from this page: its Origin's host and port are the request's
-  /// Host. Clients that send no Origin (scripts, curl) are not browsers, and may connect.
-  static func isSameOrigin(_ headers: HTTPHeaders) -> Bool {
-    guard let origin = headers.first(name: "origin") else { return true }
-    guard let host = headers.first(name: "host"), let schemeEnd = origin.firstRange(of: "://") else { return false }
-    return origin[schemeEnd.upperBound...].lowercased() == host.lowercased()
-  }
-
-  /// The bytes of a request's `Authorization: Bearer …` token, for a sign-up code (issue 24); nil without one.
-  func bearerCode(in headers: HTTPHeaders) -> [UInt8]? {
-    guard let value = headers.first(name: "authorization"), value.lowercased().hasPrefix("bearer ") else { return nil }
-    return Array(value.utf8.dropFirst(7))
+    let bearer = value.lowercased().hasPrefix("bearer ")
+    return check(bearer ? value.utf8.dropFirst(7) : "".utf8.dropFirst(), from: client)
   }
 
   /// Records where the page is served, once the listener is bound.
   func served(at address: String) { self.address.withLock { $0 = address } }
 
-  /// The control link for the page (`http://HOST:PORT/#token=…`), or why there is none.
+  /// The control link for the page (`http://HOST:PORT/#token=…`, or `--public-url` and the fragment), or why
+  /// there is none.
   func controlLink() -> Result<String, WebAccessError> {
     guard let address = address.withLock({ $0 }) else {
       return .failure(WebAccessError("gatherd serves no web page: start it with --http ADDRESS (see gatherd --help)."))
     }
+    let page = publicURL.map(\.description) ?? "http://\(address)/"
     guard let token else {
       return .failure(WebAccessError("The web page is read-only: start gatherd with --http-token-file FILE."))
     }
     // Percent-encoded, so that the page reads it back exactly (URLSearchParams or decodeURIComponent).
     let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
     let encoded = token.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined()
-    return .success("http://\(address)/#token=\(encoded)")
+    return .success("\(page)#token=\(encoded)")
   }
 
-  /// A plan's sign-up link for the group chat (issue 24): the page with the code in its fragment,
-  /// `http://HOST:PORT/#signup=CODE` (the code is base64url, safe as it is); or why there is none.
-  func signUpLink(code: String) -> Result<String, WebAccessError> {
-    guard let address = address.withLock({ $0 }) else {
-      return .failure(WebAccessError("gatherd serves no web page: start it with --http ADDRESS (see gatherd --help)."))
-    }
-    return .success("http://\(address)/#signup=\(code)")
+  /// The page's address as people reach it: `--public-url`, else the bound address; nil before the listener is
+  /// bound. Plans' sign-up links are built on it (issue 24).
+  func pageURL() -> String? {
+    guard let address = address.withLock({ $0 }) else { return nil }
+    return publicURL.map(\.description) ?? "http://\(address)/"
   }
 }
 

@@ -301,13 +301,13 @@ _gatherctl_gather() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|suggest|status|move|end|cancel|history|show)
+    start|suggest|status|move|rename|end|cancel|history|show)
         # Offer subcommand argument completions
         "_gatherctl_gather_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start suggest status move end cancel history show' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start suggest status move rename end cancel history show' -- "${cur}"))
         ;;
     esac
 }
@@ -316,7 +316,7 @@ _gatherctl_gather_start() {
     repeating_flags=()
     non_repeating_flags=(--balanced --name --version -h --help)
     repeating_options=()
-    non_repeating_options=(--team-a --team-b --bench --duration --periods --break --players --seed --plan)
+    non_repeating_options=(--team-a --team-b --bench --duration --periods --break --players --seed --team-a-name --team-b-name --plan)
     __gatherctl_offer_flags_options 0
 
     # Offer option value completions
@@ -343,6 +343,12 @@ _gatherctl_gather_start() {
         return
         ;;
     '--seed')
+        return
+        ;;
+    '--team-a-name')
+        return
+        ;;
+    '--team-b-name')
         return
         ;;
     '--plan')
@@ -383,6 +389,14 @@ _gatherctl_gather_move() {
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 2
+}
+
+_gatherctl_gather_rename() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options -1
 }
 
 _gatherctl_gather_end() {
@@ -442,13 +456,13 @@ _gatherctl_timer() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    set|start|pause|resume|toggle|reset|status|format|add)
+    set|start|pause|resume|toggle|reset|status|format|add|end-half)
         # Offer subcommand argument completions
         "_gatherctl_timer_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'set start pause resume toggle reset status format add' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'set start pause resume toggle reset status format add end-half' -- "${cur}"))
         ;;
     esac
 }
@@ -536,6 +550,14 @@ _gatherctl_timer_add() {
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_timer_end-half() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
 }
 
 _gatherctl_score() {

@@ -54,7 +54,7 @@ _gatherctl() {
         local -ar subcommands=(
             'players:List, add, show, edit and remove players.'
             'gather:Start, inspect, change and end gathers; browse history.'
-            'timer:Set, start, pause, resume, toggle, reset and show the match clock.'
+            'timer:Set, start, pause, resume, toggle, reset and show the match clock; add time, end the half.'
             'score:Score goals, undo the last one, correct or show the score.'
             'status:Show the daemon and the match.'
             'ping:Check that gatherd answers.'
@@ -199,6 +199,7 @@ _gatherctl_gather() {
             'suggest:Suggest two fair teams from these players (changes nothing).'
             'status:Show the active gather.'
             'move:Move a player to a team, or add a roster player.'
+            'rename:Rename the teams of the active gather.'
             'end:End the gather and record its result.'
             'cancel:Cancel the gather; it keeps no result.'
             'history:List ended gathers, newest first.'
@@ -208,7 +209,7 @@ _gatherctl_gather() {
         ;;
     arg)
         case "${words[1]}" in
-        start|suggest|status|move|end|cancel|history|show)
+        start|suggest|status|move|rename|end|cancel|history|show)
             "_gatherctl_gather_${words[1]}" && ret=0
             ;;
         esac
@@ -230,6 +231,8 @@ _gatherctl_gather_start() {
         '--balanced[Let gatherd split --players into two fair teams (gather suggest), then start.]'
         '--players[With --balanced\: the players to split, ids or names, e.g. 1,2,3,4.]:players:'
         '--seed[With --balanced\: the seed that picks among equally fair splits.]:seed:'
+        '--team-a-name[What Team A is called, 1 to 24 characters, e.g. Bibs (default Team A).]:name:'
+        '--team-b-name[What Team B is called, e.g. Colours (default Team B).]:name:'
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--plan[Start from this plan\: its going players, split into fair teams (gather suggest'\''s rules); those waiting do not play.]:id:'
         '--version[Show the version.]'
@@ -272,6 +275,18 @@ _gatherctl_gather_move() {
         ':player:'
         ':team:'
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_rename() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:side name:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -350,12 +365,13 @@ _gatherctl_timer() {
             'status:Show the clock.'
             'format:Set periods, period length and break before kick-off.'
             'add:Add time to the current period.'
+            'end-half:End the running or paused period now, as if its time ran out.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        set|start|pause|resume|toggle|reset|status|format|add)
+        set|start|pause|resume|toggle|reset|status|format|add|end-half)
             "_gatherctl_timer_${words[1]}" && ret=0
             ;;
         esac
@@ -461,6 +477,17 @@ _gatherctl_timer_add() {
     local -i ret=1
     local -ar arg_specs=(
         ':time:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_timer_end-half() {
+    local -i ret=1
+    local -ar arg_specs=(
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

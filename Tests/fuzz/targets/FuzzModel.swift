@@ -83,7 +83,7 @@ struct ModelDriver {
       steps += 1
       let before = ModelState(gather)
       do {
-        try step(reader.int(0...21), before: before)
+        try step(reader.int(0...23), before: before)
       } catch {
         if ModelState(gather) != before { modelFailure("a refused command changed the state: \(error)") }
       }
@@ -187,6 +187,22 @@ struct ModelDriver {
       gather.closeActive()
     case 19: now += .milliseconds(reader.int(1...2000))
     case 20: now += .seconds(reader.wide() % 4000)
+    // Issue 21: the period ended now, as if its time had run out; the sides renamed.
+    case 21:
+      try clock { clock, now, reader in
+        let events = try clock.endPeriod(at: now)
+        if clock.state == .running || clock.state == .paused
+          || ![.finished, .periodEnded(period: clock.periodOfPlay)]
+            .contains(events.last ?? .finished)
+        {
+          modelFailure("endPeriod left the period going: \(clock.state), \(events)")
+        }
+        return events
+      }
+    case 22:
+      let newA = reader.int(0...2) == 0 ? nil : reader.name()
+      let newB = reader.int(0...2) == 0 ? nil : reader.name()
+      try gather.changeActive { try $0.rename(teamA: newA, teamB: newB) }
     default: now += .nanoseconds(reader.int(1...255))
     }
   }
@@ -243,9 +259,16 @@ struct ModelDriver {
         else { modelFailure("a goal in the log does not add one to its side") }
       }
       if event.matchTimeMs < 0 { modelFailure("a log entry at a negative match time") }
+      if event.minute.minute < 1 || (event.minute.addedMinute ?? 1) < 1 { modelFailure("a minute below 1'") }
       if !(1...event.periods).contains(event.period) { modelFailure("a log entry in period \(event.period)") }
       previous = event.score
     }
+
+    let names = active.names
+    for name in [names.teamA, names.teamB] where name.isEmpty || name.count > TeamNames.maxLength {
+      modelFailure("a team name out of range: \(name)")
+    }
+    if names.teamA.lowercased() == names.teamB.lowercased() { modelFailure("both teams are called \(names.teamA)") }
 
     let clock = active.clock
     if clock.remaining(at: now) < .zero || clock.elapsed(at: now) < .zero { modelFailure("a negative clock") }

@@ -1,0 +1,26 @@
+import CGatherShim
+import NIOCore
+
+/// Gives the memory that closed web connections used back to the system. malloc keeps what is freed for
+/// later, so after a crowd of connections (or one flood) closes, the resident set would stay where it
+/// peaked; a second after web connections close, `malloc_trim` hands the free pages back. It runs at most
+/// once a second, and only after a web connection closed, so an idle daemon has no timer. Confined to the
+/// connections' loop.
+final class FreedMemory: @unchecked Sendable {
+  private let loop: any EventLoop
+  private var scheduled = false
+
+  /// Releases on `loop`.
+  init(loop: any EventLoop) { self.loop = loop }
+
+  /// A web connection closed: release what is free in a second.
+  func connectionClosed() {
+    loop.preconditionInEventLoop()
+    guard !scheduled else { return }
+    scheduled = true
+    loop.scheduleTask(in: .seconds(1)) {
+      self.scheduled = false
+      _ = gatherd_release_free_memory()
+    }
+  }
+}

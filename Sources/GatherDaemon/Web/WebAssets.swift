@@ -1,0 +1,25 @@
+/// The files of the scoreboard page, embedded in the binary and served at stable paths. Adding one is an
+/// entry here and its `.embedInCode` resource line in Package.swift.
+enum WebAssets {
+  private static let javaScript = "text/javascript; charset=utf-8"
+
+  /// Every asset. The page links the others relatively ("scoreboard.css", "js/scoreboard.js"), so that a
+  /// reverse proxy may serve it under a path of its own (https://example.org/gather/).
+  static let all: [WebAsset] = [
+    .page(path: "/", bytes: PackageResources.scoreboard_html),
+    WebAsset(path: "/scoreboard.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.scoreboard_css),
+    WebAsset(path: "/js/scoreboard.js", contentType: javaScript, bytes: PackageResources.scoreboard_js),
+    WebAsset(path: "/js/connection.js", contentType: javaScript, bytes: PackageResources.connection_js),
+    WebAsset(path: "/js/clock.js", contentType: javaScript, bytes: PackageResources.clock_js),
+    WebAsset(path: "/js/board.js", contentType: javaScript, bytes: PackageResources.board_js),
+    WebAsset(path: "/js/controls.js", contentType: javaScript, bytes: PackageResources.controls_js),
+    // Issue 21: team names, between matches, the referee's "start a gather" view and match controls.
+    WebAsset(path: "/js/teams.js", contentType: javaScript, bytes: PackageResources.teams_js),
+    WebAsset(path: "/js/between.js", contentType: javaScript, bytes: PackageResources.between_js),
+    WebAsset(path: "/js/setup.js", contentType: javaScript, bytes: PackageResources.setup_js),
+    WebAsset(path: "/js/referee.js", contentType: javaScript, bytes: PackageResources.referee_js),
+  ]
+
+  /// The assets by path.
+  static let byPath: [String: WebAsset] = Dictionary(uniqueKeysWithValues: all.map { ($0.path, $0) })
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import GatherDaemon
+
+/// The scoreboard listener's address rules, caps and timeouts. Each option has a `GATHERD_*` variable of the
+/// same name, read through ``SettingSources``; a bad value stops the start with a message naming the option.
+struct WebOptions: ParsableArguments {
+  @Option(
+    name: .customLong("public-url"),
+    help: ArgumentHelp(
+      "The address people open the scoreboard at, when it is not the listener's own (a reverse proxy, a name in DNS): http:// or https://, a host, an optional port and path, e.g. https://gather.example or http://192.168.1.20:8080/gather/. Its host passes the Host check, its origin the Origin check, and gatherctl web link uses it.",
+      valueName: "url"))
+  var publicURL: String?
+
+  @Option(
+    name: .customLong("allowed-host"),
+    help: ArgumentHelp(
+      "Also answer requests whose Host is this name or address (repeatable; GATHERD_ALLOWED_HOSTS takes a comma-separated list). The listener's own addresses, the machine's host name, localhost and --public-url's host need none.",
+      valueName: "name"))
+  var allowedHosts: [String] = []
+
+  @Option(
+    name: .customLong("http-max-connections"),
+    help: ArgumentHelp(
+      "The most web connections (HTTP and WebSocket) open at once: 1 to 65536 (default 256), and never more than half the open-file limit.",
+      valueName: "count"))
+  var maxConnections: String?
+
+  @Option(
+    name: .customLong("http-max-connections-per-address"),
+    help: ArgumentHelp(
+      "The most web connections open at once from one client address: 1 to 65536 (default 32).", valueName: "count"))
+  var maxConnectionsPerAddress: String?
+
+  @Option(
+    name: .customLong("http-header-timeout"),
+    help: ArgumentHelp(
+      "Seconds a web connection has to send a request's headers whole, from when it opens or its last answer was written: 1 to 3600 (default 10).",
+      valueName: "seconds"))
+  var headerTimeout: String?
+
+  @Option(
+    name: .customLong("http-idle-timeout"),
+    help: ArgumentHelp(
+      "Seconds of silence after which a web request, or a WebSocket that watches nothing, is closed; a WebSocket subscriber is pinged then, and closed if it does not answer: 1 to 3600 (default 30).",
+      valueName: "seconds"))
+  var idleTimeout: String?
+
+  /// The configuration these options (or their variables) give.
+  func configuration(_ sources: SettingSources) throws -> WebConfiguration {
+    var configuration = WebConfiguration()
+    if let url = sources.value(publicURL, "GATHERD_PUBLIC_URL") {
+      do { configuration.publicURL = try PublicURL(parsing: url) } catch {
+        throw SettingsError("--public-url: \(error)")
+      }
+    }
+    for host in sources.values(allowedHosts, "GATHERD_ALLOWED_HOSTS") {
+      do {
+        configuration.allowedHosts.append(try WebConfiguration.allowedHost(parsing: host))
+      } catch {
+        throw SettingsError("--allowed-host: \(error)")
+      }
+    }
+    let count = { (text: String?, variable: String, option: String, fallback: Int) throws -> Int in
+      try Self.number(sources.value(text, variable), option: option, in: 1...65536) ?? fallback
+    }
+    configuration.maxConnections = try count(
+      maxConnections, "GATHERD_HTTP_MAX_CONNECTIONS", "--http-max-connections", configuration.maxConnections)
+    configuration.maxConnectionsPerAddress = try count(
+      maxConnectionsPerAddress, "GATHERD_HTTP_MAX_CONNECTIONS_PER_ADDRESS", "--http-max-connections-per-address",
+      configuration.maxConnectionsPerAddress)
+    if let seconds = try Self.number(
+      sources.value(headerTimeout, "GATHERD_HTTP_HEADER_TIMEOUT"), option: "--http-header-timeout", in: 1...3600)
+    {
+      configuration.headerTimeout = .seconds(seconds)
+    }
+    if let seconds = try Self.number(
+      sources.value(idleTimeout, "GATHERD_HTTP_IDLE_TIMEOUT"), option: "--http-idle-timeout", in: 1...3600)
+    {
+      configuration.idleTimeout = .seconds(seconds)
+    }
+    return configuration
+  }
+
+  /// A whole number within `range`, or a message naming the option.
+  private static func number(_ text: String?, option: String, in range: ClosedRange<Int>) throws -> Int? {
+    guard let text else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      throw SettingsError(
+        "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\".")
+    }
+    return value
+  }
+}
