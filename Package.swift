@@ -63,6 +63,7 @@ let package = Package(
         // Issue 21.
         .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
         .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
+        .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
       ],
       swiftSettings: strict
     ),

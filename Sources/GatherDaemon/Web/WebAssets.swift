@@ -18,6 +18,9 @@ enum WebAssets {
     WebAsset(path: "/js/between.js", contentType: javaScript, bytes: PackageResources.between_js),
     WebAsset(path: "/js/setup.js", contentType: javaScript, bytes: PackageResources.setup_js),
     WebAsset(path: "/js/referee.js", contentType: javaScript, bytes: PackageResources.referee_js),
+    // Issue 24: who's coming, and the sign-up view.
+    WebAsset(path: "/js/plans.js", contentType: javaScript, bytes: PackageResources.plans_js),
+    WebAsset(path: "/js/signup.js", contentType: javaScript, bytes: PackageResources.signup_js),
   ]
 
   /// The assets by path.
