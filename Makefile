@@ -9,8 +9,9 @@ APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonsch
   libssl-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
   openssl
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
-# PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle.
-PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0
+# PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle,
+# Jinja2 renders the Home Assistant value templates as HA does.
+PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0 Jinja2==3.1.6
 PYTHON ?= python3
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
@@ -164,6 +165,8 @@ install: deps
 	    "$$unit" > "$(DESTDIR)$(USERUNITDIR)/$$(basename $$unit)"; \
 	done
 	install -D -m 0644 systemd/gatherd.sysusers "$(DESTDIR)$(SYSUSERSDIR)/gatherd.conf"
+	# The MQTT drop-in, for the admin to enable (docs/mqtt.md): not in the unit folder, so it is off until then.
+	install -D -m 0644 systemd/mqtt.conf "$(DESTDIR)$(DATADIR)/gatherd/mqtt.conf"
 	if [ -e "$(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf" ]; then \
 	  echo "Kept $(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf; the shipped one is packaging/gatherd.conf."; \
 	else \
@@ -187,7 +190,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
 	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service
 	rm -f "$(DESTDIR)$(USERUNITDIR)"/gatherd.socket "$(DESTDIR)$(USERUNITDIR)"/gatherd.service
-	rm -rf "$(DESTDIR)$(DOCDIR)"
+	rm -rf "$(DESTDIR)$(DOCDIR)" "$(DESTDIR)$(DATADIR)/gatherd"
 
 clean:
 	rm -rf .build .build-install .build-install-release .build-deb .build-tsan .build-asan

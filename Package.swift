@@ -36,15 +36,29 @@ let package = Package(
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     // OpenSSL's libcrypto: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // Debian's libqrencode: QR codes of the scoreboard's links (issue 20), for the page and for gatherctl.
+    .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+    .target(name: "GatherQR", dependencies: ["CQREncode"], swiftSettings: strict),
     .target(
       name: "GatherSystemd",
       dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
+    // libmosquitto's header only: GatherMQTT loads the library with dlopen when --mqtt is given, so that a
+    // gatherd without MQTT maps neither it nor OpenSSL (1.9 MB of idle RSS; docs/mqtt.md).
+    .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+    .target(
+      name: "GatherMQTT",
+      dependencies: [
+        "CMosquitto", .product(name: "Logging", package: "swift-log"),
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+      ],
+      swiftSettings: strict
+    ),
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "CGatherShim", "CCrypto",
+        "GatherModel", "GatherStore", "GatherRPC", "GatherQR", "CGatherShim", "CCrypto", "GatherMQTT",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -63,6 +77,12 @@ let package = Package(
         // Issue 21.
         .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
         .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
+        // Issue 20: at the touchline (installable, the screen kept on, sound, share).
+        .embedInCode("Scoreboard/manifest.webmanifest"), .embedInCode("Scoreboard/sw.js"),
+        .embedInCode("Scoreboard/icons/icon.svg"), .embedInCode("Scoreboard/icons/icon-192.png"),
+        .embedInCode("Scoreboard/icons/icon-512.png"), .embedInCode("Scoreboard/js/touchline.js"),
+        .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
+        .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
         .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
       ],
       swiftSettings: strict
@@ -70,7 +90,7 @@ let package = Package(
     .executableTarget(
       name: "gatherd",
       dependencies: [
-        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim",
+        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim", "GatherMQTT",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -81,7 +101,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "gatherctl",
-      dependencies: ["GatherRPC", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["GatherRPC", "GatherQR", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict
     ),
     .testTarget(
@@ -90,6 +110,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
+    .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
+    .testTarget(name: "GatherQRTests", dependencies: ["GatherQR"], swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
       dependencies: ["GatherStore", "GatherModel", "CSQLite"],
@@ -98,8 +120,8 @@ let package = Package(
     .testTarget(
       name: "GatherDaemonTests",
       dependencies: [
-        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "CoreMetrics", package: "swift-metrics"),
+        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", "GatherMQTT",
+        .product(name: "Clocks", package: "swift-clocks"), .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       swiftSettings: strict
     ),

@@ -160,16 +160,31 @@ struct PlanCommand: ParsableCommand {
         Anyone with the link may join or leave that plan for any player on the roster, or add themselves as a \
         guest, from the page gatherd serves (gatherd --http); nothing else. The link stays the same while the \
         plan is open and stops working when it is cancelled. Only a controller may ask for it.
+
+        The link names the address people use, as gatherctl web link does: gatherd's --public-url when it is \
+        set, otherwise the address gatherd listens on, and for a wildcard listener this machine's network \
+        addresses, the default route's first (--all prints every one). --qr draws it as a QR code below it, to \
+        show a phone's camera or to screenshot into the chat.
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @OptionGroup var choice: Choice
 
+    @Flag(name: .long, help: "Also draw the link as a QR code, for a phone's camera.")
+    var qr = false
+
+    @Flag(name: .long, help: "Print a link for every address of this machine, not only the first.")
+    var all = false
+
     func run() throws {
-      try global.run("plan.link") { players in
-        ["plan": .int(try choice.id(on: players.connection))]
-      } render: {
-        Render.text($0["url"])
+      let connection = try global.connect()
+      let result = try connection.call("plan.link", ["plan": .int(try choice.id(on: connection))])
+      if global.json {
+        print(JSONWriter.string(result))
+        return
       }
+      let links = (result["links"]?.arrayValue ?? []).compactMap(\.stringValue)
+      try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl plan link --all").print(
+        links.isEmpty ? [result["url"]?.stringValue].compactMap { $0 } : links, note: result["note"]?.stringValue)
     }
   }
 

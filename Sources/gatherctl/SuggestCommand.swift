@@ -9,16 +9,30 @@ struct SuggestCommand: ParsableCommand {
   @Argument(help: "The players to split, ids or names, e.g. 1,2,3,4 or Ana,Bruno,Carla,Dani.") var players: String
   @Option(help: "Players to leave on the bench, ids or names.") var bench: String?
   @Option(help: "Ask again with another seed for another split that is just as fair.") var seed: Int64?
+  @Option(
+    help: ArgumentHelp(
+      "Balance by rating (learned from results, the default) or skill (the players' declared levels).",
+      valueName: "rating|skill"))
+  var by: String?
+  @Option(help: ArgumentHelp("Also show the next N fairest splits that really differ (1 to 5).", valueName: "n"))
+  var alternatives: Int64?
   @OptionGroup var names: NameFlag
 
   func validate() throws {
     _ = try PlayerResolver.words(players)
     if let bench { _ = try PlayerResolver.words(bench) }
+    if let by, !["rating", "skill"].contains(by) { throw ValidationError("--by is rating or skill, not \(by).") }
+    if let alternatives, !(1...5).contains(alternatives) {
+      throw ValidationError("--alternatives is a number from 1 to 5.")
+    }
   }
 
   func run() throws {
     try global.run("gather.suggest", namesOnly: names.namesOnly) { resolver in
-      try Self.params(players: players, bench: bench, seed: seed, &resolver)
+      var params = try Self.params(players: players, bench: bench, seed: seed, &resolver)
+      if let by { params["by"] = .string(by) }
+      if let alternatives { params["alternatives"] = .int(alternatives) }
+      return params
     } render: {
       Self.render($0)
     }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import GatherRPC
+import Glibc
 
-/// `gatherctl web link`: the scoreboard page's control link, for a phone at the pitch.
+/// `gatherctl web link`: the scoreboard page's links (control, or view-only), as text or as QR codes for a phone
+/// at the pitch.
 struct WebCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "web", abstract: "The pitch-side scoreboard page (gatherd --http).",
@@ -15,12 +17,37 @@ struct WebCommand: ParsableCommand {
         The control token travels in the link's #fragment, which browsers never send to a server, so it stays \
         out of logs. Anyone with the link may change the match: share it like a password. Only a controller \
         (root, gatherd's user, or a member of its control group) may ask for it. Without a token \
-        (gatherd --http-token-file), the page only watches; open http://HOST:PORT/ for that.
+        (gatherd --http-token-file), the page only watches: --view prints the view-only link, which anyone may ask for.
+
+        The link names the address people use: gatherd's --public-url when it is set (a reverse proxy with a \
+        certificate), otherwise the address gatherd listens on, and for --http 0.0.0.0:PORT or [::]:PORT this \
+        machine's network addresses, the default route's first (--all prints every one). Never 0.0.0.0, nor a host \
+        name only this machine may resolve. When phones cannot reach the link (gatherd listens on 127.0.0.1 only), \
+        a note on stderr says what to pass.
+
+        --qr draws each link as a QR code below it, to scan with a phone's camera (white on black on a terminal, \
+        unless NO_COLOR is set; plain half blocks for a light-on-dark terminal when the output is not one).
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
+    @Flag(name: .long, help: "Print the view-only link (the page without the controls); any peer may ask for it.")
+    var view = false
+
+    @Flag(name: .long, help: "Also draw each link as a QR code, for a phone's camera.")
+    var qr = false
+
+    @Flag(name: .long, help: "Print a link for every address of this machine, not only the first.")
+    var all = false
+
     func run() throws {
-      try global.run("web.link", [:]) { result in result["url"]?.stringValue ?? "" }
+      let result = try global.connect().call(view ? "web.share" : "web.link", [:])
+      if global.json {
+        print(JSONWriter.string(result))
+        return
+      }
+      let links = (result["links"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }
+      try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl web link --all").print(
+        links, note: result["note"]?.stringValue)
     }
   }
 }

@@ -96,6 +96,15 @@ struct Daemon {
             Systemd.notify("WATCHDOG=1")
           }))
     }
+    if let mqtt = settings.mqtt {
+      do {
+        services.append(
+          .init(
+            service: try MQTTService(
+              configuration: mqtt, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
+              maxLineBytes: settings.maxLineBytes, policy: access, logger: logger)))
+      } catch { throw SettingsError("--mqtt: \(error).") }
+    }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }
     if let httpAddress {
       let listener = HTTPListener(

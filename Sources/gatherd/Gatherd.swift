@@ -31,7 +31,10 @@ struct Gatherd: AsyncParsableCommand {
         GATHERD_SOCKET, GATHERD_DATABASE, GATHERD_SOCKET_MODE, GATHERD_STATUS_SOCKET, GATHERD_STATUS_SOCKET_MODE, \
       GATHERD_CONTROL_GROUP, GATHERD_MAX_LINE_BYTES, GATHERD_HTTP, GATHERD_HTTP_TOKEN_FILE, GATHERD_PUBLIC_URL, \
       GATHERD_ALLOWED_HOSTS (comma-separated), GATHERD_HTTP_MAX_CONNECTIONS, GATHERD_HTTP_MAX_CONNECTIONS_PER_ADDRESS, \
-      GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, GATHERD_CONFIG and GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
+      GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, \
+      GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
+      GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, GATHERD_CONFIG and \
+      GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
       /etc/credstore/gatherd.http-token). Under systemd, STATE_DIRECTORY (StateDirectory=) and \
@@ -68,13 +71,16 @@ struct Gatherd: AsyncParsableCommand {
       prints the page's control link. See docs/scoreboard.md.
 
       THE SCOREBOARD
-        GET / is the scoreboard page (its stylesheet and scripts beside it); GET /rpc is JSON-RPC over a WebSocket \
+        GET / is the scoreboard page (its stylesheet, scripts, manifest, icons and service worker beside it); GET \
+      /rpc is JSON-RPC over a WebSocket \
       (one message per text frame); POST /rpc takes one request or batch; GET /healthz answers {"status":"ok"}; GET /metrics is the \
       metrics.
         Only requests for the listener's own names are answered (421 otherwise; two Host headers get 400): its \
       addresses (for a wildcard address, the machine's), the host name and NAME.local, localhost, --public-url's \
       host and each --allowed-host. A browser's Origin must be the page's own (scheme, host and port) or \
       --public-url's. X-Forwarded-* headers are never trusted. Behind a reverse proxy, set --public-url.
+        Links (web.link, web.share, gatherctl web link and the page's QR codes) name --public-url; otherwise the \
+      listener's address, and for a wildcard address this machine's network addresses, never 0.0.0.0 or [::].
         Limits: --http-max-connections (default 256, never more than half the open-file limit, so the Unix \
       sockets always have descriptors) and --http-max-connections-per-address (32) turn further connections away \
       with 503; a request's headers must arrive within --http-header-timeout (10 s); silence closes a request, \
@@ -90,6 +96,19 @@ struct Gatherd: AsyncParsableCommand {
       requests, errors, connections, subscriptions, events, tick lateness, commit time, storage, the fd store \
       and the process_* metrics. gatherd counts them only while one of these listeners serves them. See \
       docs/monitoring.md.
+
+      MQTT AND HOME ASSISTANT
+        With --mqtt, gatherd publishes to the broker under PREFIX (default gatherd/INSTANCE; GATHERD_INSTANCE, \
+      which the template unit sets to its instance name, else main): PREFIX/availability (online/offline, \
+      retained; also the last will), PREFIX/state (the match as JSON, retained, on every change), PREFIX/tick \
+      (each second while the clock runs) and PREFIX/event (goals, undos, corrections, period ends, full time, \
+      a gather's start and end), and Home Assistant discovery for one device "gatherd (INSTANCE)". With \
+      --mqtt-control, a JSON-RPC request on PREFIX/rpc is answered on PREFIX/rpc/reply (or its MQTT 5 response \
+      topic) as a controller's, and HA gets buttons: the broker's ACL is then the access control. A broker \
+      that is down or refuses the login never stops gatherd from serving; it retries, at most every 30 s. \
+      Without --mqtt-password-file, the password is read from $CREDENTIALS_DIRECTORY/mqtt-password when \
+      systemd passes one (gatherd.service loads /etc/credstore/gatherd.mqtt-password). The service's sandbox \
+      allows no network: enable the drop-in mqtt.conf (see docs/mqtt.md and docs/systemd.md).
 
       SIGNALS AND EXIT STATUS
         SIGTERM or SIGINT: stop accepting, finish the requests in hand, close every connection, exit 0 (kept \
@@ -146,6 +165,8 @@ struct Gatherd: AsyncParsableCommand {
 
   @OptionGroup
   var web: WebOptions
+
+  @OptionGroup(title: "MQTT and Home Assistant") var mqtt: MQTTOptions
 
   @Option(
     name: .customLong("metrics"),

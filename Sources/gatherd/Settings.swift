@@ -22,6 +22,8 @@ struct Settings: Sendable {
   var metrics: HTTPAddress?
   /// The web listener's address rules, caps and timeouts.
   var web: WebConfiguration
+  /// What to publish to an MQTT broker, with `--mqtt` (MQTTSettings.swift).
+  var mqtt: MQTTConfiguration?
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
@@ -75,6 +77,7 @@ struct Settings: Sendable {
     if let file = sources.secretFile(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE", credential: "http-token") {
       httpToken = try WebAccess.readToken(from: file)
     }
+    mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources)
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

@@ -7,7 +7,7 @@ struct WebOptions: ParsableArguments {
   @Option(
     name: .customLong("public-url"),
     help: ArgumentHelp(
-      "The address people open the scoreboard at, when it is not the listener's own (a reverse proxy, a name in DNS): http:// or https://, a host, an optional port and path, e.g. https://gather.example or http://192.168.1.20:8080/gather/. Its host passes the Host check, its origin the Origin check, and gatherctl web link uses it.",
+      "The address people open the scoreboard at, when it is not the listener's own (a reverse proxy, a name in DNS): http:// or https://, a host, an optional port and path, e.g. https://gather.example or http://192.168.1.20:8080/gather/. Its host passes the Host check, its origin the Origin check, and the links and QR codes of gatherctl web link and of the page's share view name it. Behind a reverse proxy with a certificate (https: the wake lock, sound and installing the page need it; docs/scoreboard.md).",
       valueName: "url"))
   var publicURL: String?
 

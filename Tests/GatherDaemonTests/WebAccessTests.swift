@@ -56,15 +56,18 @@ import Testing
 
   @Test func theLinkCarriesThePercentEncodedTokenInItsFragment() throws {
     let access = WebAccess(token: "ab+/=cd0123456789")
-    #expect(throws: WebAccessError.self) { try access.controlLink().get() }
-    access.served(at: "pitch:8080")
-    #expect(try access.controlLink().get() == "http://pitch:8080/#token=ab%2B%2F%3Dcd0123456789")
+    #expect(throws: WebAccessError.self) { try access.pageLinks().get() }
+    access.served(at: .ip("192.168.1.20", port: 8080))
+    #expect(
+      try access.pageLinks().get().with(fragment: access.controlFragment().get())
+        == ["http://192.168.1.20:8080/#token=ab%2B%2F%3Dcd0123456789"])
+    #expect(throws: WebAccessError.self) { try WebAccess(token: nil).controlFragment().get() }
   }
 
   @Test func theLinkUsesThePublicURL() throws {
     let access = WebAccess(
       token: "0123456789abcdef", publicURL: try PublicURL(parsing: "https://Gather.Example/pitch"))
-    access.served(at: "127.0.0.1:8080")
-    #expect(try access.controlLink().get() == "https://gather.example/pitch/#token=0123456789abcdef")
+    access.served(at: .unix("/run/gatherd/http.sock"))
+    #expect(try access.pageLinks().get() == PageLinks(pages: ["https://gather.example/pitch/"], note: nil))
   }
 }

@@ -10,9 +10,14 @@ A real daemon and headless Chromium, in the dark and the light theme:
 - scoreboard-between-{dark,light}.png: between matches on the phone, the last result and the players' table;
 - scoreboard-setup-{dark,light}.png: the referee's "start a gather" view on a phone held upright (390×844),
   with the players ticked and a suggestion;
+- scoreboard-share-{dark,light}.png (issue 20): the share view on a phone held upright, the QR code of the
+  view-only address (the daemon runs with --public-url http://192.168.1.20:8080/, as a LAN address would read);
 - signup-phone-{dark,light}.png (issue 24): the sign-up view a plan's link opens, on a phone held upright, with
   a name picked and its "I'm in" / "Can't make it" buttons, after some have answered; and
   scoreboard-plans-{dark,light}.png: "Who's coming" between matches, on the phone held sideways.
+
+The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
+granted) and the sound switched on.
 
 The goals need match minutes (12', 28'): the script pauses the clock, stops gatherd and writes the time left
 into its database, as a daemon that had played that long would have left it, then starts gatherd again.
@@ -84,6 +89,7 @@ def main() -> int:
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "docs", "screenshots")
     os.makedirs(out, exist_ok=True)
     daemon = WebDaemon()
+    daemon.extra_args += ["--public-url", "http://192.168.1.20:8080/"]
     try:
         daemon.start()
         m = Match(daemon)
@@ -160,14 +166,31 @@ def main() -> int:
         m.goal("teamA", carla, 21, 40)
         m.ok("timer.resume")
         with Browser() as browser:
+            browser.send("Browser.grantPermissions", {"permissions": ["wakeLockScreen"], "origin": daemon.base_url})
             for scheme in ("dark", "light"):
                 for label, size, url in (("phone", PHONE, daemon.base_url + "/"),
                                          ("tablet", TABLET, daemon.control_url())):
                     page = open_page(browser, url, size=size, scheme=scheme)
                     page.wait_for(f"{js_text('score-a')} === '2' && {js_text('score-b')} === '1'",
                                   "the score", state=STATE_JS)
+                    # Issue 20: the screen kept on, and the sound switched on (remembered after the first).
+                    page.wait_for("document.querySelector('[data-testid=awake]').dataset.state === 'awake'",
+                                  "the screen kept on", state=STATE_JS)
+                    if page.evaluate("document.querySelector('[data-testid=btn-sound]').dataset.state") == "off":
+                        page.click(testid("btn-sound"))
+                    else:
+                        page.click(testid("board"))
+                    page.wait_for("document.querySelector('[data-testid=btn-sound]').dataset.state === 'on'",
+                                  "the sound on", state=STATE_JS)
                     shoot(page, os.path.join(out, f"scoreboard-{label}-{scheme}.png"))
                     page.close()
+                # Issue 20: the share view, on a phone held upright to be scanned.
+                page = open_page(browser, daemon.base_url + "/", size=PORTRAIT, scheme=scheme)
+                page.click(testid("btn-share"))
+                page.wait_for("document.querySelector('[data-testid=share-qr]')?.complete", "the QR code",
+                              state=STATE_JS)
+                shoot(page, os.path.join(out, f"scoreboard-share-{scheme}.png"))
+                page.close()
     finally:
         daemon.cleanup()
     return 0

@@ -93,6 +93,7 @@ SPEC_METHODS = (
     "stats.player",
     "auth.token",
     "web.link",
+    "web.share",
     # Plans (issue 24).
     "plan.create",
     "plan.update",
@@ -152,6 +153,7 @@ NO_PARAM_METHODS = (
     "timer.status",
     "score.undo",
     "score.get",
+    "web.share",
 )
 
 TOPICS = ("tick", "score", "timer", "gather", "players", "plan")

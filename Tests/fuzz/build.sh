@@ -24,7 +24,7 @@ NIO_DEPS="NIOEmbedded NIOCore NIOConcurrencyHelpers _NIODataStructures _NIOBase6
   CNIODarwin CNIOWindows CNIOWASI CNIOOpenBSD CNIOFreeBSD Atomics _AtomicsShims DequeModule ContainersPreview \
   InternalCollectionsUtilities"
 DAEMON_DEPS="$NIO_DEPS NIOPosix CNIOPosix Logging ServiceLifecycle AsyncAlgorithms OrderedCollections UnixSignals \
-  ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1 CoreMetrics Prometheus"
+  ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1 CoreMetrics Prometheus GatherMQTT GatherQR"
 SPM_BIN=""
 # debug for a replay (what `make test` has built), release for fuzzing (NIO's debug build is 20 times slower).
 SPM_CONFIG=${FUZZ_SPM_CONFIG:-debug}
@@ -53,7 +53,8 @@ spm_build() {
   SPM_BIN=$("$SWIFT" build -c "$SPM_CONFIG" --show-bin-path)
   SPM_FLAGS="-I $SPM_BIN/Modules"
   for map in "$SPM_BIN"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap \
-    Sources/CSQLite/module.modulemap Sources/CCrypto/module.modulemap; do
+    Sources/CSQLite/module.modulemap Sources/CCrypto/module.modulemap Sources/CMosquitto/module.modulemap \
+    Sources/CQREncode/module.modulemap; do
     [ -f "$map" ] && SPM_FLAGS="$SPM_FLAGS -Xcc -fmodule-map-file=$map"
   done
   for include in .build/checkouts/*/Sources/*/include Sources/CGatherShim/include; do
@@ -112,7 +113,7 @@ for target in $TARGETS; do
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
         "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$OUT/modules/GatherModel.o" \
-        "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" $(spm_objects $DAEMON_DEPS) -lsqlite3 -lcrypto \
+        "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" $(spm_objects $DAEMON_DEPS) -lsqlite3 -lcrypto -lqrencode \
         -o "$OUT/fuzz-rpc" ;;
     *) echo "unknown fuzz target: $target" >&2; exit 2 ;;
   esac

@@ -35,7 +35,8 @@ ExecStopPost=/bin/sh -c 'systemctl exit $${EXIT_STATUS:-1}'
 UNIT
 
 binds=(--bind-ro="$work/units:/etc/systemd/system" --bind-ro="$work/bin:/usr/local/bin"
-  --bind-ro="$work/sysusers:/etc/sysusers.d" --bind-ro="$repo/clients:/srv/gather-clients")
+  --bind-ro="$work/sysusers:/etc/sysusers.d" --bind-ro="$repo/clients:/srv/gather-clients"
+  --bind-ro="$repo/systemd:/srv/gather-systemd")
 # A debug build loads the Swift runtime from the toolchain; a --static-swift-stdlib build (make install) needs
 # nothing outside /usr.
 if ldd "$bin" | grep -q /opt/swift; then binds+=(--bind-ro=/opt/swift); fi

@@ -9,6 +9,8 @@ final class Caller: RPCCaller, @unchecked Sendable {
     case local(PeerCredentials)
     /// A web client (HTTP, WebSocket), by its address: only the control token makes it a controller.
     case web(WebClient)
+    /// A request published on this MQTT topic (with `--mqtt-control`; the broker's ACL decides who may).
+    case mqtt(String)
   }
 
   let peer: Peer
@@ -47,6 +49,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
     switch peer {
     case .local(let credentials): "uid \(credentials.uid)"
     case .web(let client): "web client \(client)"
+    case .mqtt(let topic): "MQTT \(topic)"
     }
   }
 }

@@ -39,6 +39,8 @@ enum MethodTable {
           logger[metadataKey: "peer_pid"] = "\(credentials.pid)"
         case .web(let client):
           logger[metadataKey: "peer_address"] = "\(client)"
+        case .mqtt(let topic):
+          logger[metadataKey: "mqtt_topic"] = "\(topic)"
         }
         logger[metadataKey: "rpc_method"] = "\(method.name)"
         if let error {

@@ -116,8 +116,13 @@ enum PlanController {
     guard let web, let code = plan.signUpCode else {
       throw RPCError.wrongState(reason: "web_disabled", "gatherd serves no web page: start it with --http ADDRESS.")
     }
-    switch web.signUpLink(code: code) {
-    case .success(let url): return .object(["url": .string(url), "plan": .int(id)])
+    switch web.signUpLinks(code: code) {
+    case .success(let links):
+      var result: JSONObject = [
+        "url": .string(links.urls[0]), "plan": .int(id), "links": .array(links.urls.map { .string($0) }),
+      ]
+      if let note = links.note { result["note"] = .string(note) }
+      return .object(result)
     case .failure(let error): throw RPCError.wrongState(reason: "web_disabled", error.description)
     }
   }

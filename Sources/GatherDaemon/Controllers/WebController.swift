@@ -1,7 +1,8 @@
+import GatherQR
 import GatherRPC
 
-/// auth.token and web.link: control over the web, for those who hold the token; answering for a plan, for those
-/// who hold its sign-up code (issue 24).
+/// auth.token, web.link and web.share: control over the web for those who hold the token, and the page's links;
+/// answering for a plan, for those who hold its sign-up code (issue 24).
 enum WebController {
   static func methods<C>(_ web: WebAccess?, _ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     [
@@ -48,14 +49,43 @@ enum WebController {
       .read("web.link") { params, caller in
         try params.finish()
         guard caller.mayMutate else { throw RPCError.forbidden(caller.whyReadOnly) }
-        guard let web else {
-          throw RPCError.wrongState(reason: "web_disabled", "gatherd serves no web page: start it with --http ADDRESS.")
+        let links = try pageLinks(web)
+        guard case .success(let fragment) = web!.controlFragment() else {
+          throw RPCError.wrongState(
+            reason: "web_disabled", "The web page is read-only: start gatherd with --http-token-file FILE.")
         }
-        switch web.controlLink() {
-        case .success(let url): return .object(["url": .string(url)])
-        case .failure(let error): throw RPCError.wrongState(reason: "web_disabled", error.description)
-        }
+        let control = links.with(fragment: fragment)
+        var result: JSONObject = [
+          "url": .string(control[0]), "view": .string(links.pages[0]),
+          "links": .array(zip(control, links.pages).map { .object(["url": .string($0), "view": .string($1)]) }),
+        ]
+        if let note = links.note { result["note"] = .string(note) }
+        return .object(result)
+      },
+      // Issue 20: the page's share view, and gatherctl web link --view. The view-only links are no secret.
+      .read("web.share") { params, _ in
+        try params.finish()
+        let links = try pageLinks(web)
+        var result: JSONObject = [
+          "links": .array(
+            links.pages.map { page in
+              .object(["url": .string(page), "qr": (try? QRCode(encoding: page)).map { .string($0.svg()) } ?? .null])
+            })
+        ]
+        if let note = links.note { result["note"] = .string(note) }
+        return .object(result)
       },
     ]
+  }
+
+  /// The page's links, or web_disabled saying why there are none.
+  private static func pageLinks(_ web: WebAccess?) throws(RPCError) -> PageLinks {
+    guard let web else {
+      throw RPCError.wrongState(reason: "web_disabled", "gatherd serves no web page: start it with --http ADDRESS.")
+    }
+    switch web.pageLinks() {
+    case .success(let links): return links
+    case .failure(let error): throw RPCError.wrongState(reason: "web_disabled", error.description)
+    }
   }
 }

@@ -98,7 +98,7 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
       throw WebAccessError(
         "Cannot listen for HTTP on \(address): \(error); choose another \(web.onlyMetrics ? "--metrics" : "--http").")
     }
-    if !web.onlyMetrics, let link = Self.linkAddress(server.localAddress) { web.access.served(at: link) }
+    if !web.onlyMetrics, let served = Self.served(address, server.localAddress) { web.access.served(at: served) }
     logger.notice(
       "gatherd serves \(web.onlyMetrics ? "its metrics" : "the scoreboard") on \(address) (\(server.localAddress.map { "\($0)" } ?? "?"))"
     )
@@ -109,17 +109,12 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
     if case .unix(let path) = address { SocketFile(path: path).remove() }
   }
 
-  /// HOST:PORT for the control link; a wildcard address is named by the machine's host name.
-  static func linkAddress(_ address: SocketAddress?) -> String? {
-    guard let address, let port = address.port, let ip = address.ipAddress else { return nil }
-    let wildcard = ip == "0.0.0.0" || ip == "::"
-    var host = ip
-    if wildcard {
-      host = HostPolicy.machineName() ?? "localhost"
-    } else if ip.contains(":") {
-      host = "[\(ip)]"
-    }
-    return "\(host):\(port)"
+  /// Where the page is served, for its links (``PageLinks``): the bound IP address and port, or the Unix socket.
+  static func served(_ address: HTTPAddress, _ local: SocketAddress?) -> PageLinks.Served? {
+    if case .unix(let path) = address { return .unix(path) }
+    if let local, let port = local.port, let ip = local.ipAddress { return .ip(ip, port: port) }
+    if let path = local?.pathname { return .unix(path) }
+    return nil
   }
 
   /// The soft limit on open files (gatherd raised it to the hard limit at start).

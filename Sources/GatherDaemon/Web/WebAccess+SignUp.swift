@@ -38,12 +38,10 @@ extension WebAccess {
     return access(bearer ? Array(value.utf8.dropFirst(7)) : [], from: client, signUp: signUp)
   }
 
-  /// A plan's sign-up link for the group chat: the page (`--public-url`, else the bound address) with the code in
-  /// its fragment, `http://HOST:PORT/#signup=CODE` (base64url, safe as it is); or why there is none.
-  func signUpLink(code: String) -> Result<String, WebAccessError> {
-    guard let page = pageURL() else {
-      return .failure(WebAccessError("gatherd serves no web page: start it with --http ADDRESS (see gatherd --help)."))
-    }
-    return .success("\(page)#signup=\(code)")
+  /// A plan's sign-up links for the group chat: the page's addresses as `web.link` names them (`--public-url`,
+  /// else the listener's, a wildcard's LAN addresses first by the default route; never 0.0.0.0) with the code in
+  /// the fragment, `http://HOST:PORT/#signup=CODE` (base64url, safe as it is), and the links' note; or why none.
+  func signUpLinks(code: String) -> Result<(urls: [String], note: String?), WebAccessError> {
+    pageLinks().map { links in (links.with(fragment: "signup=\(code)"), links.note) }
   }
 }

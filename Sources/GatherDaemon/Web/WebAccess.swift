@@ -5,10 +5,10 @@ import Synchronization
 
 /// Who may control the match over the web, and the link that lets them: the control token (from
 /// `--http-token-file`), compared in constant time and never logged, with wrong guesses limited per client
-/// address (``GuessLimiter``), and the page's address once the listener is bound (or `--public-url`).
+/// address (``GuessLimiter``), and where the page is served once the listener is bound (its links: ``PageLinks``).
 public final class WebAccess: Sendable {
   private let token: [UInt8]?
-  private let address = Mutex<String?>(nil)
+  private let address = Mutex<PageLinks.Served?>(nil)
   /// The address people use, when given: the control link is built on it.
   let publicURL: PublicURL?
   /// Wrong guesses per client address, of the control token and of plans' sign-up codes alike.
@@ -97,30 +97,27 @@ public final class WebAccess: Sendable {
   }
 
   /// Records where the page is served, once the listener is bound.
-  func served(at address: String) { self.address.withLock { $0 = address } }
+  func served(at address: PageLinks.Served) { self.address.withLock { $0 = address } }
 
-  /// The control link for the page (`http://HOST:PORT/#token=…`, or `--public-url` and the fragment), or why
-  /// there is none.
-  func controlLink() -> Result<String, WebAccessError> {
-    guard let address = address.withLock({ $0 }) else {
-      return .failure(WebAccessError("gatherd serves no web page: start it with --http ADDRESS (see gatherd --help)."))
-    }
-    let page = publicURL.map(\.description) ?? "http://\(address)/"
+  /// The page's addresses as they are now (``PageLinks``): the machine's interfaces are read each time, so that a
+  /// new DHCP lease is seen.
+  func pageLinks() -> Result<PageLinks, WebAccessError> {
+    PageLinks.resolve(
+      served: address.withLock { $0 }, publicURL: publicURL, interfaces: InterfaceAddresses.list(),
+      defaultInterface: DefaultRoute.interface())
+  }
+
+  /// The control link's fragment, `token=…` (put after the page's address and `#`), or why there is none.
+  func controlFragment() -> Result<String, WebAccessError> {
     guard let token else {
       return .failure(WebAccessError("The web page is read-only: start gatherd with --http-token-file FILE."))
     }
     // Percent-encoded, so that the page reads it back exactly (URLSearchParams or decodeURIComponent).
     let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-    let encoded = token.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined()
-    return .success("\(page)#token=\(encoded)")
+    return .success(
+      "token=" + token.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined())
   }
 
-  /// The page's address as people reach it: `--public-url`, else the bound address; nil before the listener is
-  /// bound. Plans' sign-up links are built on it (issue 24).
-  func pageURL() -> String? {
-    guard let address = address.withLock({ $0 }) else { return nil }
-    return publicURL.map(\.description) ?? "http://\(address)/"
-  }
 }
 
 private func hex(_ byte: UInt8) -> String {

@@ -18,6 +18,20 @@ enum WebAssets {
     WebAsset(path: "/js/between.js", contentType: javaScript, bytes: PackageResources.between_js),
     WebAsset(path: "/js/setup.js", contentType: javaScript, bytes: PackageResources.setup_js),
     WebAsset(path: "/js/referee.js", contentType: javaScript, bytes: PackageResources.referee_js),
+    // Issue 20: installable (the manifest, icons and a service worker that keeps the shell), and at the touchline
+    // (the screen kept on, sound, the share view).
+    WebAsset(
+      path: "/manifest.webmanifest", contentType: "application/manifest+json",
+      bytes: PackageResources.manifest_webmanifest),
+    WebAsset(path: "/sw.js", contentType: javaScript, bytes: PackageResources.sw_js),
+    WebAsset(path: "/icons/icon.svg", contentType: "image/svg+xml", bytes: PackageResources.icon_svg),
+    WebAsset(path: "/icons/icon-192.png", contentType: "image/png", bytes: PackageResources.icon_192_png),
+    WebAsset(path: "/icons/icon-512.png", contentType: "image/png", bytes: PackageResources.icon_512_png),
+    WebAsset(path: "/js/touchline.js", contentType: javaScript, bytes: PackageResources.touchline_js),
+    WebAsset(path: "/js/wakelock.js", contentType: javaScript, bytes: PackageResources.wakelock_js),
+    WebAsset(path: "/js/wakevideo.js", contentType: javaScript, bytes: PackageResources.wakevideo_js),
+    WebAsset(path: "/js/sound.js", contentType: javaScript, bytes: PackageResources.sound_js),
+    WebAsset(path: "/js/share.js", contentType: javaScript, bytes: PackageResources.share_js),
     // Issue 24: who's coming, and the sign-up view.
     WebAsset(path: "/js/plans.js", contentType: javaScript, bytes: PackageResources.plans_js),
     WebAsset(path: "/js/signup.js", contentType: javaScript, bytes: PackageResources.signup_js),

@@ -361,7 +361,7 @@ _gatherctl_gather_suggest() {
     repeating_flags=()
     non_repeating_flags=(--name --version -h --help)
     repeating_options=()
-    non_repeating_options=(--bench --seed)
+    non_repeating_options=(--bench --seed --by --alternatives)
     __gatherctl_offer_flags_options 1
 
     # Offer option value completions
@@ -370,6 +370,12 @@ _gatherctl_gather_suggest() {
         return
         ;;
     '--seed')
+        return
+        ;;
+    '--by')
+        return
+        ;;
+    '--alternatives')
         return
         ;;
     esac
@@ -753,7 +759,7 @@ _gatherctl_web() {
 
 _gatherctl_web_link() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--view --qr --all --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 0
@@ -888,7 +894,7 @@ _gatherctl_plan_update() {
 
 _gatherctl_plan_link() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--qr --all --version -h --help)
     repeating_options=()
     non_repeating_options=(--plan)
     __gatherctl_offer_flags_options 0

@@ -249,6 +249,8 @@ _gatherctl_gather_suggest() {
         ':players:'
         '--bench[Players to leave on the bench, ids or names.]:bench:'
         '--seed[Ask again with another seed for another split that is just as fair.]:seed:'
+        '--by[Balance by rating (learned from results, the default) or skill (the players'\'' declared levels).]:rating|skill:'
+        '--alternatives[Also show the next N fairest splits that really differ (1 to 5).]:n:'
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -723,6 +725,9 @@ _gatherctl_web() {
 _gatherctl_web_link() {
     local -i ret=1
     local -ar arg_specs=(
+        '--view[Print the view-only link (the page without the controls); any peer may ask for it.]'
+        '--qr[Also draw each link as a QR code, for a phone'\''s camera.]'
+        '--all[Print a link for every address of this machine, not only the first.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -853,6 +858,8 @@ _gatherctl_plan_link() {
     local -i ret=1
     local -ar arg_specs=(
         '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--qr[Also draw the link as a QR code, for a phone'\''s camera.]'
+        '--all[Print a link for every address of this machine, not only the first.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -9,6 +9,8 @@ import { setUpControls } from "./controls.js";
 import { betweenEvent, loadBetween, setUpBetween } from "./between.js";
 import { setUpReferee } from "./referee.js";
 import { openForPlan, setUpSetup } from "./setup.js";
+// Issue 20: at the touchline (the screen kept on, sound, share, install and full screen).
+import { setUpTouchline, touchlineEvent } from "./touchline.js";
 // Issue 24: who's coming, and the sign-up view of a plan's link.
 import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
 import { setUpSignUp, signUpOpened } from "./signup.js";
@@ -65,6 +67,7 @@ setUpControls();
 setUpBetween();
 setUpSetup();
 setUpReferee();
+setUpTouchline();
 setUpPlans(openForPlan);
 setUpSignUp();
 renderAll();
@@ -75,6 +78,7 @@ rpc.start({
     if (method === "events.overflow") { rpc.restart(); return; }
     applyEvent(method, params);
     betweenEvent(method, params);
+    touchlineEvent(method, params);
     plansEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },

@@ -1,0 +1,393 @@
+"""Issue 23: gatherd on a real mosquitto broker, watched by a real paho-mqtt client. What it publishes: Home
+Assistant discovery (checked against HA's required keys, and its value templates rendered with Jinja2 as HA
+renders them), availability, the retained state on every change, ticks, and match events."""
+
+import os
+import statistics
+import time
+import unittest
+
+import urllib.request
+
+import jinja2
+
+import test_metrics
+from harness import RpcAssertions
+from mqttbroker import MQTTTestCase, wait_for_output
+
+PREFIX = "gatherd/main"
+NODE = "gatherd_main"
+SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "period", "next_plan", "places_left",
+           "going"]
+EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"}
+PLAN_EVENT_TYPES = {"created", "updated", "cancelled", "started", "joined", "left", "promoted"}
+BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
+
+
+def config_topics(prefix: str = "homeassistant", node: str = NODE) -> dict[str, str]:
+    topics = {f"{prefix}/sensor/{node}/{name}/config": name for name in SENSORS}
+    topics[f"{prefix}/binary_sensor/{node}/running/config"] = "running"
+    topics[f"{prefix}/event/{node}/match_event/config"] = "match_event"
+    topics[f"{prefix}/event/{node}/plan_event/config"] = "plan_event"
+    return topics
+
+
+def render(template: str, state: dict) -> str:
+    """A value template rendered the way Home Assistant renders it: Jinja2, with the payload as value_json."""
+    return jinja2.Environment().from_string(template).render(value_json=state, value=None).strip()
+
+
+class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    def test_the_discovery_configs_hold_what_home_assistant_requires(self):
+        watcher = self.watch("homeassistant/#", f"{PREFIX}/#")
+        self.start_daemon()
+        configs = {}
+        for topic, name in config_topics().items():
+            configs[name] = watcher.wait(topic).json()
+            self.assertTrue(watcher.wait(topic).retain, f"{topic} is retained")
+        unique_ids = set()
+        for name, config in configs.items():
+            with self.subTest(entity=name):
+                self.assertTrue(config["name"])
+                self.assertTrue(config["unique_id"].startswith(NODE))
+                unique_ids.add(config["unique_id"])
+                self.assertEqual(config["device"]["identifiers"], [NODE])
+                self.assertEqual(config["device"]["name"], "gatherd (main)")
+                self.assertEqual(config["origin"]["name"], "gatherd")
+                self.assertIn("sw_version", config["origin"])
+                self.assertEqual(config["availability"], [{"topic": f"{PREFIX}/availability",
+                                                           "payload_available": "online",
+                                                           "payload_not_available": "offline"}])
+                self.assertNotIn("command_topic", config, "without --mqtt-control nothing takes commands")
+        self.assertEqual(len(unique_ids), len(configs), "every entity has its own unique_id")
+        for name in SENSORS + ["running"]:
+            self.assertEqual(configs[name]["state_topic"], f"{PREFIX}/state")
+        self.assertEqual((configs["remaining"]["device_class"], configs["remaining"]["unit_of_measurement"]),
+                         ("duration", "s"))
+        self.assertEqual(configs["ends_at"]["device_class"], "timestamp")
+        self.assertNotIn("state_class", configs["ends_at"], "a timestamp sensor has no state_class")
+        self.assertEqual(configs["match_event"]["state_topic"], f"{PREFIX}/event")
+        self.assertEqual(set(configs["match_event"]["event_types"]), EVENT_TYPES)
+        self.assertEqual(configs["plan_event"]["state_topic"], f"{PREFIX}/plan")
+        self.assertEqual(set(configs["plan_event"]["event_types"]), PLAN_EVENT_TYPES)
+        self.assertEqual(configs["next_plan"]["device_class"], "timestamp")
+        # Buttons an earlier run with --mqtt-control announced are removed: an empty retained config.
+        for button in BUTTONS:
+            removal = watcher.wait(f"homeassistant/button/{NODE}/{button}/config")
+            self.assertEqual((removal.payload, removal.retain), (b"", True))
+        availability = watcher.wait(f"{PREFIX}/availability")
+        self.assertEqual((availability.text, availability.retain), ("online", True))
+
+    def test_the_value_templates_show_the_match_as_home_assistant_renders_them(self):
+        watcher = self.watch("homeassistant/#", f"{PREFIX}/state")
+        daemon = self.start_daemon()
+        templates = {name: watcher.wait(topic).json()["value_template"] for topic, name in config_topics().items()
+                     if name not in ("match_event", "plan_event")}
+        idle = watcher.wait(f"{PREFIX}/state").json()
+        self.assertEqual({name: render(template, idle) for name, template in templates.items()},
+                         {**{name: "None" for name in SENSORS}, "running": "OFF"},
+                         "without a gather every sensor is unknown (HA reads \"None\" so) and the match is not running")
+        client = daemon.client()
+        ana, bruno = (self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+        self.start_gather(client, [ana], [bruno], minutes=10)
+        self.ok(client, "timer.start")
+        mark = watcher.mark()
+        self.ok(client, "score.goal", {"team": "teamA", "player": ana})
+        state = watcher.wait(f"{PREFIX}/state", lambda m: m.json()["score"]["teamA"] == 1, after=mark).json()
+        shown = {name: render(template, state) for name, template in templates.items()}
+        self.assertEqual(shown["score_a"], "1")
+        self.assertEqual(shown["score_b"], "0")
+        self.assertEqual(shown["score"], "1-0")
+        self.assertEqual(shown["clock"], "running")
+        self.assertEqual(shown["period"], "1")
+        self.assertEqual(shown["running"], "ON")
+        self.assertTrue(500 <= int(shown["remaining"]) <= 600, shown["remaining"])
+        self.assertIso(shown["ends_at"], "ends at")
+
+
+class State(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    def test_the_state_follows_json_rpc_changes_at_once(self):
+        watcher = self.watch(f"{PREFIX}/state")
+        daemon = self.start_daemon()
+        first = watcher.wait(f"{PREFIX}/state")
+        self.assertTrue(first.retain)
+        self.assertIsNone(first.json()["gather"])
+        client = daemon.client()
+        ana, bruno, carla = (self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno", "Carla"))
+        latencies = []
+
+        def timed(method, params, check):
+            mark = watcher.mark()
+            began = time.monotonic()
+            reply = self.ok(client, method, params)
+            message = watcher.wait(f"{PREFIX}/state", lambda m: check(m.json()), after=mark)
+            latencies.append(message.at - began)
+            self.assertTrue(message.retain)
+            return reply, message.json()
+
+        _, state = timed("gather.start", {"teamA": [ana], "teamB": [bruno], "bench": [carla], "minutes": 10},
+                         lambda s: s["gather"] is not None)
+        self.assertEqual([m["name"] for m in state["teams"]["teamA"]], ["Ana"])
+        self.assertEqual([m["name"] for m in state["teams"]["bench"]], ["Carla"])
+        self.assertEqual(state["score"], {"teamA": 0, "teamB": 0, "text": "0-0"})
+        self.assertEqual((state["clock"], state["running"], state["period"], state["remaining"], state["endsAt"]),
+                         ("stopped", False, 1, 600, None))
+        timer, state = timed("timer.start", None, lambda s: s["clock"] == "running")
+        self.assertEqual(state["endsAt"], timer["endsAt"])
+        self.assertTrue(state["running"])
+        for goal in range(1, 6):
+            _, state = timed("score.goal", {"team": "teamB", "player": bruno}, lambda s, g=goal: s["score"]["teamB"] == g)
+            self.assertEqual(state["gather"]["goals"][-1]["player"]["name"], "Bruno")
+        _, state = timed("timer.pause", None, lambda s: s["clock"] == "paused")
+        self.assertIsNone(state["endsAt"])
+        self.assertFalse(state["running"])
+        timed("score.undo", None, lambda s: s["score"]["teamB"] == 4)
+        timed("score.set", {"teamA": 2, "teamB": 2}, lambda s: s["score"]["text"] == "2-2")
+        timed("gather.assign", {"player": carla, "team": "teamA"},
+              lambda s: [m["name"] for m in s["teams"]["teamA"]] == ["Ana", "Carla"])
+        timed("gather.end", None, lambda s: s["gather"] is None)
+        print("\n    state after a JSON-RPC change: median %.1f ms, max %.1f ms over %d changes"
+              % (statistics.median(latencies) * 1000, max(latencies) * 1000, len(latencies)), end="")
+        # Issue 23 asks for 100 ms; the machine is shared, so the bound asserted here is looser.
+        self.assertLess(max(latencies), 1.0)
+
+    def test_ticks_come_each_second_while_the_clock_runs_and_the_state_does_not(self):
+        watcher = self.watch(f"{PREFIX}/#")
+        daemon = self.start_daemon()
+        client = daemon.client()
+        ana, bruno = (self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+        mark = watcher.mark()
+        self.start_gather(client, [ana], [bruno], seconds=3)
+        watcher.wait(f"{PREFIX}/state", lambda m: m.json()["clock"] == "stopped", after=mark)
+        mark = watcher.mark()
+        self.ok(client, "timer.start")
+        watcher.wait(f"{PREFIX}/event", lambda m: m.json()["event_type"] == "full_time", after=mark)
+        ticks = watcher.received(f"{PREFIX}/tick", after=mark)
+        self.assertEqual([t.json()["display"] for t in ticks], ["00:02", "00:01", "00:00"])
+        self.assertFalse(any(t.retain for t in ticks), "ticks are not retained")
+        self.assertEqual([t.json()["state"] for t in ticks], ["running", "running", "finished"])
+        self.assertTrue(all(t.json()["endsAt"] == ticks[0].json()["endsAt"] for t in ticks))
+        states = [m.json()["clock"] for m in watcher.received(f"{PREFIX}/state", after=mark)]
+        self.assertEqual(states, ["running", "finished"], "the state changes with the clock, not with each tick")
+
+    def test_ticks_can_be_turned_off(self):
+        watcher = self.watch(f"{PREFIX}/#")
+        daemon = self.start_daemon("--mqtt-ticks", "off")
+        client = daemon.client()
+        ana, bruno = (self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+        mark = watcher.mark()
+        self.start_gather(client, [ana], [bruno], seconds=2)
+        watcher.wait(f"{PREFIX}/state", lambda m: m.json()["clock"] == "stopped", after=mark)
+        mark = watcher.mark()
+        self.ok(client, "timer.start")
+        watcher.wait(f"{PREFIX}/event", lambda m: m.json()["event_type"] == "full_time", after=mark)
+        self.assertEqual(watcher.received(f"{PREFIX}/tick"), [])
+        self.assertEqual([m.json()["clock"] for m in watcher.received(f"{PREFIX}/state", after=mark)],
+                         ["running", "finished"])
+
+
+class Events(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    def test_goals_undos_corrections_period_ends_full_time_and_gathers_are_events(self):
+        watcher = self.watch(f"{PREFIX}/event")
+        daemon = self.start_daemon()
+        client = daemon.client()
+        ana, bruno = (self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+
+        def expect(event_type, method, params=None):
+            mark = watcher.mark()
+            self.ok(client, method, params)
+            message = watcher.wait(f"{PREFIX}/event", after=mark)
+            self.assertFalse(message.retain, "events are not retained")
+            self.assertEqual(message.json()["event_type"], event_type)
+            return message.json()
+
+        event = expect("gather_start", "gather.start", {"teamA": [ana], "teamB": [bruno], "periods": 2, "periodLength": 1})
+        self.assertEqual(event["gather"]["teams"]["teamA"][0]["name"], "Ana")
+        event = expect("goal", "score.goal", {"team": "teamA", "player": ana})
+        self.assertEqual((event["goal"]["player"]["name"], event["score"]["text"]), ("Ana", "1-0"))
+        self.assertEqual(expect("undo", "score.undo")["score"]["text"], "0-0")
+        self.assertEqual(expect("correction", "score.set", {"teamA": 3, "teamB": 1})["score"]["text"], "3-1")
+        self.assertEqual(expect("period_end", "timer.start")["period"], 1)
+        self.assertEqual(expect("full_time", "timer.start")["timer"]["state"], "finished")
+        self.assertEqual(expect("gather_end", "gather.end")["change"], "ended")
+        expect("gather_start", "gather.start", {"teamA": [ana], "teamB": [bruno]})
+        self.assertEqual(expect("gather_end", "gather.cancel")["change"], "cancelled")
+        self.assertTrue({m.json()["event_type"] for m in watcher.received(f"{PREFIX}/event")} <= EVENT_TYPES)
+
+
+class PlansOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """Issue 24: who's coming reaches Home Assistant, so it can tell the group "2 places left"."""
+
+    def test_sign_ups_are_plan_events_and_the_state_counts_the_places_left(self):
+        watcher = self.watch(f"{PREFIX}/plan", f"{PREFIX}/state", "homeassistant/#")
+        daemon = self.start_daemon()
+        templates = {name: watcher.wait(topic).json()["value_template"] for topic, name in config_topics().items()
+                     if name in ("next_plan", "places_left", "going")}
+        client = daemon.client()
+        ana, bruno, carla = (self.ok(client, "players.create", {"name": name})["id"]
+                             for name in ("Ana", "Bruno", "Carla"))
+        mark = watcher.mark()
+        plan = self.ok(client, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 2,
+                                               "place": "Astro 2"})["id"]
+        created = watcher.wait(f"{PREFIX}/plan", after=mark)
+        self.assertFalse(created.retain, "plan events are not retained")
+        self.assertEqual(created.json()["event_type"], "created")
+        self.assertEqual((created.json()["placesLeft"], created.json()["place"]), (2, "Astro 2"))
+
+        def answer(method, player, *event_types):
+            mark = watcher.mark()
+            self.ok(client, method, {"plan": plan, "player": player})
+            events = [watcher.wait(f"{PREFIX}/plan", lambda m, n=n: m.json()["event_type"] == n, after=mark).json()
+                      for n in event_types]
+            return events
+
+        joined, = answer("plan.join", ana, "joined")
+        self.assertEqual((joined["player"], joined["going"], joined["placesLeft"], joined["plan"]), ("Ana", 1, 1, plan))
+        answer("plan.join", bruno, "joined")
+        waiting, = answer("plan.join", carla, "joined")
+        self.assertEqual((waiting["going"], waiting["waiting"], waiting["placesLeft"]), (2, 1, 0))
+        left, promoted = answer("plan.leave", ana, "left", "promoted")
+        self.assertEqual((left["player"], promoted["player"]), ("Ana", "Carla"))
+        self.assertLess(left["seq"], promoted["seq"], "the leave comes before the move up")
+
+        mark = watcher.mark()
+        self.ok(client, "plan.update", {"plan": plan, "capacity": 4})
+        state = watcher.wait(f"{PREFIX}/state", lambda m: (m.json()["nextPlan"] or {}).get("capacity") == 4,
+                             after=mark).json()
+        shown = {name: render(template, state) for name, template in templates.items()}
+        self.assertEqual((shown["places_left"], shown["going"]), ("2", "2"))
+        self.assertIso(shown["next_plan"], "the next gather's start")
+        mark = watcher.mark()
+        self.ok(client, "plan.cancel", {"plan": plan})
+        cancelled = watcher.wait(f"{PREFIX}/plan", lambda m: m.json()["event_type"] != "updated", after=mark)
+        self.assertEqual(cancelled.json()["event_type"], "cancelled")
+        state = watcher.wait(f"{PREFIX}/state", lambda m: m.json()["nextPlan"] is None, after=mark).json()
+        self.assertEqual(render(templates["places_left"], state), "None", "no open plan: unknown in HA")
+
+
+class HomeAssistantRestarts(MQTTTestCase, unittest.TestCase):
+    def test_the_birth_message_brings_discovery_and_state_again(self):
+        watcher = self.watch("homeassistant/#", f"{PREFIX}/state")
+        self.start_daemon()
+        watcher.wait(f"{PREFIX}/state")
+        mark = watcher.mark()
+        watcher.publish("homeassistant/status", "offline")
+        watcher.publish("homeassistant/status", "online")
+        for topic in config_topics():
+            watcher.wait(topic, after=mark)
+        watcher.wait(f"{PREFIX}/state", after=mark)
+        self.assertEqual(len(watcher.received(f"{PREFIX}/state", after=mark)), 1, "once, for the online message only")
+
+
+class Naming(MQTTTestCase, unittest.TestCase):
+    def test_the_template_units_instance_names_the_topics_and_the_device(self):
+        watcher = self.watch("#")
+        self.start_daemon(env={**os.environ, "GATHERD_INSTANCE": "pitch1"})
+        config = watcher.wait(f"homeassistant/sensor/gatherd_pitch1/score/config").json()
+        self.assertEqual(config["device"]["name"], "gatherd (pitch1)")
+        self.assertEqual(config["state_topic"], "gatherd/pitch1/state")
+        self.assertEqual(config["unique_id"], "gatherd_pitch1_score")
+        self.assertEqual(watcher.wait("gatherd/pitch1/availability").text, "online")
+
+    def test_the_topic_and_the_discovery_prefix_can_be_chosen(self):
+        watcher = self.watch("#")
+        self.start_daemon("--mqtt-topic", "club/pitch-2", "--mqtt-discovery-prefix", "ha")
+        config = watcher.wait("ha/event/club_pitch-2/match_event/config").json()
+        self.assertEqual(config["state_topic"], "club/pitch-2/event")
+        self.assertEqual(config["availability"][0]["topic"], "club/pitch-2/availability")
+        self.assertEqual(watcher.wait("club/pitch-2/availability").text, "online")
+        self.assertEqual(watcher.received("homeassistant/#"), [])
+        self.broker.wait_for_line(r"^club_pitch-2 1 ha/status$")
+
+
+class Quiet(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    def test_connected_and_idle_no_thread_wakes(self):
+        """With MQTT on, the only idle wake-up is the keep-alive (60 s): none in a two-second window."""
+        watcher = self.watch(f"{PREFIX}/state")
+        daemon = self.start_daemon()
+        watcher.wait(f"{PREFIX}/state")
+        self.broker.wait_for_line(r"^gatherd_main 1 homeassistant/status$")
+
+        def switches():
+            total = 0
+            for task in os.listdir(f"/proc/{daemon.pid}/task"):
+                with open(f"/proc/{daemon.pid}/task/{task}/status") as f:
+                    for line in f:
+                        if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                            total += int(line.split()[1])
+            return total
+
+        # Settle first: the connection's start-up (subscriptions and publishes acknowledged) is over.
+        time.sleep(1)
+        before = switches()
+        time.sleep(2)
+        self.assertEqual(switches() - before, 0, "an idle gatherd with MQTT on woke up")
+
+
+class KeepAlive(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """A broker that asks for a 10-second keep-alive (MQTT 5's Server Keep Alive, from max_keepalive, whose least
+    is 10) drops a client that says nothing for 15 s: gatherd's pings keep it connected, and are its only
+    wake-ups."""
+
+    broker_kwargs = {"extra": ["max_keepalive 10"]}
+
+    def test_the_keep_alive_holds_an_idle_connection_with_one_wake_up_per_period(self):
+        watcher = self.watch(f"{PREFIX}/state")
+        daemon = self.start_daemon()
+        watcher.wait(f"{PREFIX}/state")
+        self.broker.wait_for_line(r"as gatherd_main \(p5, c1, k60")
+        def name(task):
+            with open(f"/proc/{daemon.pid}/task/{task}/comm") as f:
+                return f.read().strip()
+
+        thread = next(task for task in os.listdir(f"/proc/{daemon.pid}/task") if name(task) == "gatherd-mqtt")
+
+        def wake_ups():
+            with open(f"/proc/{daemon.pid}/task/{thread}/status") as f:
+                return sum(int(line.split()[1]) for line in f if "ctxt_switches" in line)
+
+        # Past the connection's start-up (the broker's PUBACKs for discovery and state), then past the broker's
+        # patience: without a PINGREQ 10 s after the start-up, it would have dropped gatherd at 15 s.
+        time.sleep(1)
+        before = wake_ups()
+        time.sleep(15)
+        woken = wake_ups() - before
+        print("\n    the MQTT thread woke %d times in 15 s with a 10 s keep-alive" % woken, end="")
+        self.assertNotIn("lost the broker", daemon.output())
+        self.assertFalse([line for line in self.broker.lines if "gatherd_main" in line and "disconnect" in line])
+        self.assertGreaterEqual(woken, 1, "it sent a PINGREQ")
+        self.assertLessEqual(woken, 3, "a ping and its answer, nothing more (one wake-up to spare)")
+        mark = watcher.mark()
+        self.ok(daemon.client(), "players.create", {"name": "Ana"})
+        watcher.wait(f"{PREFIX}/state", after=mark)
+
+
+class Metrics(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """Issue 23's metrics for MQTT, scraped from the real /metrics: connected 0/1 and messages published."""
+
+    def scrape(self, port):
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+            return test_metrics.parse(response.read().decode())
+
+    def test_connected_and_published_follow_the_broker(self):
+        port = test_metrics.free_port()
+        watcher = self.watch(f"{PREFIX}/state")
+        daemon = self.start_daemon("--metrics", f"127.0.0.1:{port}")
+        test_metrics.wait_for_port(port)
+        watcher.wait(f"{PREFIX}/state")
+        values = self.scrape(port)
+        self.assertEqual(values["gatherd_mqtt_connected"], 1)
+        # Availability, the discovery configs and the state, at least.
+        published = values["gatherd_mqtt_messages_published_total"]
+        self.assertGreaterEqual(published, 1 + 14 + 1)
+        mark = watcher.mark()
+        self.ok(daemon.client(), "players.create", {"name": "Ana"})
+        watcher.wait(f"{PREFIX}/state", after=mark)
+        self.assertEqual(self.scrape(port)["gatherd_mqtt_messages_published_total"], published + 1, "one state")
+        self.broker.stop()
+        wait_for_output(daemon, r"MQTT: lost the broker")
+        self.assertEqual(self.scrape(port)["gatherd_mqtt_connected"], 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
