@@ -83,6 +83,7 @@ let package = Package(
         .embedInCode("Scoreboard/icons/icon-512.png"), .embedInCode("Scoreboard/js/touchline.js"),
         .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
         .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
+        .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
       ],
       swiftSettings: strict
     ),

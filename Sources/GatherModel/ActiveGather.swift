@@ -16,13 +16,16 @@ public struct ActiveGather: Sendable, Hashable {
   public var clock: MatchClock
   /// Each player's rating when they joined the gather: at kick-off, or when added later.
   public private(set) var kickOffRatings: [Player.ID: Rating]
+  /// The plan it was started from, if any (issue 24).
+  public let planID: Plan.ID?
   /// What the sides are called (issue 21).
   public private(set) var names: TeamNames
 
-  /// A gather as started or as restored from the store, with its players' ratings at kick-off.
+  /// A gather as started or as restored from the store, with its players' ratings at kick-off and the plan it
+  /// came from.
   public init(
     id: Int64, startedAt: Date, lineup: Lineup, score: Score = .zero, log: [ScoreEvent] = [], clock: MatchClock,
-    kickOffRatings: [Player.ID: Rating] = [:], names: TeamNames = .standard
+    kickOffRatings: [Player.ID: Rating] = [:], names: TeamNames = .standard, planID: Plan.ID? = nil
   ) {
     self.id = id
     self.startedAt = startedAt
@@ -32,6 +35,7 @@ public struct ActiveGather: Sendable, Hashable {
     self.log = log
     self.clock = clock
     self.kickOffRatings = kickOffRatings
+    self.planID = planID
   }
 
   /// The predicted result of Team A against Team B as they now stand, from the ratings at kick-off (a rating
@@ -101,7 +105,7 @@ public struct ActiveGather: Sendable, Hashable {
     GatherRecord(
       id: id, startedAt: startedAt, endedAt: endedAt, score: score,
       members: lineup.assignments.map { .init(playerID: $0.player, name: name($0.player), team: $0.team) },
-      log: log, names: names)
+      log: log, names: names, planID: planID)
   }
 
   private mutating func record(_ event: ScoreEvent) -> ScoreEvent {

@@ -9,12 +9,18 @@ public struct FootballGather: Sendable {
   public private(set) var active: ActiveGather?
   /// The roster's learned ratings, by id, as the store keeps them; a player missing here has their prior.
   public private(set) var ratings: [Player.ID: Rating]
+  /// The open plans, by id (issue 24); cancelled and started ones stay in the store only.
+  public internal(set) var plans: [Plan.ID: Plan]
 
   /// A Football Gather as loaded from the store.
-  public init(roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:]) {
+  public init(
+    roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = []
+  ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
     self.ratings = ratings
+    self.plans = Dictionary(
+      plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.

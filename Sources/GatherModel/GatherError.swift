@@ -10,6 +10,10 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     case playerInActiveGather = "player_in_active_gather"
     case invalidTransition = "invalid_transition"
     case validation = "validation"
+    // Plans (issue 24).
+    case planNotFound = "plan_not_found"
+    case planCancelled = "plan_cancelled"
+    case planStarted = "plan_started"
   }
 
   private let code: Code
@@ -29,7 +33,7 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Whether the input itself was malformed, as opposed to a refusal by the current state.
   public var isValidation: Bool { code == .validation }
   /// Whether the refusal names something that does not exist.
-  public var isNotFound: Bool { code == .gatherNotFound || code == .playerNotFound }
+  public var isNotFound: Bool { code == .gatherNotFound || code == .playerNotFound || code == .planNotFound }
   /// The message.
   public var description: String { message }
 
@@ -73,6 +77,25 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The change is not possible in the current state.
   public static func invalidTransition(_ message: String) -> GatherError {
     GatherError(.invalidTransition, message)
+  }
+  /// Matches any `planNotFound(_:)` error.
+  public static let planNotFound = planNotFound(0)
+  /// Matches any `planCancelled(_:)` error.
+  public static let planCancelled = planCancelled(0)
+  /// Matches any `planStarted(_:)` error.
+  public static let planStarted = planStarted(0)
+
+  /// No plan has this id (issue 24).
+  public static func planNotFound(_ id: Int64) -> GatherError {
+    GatherError(.planNotFound, "There is no plan with id \(id).")
+  }
+  /// The plan was cancelled: nobody may join or leave it, and it cannot change or start.
+  public static func planCancelled(_ id: Int64) -> GatherError {
+    GatherError(.planCancelled, "Plan \(id) was cancelled; it takes no more answers and no changes.")
+  }
+  /// The plan's gather has started: its list is closed.
+  public static func planStarted(_ id: Int64) -> GatherError {
+    GatherError(.planStarted, "Plan \(id) has started as a gather; its list is closed.")
   }
   /// A field's value is not acceptable.
   public static func validation(_ field: String, _ message: String) -> GatherError {

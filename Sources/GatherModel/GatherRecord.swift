@@ -34,13 +34,15 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
   public var members: [Member]
   /// Goals and corrections, oldest first.
   public var log: [ScoreEvent]
+  /// The plan it was started from, if any (issue 24).
+  public var planID: Plan.ID?
   /// What the sides were called.
   public var names: TeamNames
 
   /// Creates a record.
   public init(
     id: Int64, startedAt: Date, endedAt: Date, score: Score, members: [Member], log: [ScoreEvent],
-    names: TeamNames = .standard
+    names: TeamNames = .standard, planID: Plan.ID? = nil
   ) {
     self.id = id
     self.startedAt = startedAt
@@ -48,6 +50,7 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
     self.score = score
     self.members = members
     self.log = log
+    self.planID = planID
     self.names = names
   }
 

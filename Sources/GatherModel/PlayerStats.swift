@@ -13,6 +13,8 @@ public struct PlayerStats: Sendable, Hashable {
     case winRate
     /// Most played, then most wins.
     case played
+    /// Most plans played, then fewest left late, then most joined (issue 24).
+    case attendance
   }
 
   /// The player's id.
@@ -29,11 +31,13 @@ public struct PlayerStats: Sendable, Hashable {
   public var goals: Int
   /// The rating learned from every ended gather played (whatever the period counted), or the prior.
   public var rating: Rating
+  /// The plans joined, played and left late (issue 24).
+  public var attendance: Attendance
 
   /// Creates a record.
   public init(
     playerID: Player.ID, name: String, played: Int, wins: Int, draws: Int, goals: Int,
-    rating: Rating = .prior(for: nil)
+    rating: Rating = .prior(for: nil), attendance: Attendance = Attendance()
   ) {
     self.playerID = playerID
     self.name = name
@@ -42,6 +46,7 @@ public struct PlayerStats: Sendable, Hashable {
     self.draws = draws
     self.goals = goals
     self.rating = rating
+    self.attendance = attendance
   }
 
   /// Of those played, lost.

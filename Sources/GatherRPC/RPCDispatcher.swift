@@ -2,6 +2,8 @@
 public protocol RPCCaller: Sendable {
   /// Whether the peer may call methods that change state.
   var mayMutate: Bool { get }
+  /// Whether the peer may call this one method that changes state even when it may not change the match.
+  func isGranted(_ method: String) -> Bool
   /// Why the peer may not change state, and what would let it: the end of a -32003 message.
   var whyReadOnly: String { get }
 }
@@ -9,6 +11,11 @@ public protocol RPCCaller: Sendable {
 extension RPCCaller {
   /// The plain reason, for callers with nothing more to say.
   public var whyReadOnly: String { "this connection may only read and watch it." }
+
+  /// Whether the peer may call this one method that changes state although it may not change the match: a
+  /// capability that grants only some methods (issue 24's sign-up code), whose handlers check the rest. None by
+  /// default.
+  public func isGranted(_ method: String) -> Bool { false }
 }
 
 /// Answers JSON-RPC 2.0 messages: single requests, notifications and batches, with every envelope rule.
@@ -151,7 +158,7 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
       let error = refused(.methodNotFound(request.method))
       return .now(request.id.map { RPCResponse.error(id: $0, error) })
     }
-    if method.mutates && !caller.mayMutate {
+    if method.mutates && !caller.mayMutate && !caller.isGranted(request.method) {
       let refusal = RPCError.forbidden("\(request.method) changes the match, and \(caller.whyReadOnly)")
       return .now(reply(to: request, method, caller, .failure(refusal)))
     }

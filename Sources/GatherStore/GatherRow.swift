@@ -20,6 +20,8 @@ struct GatherRow {
   var clockBreakMs: Int64
   var clockPeriod: Int
   var clockAddedMs: Int64
+  /// The plan it was started from (issue 24).
+  var planId: Int64?
   var teamAName: String
   var teamBName: String
 
@@ -40,6 +42,7 @@ struct GatherRow {
     clockBreakMs = try row["clockBreakMs"]
     clockPeriod = try row["clockPeriod"]
     clockAddedMs = try row["clockAddedMs"]
+    planId = try row["planId"]
     teamAName = try row["teamAName"]
     teamBName = try row["teamBName"]
   }

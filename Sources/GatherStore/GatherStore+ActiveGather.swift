@@ -3,14 +3,21 @@ import GatherModel
 
 /// The active gather's writes: one per change the model accepts.
 extension GatherStore {
-  /// Saves a new active gather and returns its id. `name` gives each player's name, `names` the sides'.
+  /// Saves a new active gather and returns its id. `name` gives each player's name, `names` the sides'. From an
+  /// open `plan`, the plan becomes started and the gather keeps it, in the same transaction (issue 24).
   public func startGather(
-    lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, names: TeamNames = .standard,
+    lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, names: TeamNames = .standard, plan: Plan.ID? = nil,
     name: (Player.ID) -> String
   ) throws -> Int64 {
     try transaction { db in
       guard try db.fetchValue("SELECT EXISTS (SELECT 1 FROM gather WHERE status = 'active')") == false else {
         throw GatherError.gatherAlreadyActive
+      }
+      if let plan {
+        try db.execute(
+          "UPDATE plan SET status = 'started', closedAt = ? WHERE id = ? AND status = 'open'",
+          [startedAt.unixMilliseconds, plan])
+        guard db.changesCount == 1 else { throw try Self.planError(plan, db) }
       }
       try db.execute(
         """
@@ -24,6 +31,7 @@ extension GatherStore {
           names.teamB,
         ])
       let id = db.lastInsertedRowID
+      if let plan { try db.execute("UPDATE gather SET planId = ? WHERE id = ?", [plan, id]) }
       for assignment in lineup.assignments {
         try saveAssignment(assignment, name: name(assignment.player), gatherID: id, db)
       }
@@ -114,11 +122,17 @@ extension GatherStore {
     }
   }
 
-  /// Cancels the active gather: it is deleted and leaves no trace in history.
-  public func cancelGather(id: Int64) throws {
+  /// Cancels the active gather: it is deleted and leaves no trace in history. The plan it came from, if any, is
+  /// open again, as it was before the start, and returned (issue 24).
+  @discardableResult
+  public func cancelGather(id: Int64) throws -> Plan? {
     try transaction { db in
+      let planColumn: Int64?? = try db.fetchValue("SELECT planId FROM gather WHERE id = ? AND status = 'active'", [id])
       try db.execute("DELETE FROM gather WHERE id = ? AND status = 'active'", [id])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
+      guard let plan = planColumn ?? nil else { return nil }
+      try db.execute("UPDATE plan SET status = 'open', closedAt = NULL WHERE id = ? AND status = 'started'", [plan])
+      return try Self.plans("WHERE id = ?", [plan], db).first
     }
   }
 

@@ -38,7 +38,7 @@ extension GatherStore {
       let summary = try row.summary()
       return GatherRecord(
         id: id, startedAt: summary.startedAt, endedAt: summary.endedAt, score: summary.score, members: members,
-        log: try scoreEvents(of: id, db), names: summary.names)
+        log: try scoreEvents(of: id, db), names: summary.names, planID: row.planId)
     }
   }
 

@@ -4,15 +4,18 @@ import GatherModel
 extension GatherStore {
   /// Adds a player to the roster, rated at the prior of their declared skill, and returns it with its new id.
   public func createPlayer(_ details: PlayerDetails) throws -> Player {
-    try transaction { db in
-      var row = PlayerRow(id: nil, details: details)
-      let prior = Rating.prior(for: details.skill)
-      try db.execute(
-        "INSERT INTO player (\(PlayerRow.columnsSQL), ratingMu, ratingSigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        row.arguments + [prior.mu, prior.sigma])
-      row.id = db.lastInsertedRowID
-      return try row.player()
-    }
+    try transaction { db in try Self.insertPlayer(details, db) }
+  }
+
+  /// Inserts a roster player rated at their prior, in the caller's transaction.
+  static func insertPlayer(_ details: PlayerDetails, _ db: SQLiteConnection) throws -> Player {
+    var row = PlayerRow(id: nil, details: details)
+    let prior = Rating.prior(for: details.skill)
+    try db.execute(
+      "INSERT INTO player (\(PlayerRow.columnsSQL), ratingMu, ratingSigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      row.arguments + [prior.mu, prior.sigma])
+    row.id = db.lastInsertedRowID
+    return try row.player()
   }
 
   /// Saves a player's changed details. A changed declared skill is a new prior: every rating is replayed in the
@@ -64,6 +67,9 @@ extension GatherStore {
       try db.execute(
         "UPDATE gatherPlayer SET playerPosition = ?, formerPlayerId = ?, playerSkill = ? WHERE playerId = ?",
         [row.position, id, row.skill, id])
+      // Plans (issue 24): a deleted player's answers to open plans go; closed plans keep them, with the name.
+      try db.execute(
+        "DELETE FROM planSignUp WHERE playerId = ? AND planId IN (SELECT id FROM plan WHERE status = 'open')", [id])
       try db.execute("DELETE FROM player WHERE id = ?", [id])
     }
   }

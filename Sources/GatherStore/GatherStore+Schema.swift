@@ -122,6 +122,29 @@ extension GatherStore {
         UPDATE scoreEvent SET periodLengthMs = (SELECT g.clockDurationMs FROM gather g WHERE g.id = scoreEvent.gatherId)
         """)
     }
+    // Plans (issue 24): coming gathers and who answered. A sign-up row is one player's latest answer to one plan
+    // ('in' or 'out'); `turn` orders a plan's answers as they were given (the queue of those in is the order they
+    // joined), `joinedAt` keeps that they joined at some point and `leftAt` when they last left, for attendance.
+    // The player's id has no foreign key: a deleted player's answers to closed plans keep their id and name for
+    // history, and their answers to open plans are deleted with them. A gather keeps the plan it came from.
+    migrator.registerMigration("plans") { db in
+      try db.execute(
+        """
+        CREATE TABLE "plan" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "status" TEXT NOT NULL CHECK ("status" IN ('open', 'cancelled', 'started')), "startsAt" INTEGER NOT NULL, \
+        "utcOffset" INTEGER NOT NULL, "capacity" INTEGER NOT NULL, "place" TEXT, "note" TEXT, "signUpCode" TEXT, \
+        "createdAt" INTEGER NOT NULL, "closedAt" INTEGER);
+        CREATE INDEX "plan_open" ON "plan"("startsAt") WHERE "status" = 'open';
+        CREATE TABLE "planSignUp" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "planId" INTEGER NOT NULL REFERENCES "plan"("id") ON DELETE CASCADE, "playerId" INTEGER NOT NULL, \
+        "playerName" TEXT NOT NULL, "answer" TEXT NOT NULL CHECK ("answer" IN ('in', 'out')), \
+        "answeredAt" INTEGER NOT NULL, "turn" INTEGER NOT NULL, "joinedAt" INTEGER, "leftAt" INTEGER, \
+        "guest" INTEGER NOT NULL DEFAULT 0, UNIQUE ("planId", "playerId"));
+        CREATE INDEX "planSignUp_on_playerId" ON "planSignUp"("playerId");
+        ALTER TABLE "gather" ADD COLUMN "planId" INTEGER REFERENCES "plan"("id");
+        CREATE INDEX "gather_on_planId" ON "gather"("planId") WHERE "planId" IS NOT NULL;
+        """)
+    }
     return migrator
   }
 }

@@ -28,7 +28,8 @@ extension GatherStore {
   ) throws -> [PlayerStats] {
     try database.read { db in
       try db.fetchAll(
-        Self.statsSQL(players: nil, filter: "played >= ?", order: order), period.arguments + [minGathers]
+        Self.statsSQL(players: nil, filter: "played >= ?", order: order),
+        Self.statsArguments(period, players: []) + [minGathers]
       ).map(Self.stats)
     }
   }
@@ -37,8 +38,7 @@ extension GatherStore {
   public func playerStats(of ids: [Player.ID]) throws -> [Player.ID: PlayerStats] {
     guard !ids.isEmpty else { return [:] }
     return try database.read { db in
-      let idArguments: [any SQLiteValueConvertible] = ids
-      let rows = try db.fetchAll(Self.statsSQL(players: ids.count), StatsPeriod().arguments + idArguments + idArguments)
+      let rows = try db.fetchAll(Self.statsSQL(players: ids.count), Self.statsArguments(StatsPeriod(), players: ids))
       return Dictionary(
         try rows.map { row in (try row["id"], try Self.stats(row)) }, uniquingKeysWith: { first, _ in first })
     }
@@ -47,7 +47,8 @@ extension GatherStore {
   /// One player's stats over all ended gathers, their last results and the teammates they won most with.
   public func playerReport(_ id: Player.ID) throws -> PlayerReport {
     try database.read { db in
-      guard let row = try db.fetchOne(Self.statsSQL(players: 1), StatsPeriod().arguments + [id, id]) else {
+      guard let row = try db.fetchOne(Self.statsSQL(players: 1), Self.statsArguments(StatsPeriod(), players: [id]))
+      else {
         throw GatherError.playerNotFound(id)
       }
       let recent = try db.fetchAll(
@@ -92,12 +93,20 @@ extension GatherStore {
     }
   }
 
-  /// Each roster player's totals over the ended gathers of a period (two arguments: since, until), for every
-  /// player or for `players` ids (given twice, as twice as many more arguments), filtered by `filter` over
-  /// `played` (its arguments last) and ordered by `order`.
+  /// The arguments of ``statsSQL(players:filter:order:)`` for a period and the players' ids (none for every
+  /// player); the filter's arguments follow.
+  static func statsArguments(_ period: StatsPeriod, players ids: [Player.ID]) -> [any SQLiteValueConvertible] {
+    let idArguments: [any SQLiteValueConvertible] = ids
+    return period.arguments + idArguments + period.arguments + period.arguments + idArguments
+  }
+
+  /// Each roster player's totals over the ended gathers of a period, for every player or for `players` ids,
+  /// filtered by `filter` over `played` (its arguments last) and ordered by `order`; the arguments are
+  /// ``statsArguments(_:players:)``'s.
   ///
   /// One pass over the partial covering index gatherPlayer_stats, whose rows of each player come grouped by
   /// result: the lineup rows of ended gathers carry the start, the player's result and goals (see v2-stats).
+  /// Attendance (issue 24) counts the plans of the period, by their start, that were not cancelled.
   static func statsSQL(players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins) -> String {
     let rate = "(CAST(wins AS REAL) / MAX(played, 1))"
     let orderBy =
@@ -107,6 +116,7 @@ extension GatherStore {
       case .goals: "goals DESC, (CAST(goals AS REAL) / MAX(played, 1)) DESC, played DESC"
       case .winRate: "\(rate) DESC, played DESC, wins DESC"
       case .played: "played DESC, wins DESC"
+      case .attendance: "plansPlayed DESC, plansLeftLate ASC, plansJoined DESC"
       }
     let only = players.map { "IN (" + Array(repeating: "?", count: $0).joined(separator: ", ") + ")" }
     return """
@@ -121,11 +131,26 @@ extension GatherStore {
           SUM(CASE result WHEN 'draw' THEN n ELSE 0 END) AS draws, SUM(goals) AS goals
         FROM byResult GROUP BY playerId
       ),
+      joinedPlans AS (
+        SELECT s.playerId AS playerId, COUNT(*) AS joined,
+          SUM(s.answer = 'out' AND s.leftAt >= pl.startsAt - \(Attendance.lateLeaveWindow * 1000)) AS leftLate
+        FROM planSignUp s JOIN plan pl ON pl.id = s.planId
+        WHERE s.joinedAt IS NOT NULL AND pl.status <> 'cancelled' AND pl.startsAt >= ? AND pl.startsAt < ?
+        GROUP BY s.playerId
+      ),
+      playedPlans AS (
+        SELECT gp.playerId AS playerId, COUNT(DISTINCT g.planId) AS played
+        FROM gather g JOIN plan pl ON pl.id = g.planId JOIN gatherPlayer gp ON gp.gatherId = g.id
+        WHERE g.planId IS NOT NULL AND gp.playerId IS NOT NULL AND pl.startsAt >= ? AND pl.startsAt < ?
+        GROUP BY gp.playerId
+      ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
           COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals, p.ratingMu AS ratingMu,
-          p.ratingSigma AS ratingSigma
-        FROM player p LEFT JOIN lineups l ON l.playerId = p.id
+          p.ratingSigma AS ratingSigma, COALESCE(j.joined, 0) AS plansJoined, COALESCE(pp.played, 0) AS plansPlayed,
+          COALESCE(j.leftLate, 0) AS plansLeftLate
+        FROM player p LEFT JOIN lineups l ON l.playerId = p.id LEFT JOIN joinedPlans j ON j.playerId = p.id
+          LEFT JOIN playedPlans pp ON pp.playerId = p.id
         \(only.map { "WHERE p.id " + $0 } ?? "")
       )
       SELECT * FROM totals \(filter.map { "WHERE " + $0 } ?? "") ORDER BY \(orderBy), id
@@ -135,7 +160,8 @@ extension GatherStore {
   static func stats(_ row: SQLiteRow) throws -> PlayerStats {
     try PlayerStats(
       playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"], draws: row["draws"],
-      goals: row["goals"], rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]))
+      goals: row["goals"], rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]),
+      attendance: Attendance(joined: row["plansJoined"], played: row["plansPlayed"], leftLate: row["plansLeftLate"]))
   }
 
   static func result(_ row: SQLiteRow) throws -> PlayerReport.Result {

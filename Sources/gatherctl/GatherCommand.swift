@@ -22,17 +22,39 @@ struct GatherCommand: ParsableCommand {
     @OptionGroup var match: MatchOptions
     @OptionGroup var teamNames: TeamNameOptions
     @OptionGroup var names: NameFlag
+    @Option(
+      help: ArgumentHelp(
+        "Start from this plan: its going players, split into fair teams (gather suggest's rules); those waiting do not play.",
+        valueName: "id"))
+    var plan: Int64?
 
     func validate() throws {
       for list in [teamA, teamB, bench] { if let list { _ = try PlayerResolver.words(list) } }
       if let duration { _ = try TimerCommand.seconds(duration) }
+      // Plans (issue 24): the plan gives the players.
+      if plan != nil {
+        if teamA != nil || teamB != nil || bench != nil || match.balanced {
+          throw ValidationError(
+            "--plan picks the players and the teams; leave out --team-a, --team-b, --bench and --balanced.")
+        }
+        return try match.validate(teamsGiven: false)
+      }
       try match.validate(teamsGiven: teamA != nil || teamB != nil)
       if !match.balanced, teamA == nil || teamB == nil {
-        throw ValidationError("Give --team-a and --team-b, or --balanced --players 1,2,3,….")
+        throw ValidationError("Give --team-a and --team-b, or --balanced --players 1,2,3,…, or --plan ID.")
       }
     }
 
     func run() throws {
+      if let plan {
+        var params: JSONObject = ["plan": .int(plan)]
+        if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
+        try match.addFormat(to: &params)
+        teamNames.add(to: &params)
+        return try global.run("gather.start", params) {
+          "Started from plan \(plan) with fair teams. " + Render.gather($0)
+        }
+      }
       if match.balanced {
         try match.startBalanced(
           bench: bench, duration: duration, teamNames: teamNames, namesOnly: names.namesOnly, global: global)

@@ -7,7 +7,7 @@ struct StatsCommand: ParsableCommand {
     commandName: "stats", abstract: "Show player stats over ended gathers.",
     subcommands: [Table.self, Player.self], defaultSubcommand: Table.self)
 
-  static let orders = ["rating", "wins", "goals", "winRate", "played"]
+  static let orders = ["rating", "wins", "goals", "winRate", "played", "attendance"]
 
   /// A JSON number as a Double.
   static func ratio(_ value: JSONValue?) -> Double? {
@@ -36,7 +36,11 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "table", abstract: "Every player's record as a table (the default).", aliases: ["players"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Option(help: "Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate or played (default rating).")
+    @Option(
+      help: """
+        Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate, played or attendance (plans played, then \
+        fewest left late; default rating).
+        """)
     var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
     @Option(help: "Only gathers started before this UTC date.") var until: String?
@@ -62,6 +66,18 @@ struct StatsCommand: ParsableCommand {
           return filtered
             ? "No player matches: no one played enough ended gathers in that range."
             : "No player has played an ended gather yet."
+        }
+        // Plans (issue 24): by attendance, the plans each player joined, played and left late.
+        if order == "attendance" {
+          return Render.table(
+            ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "LEFT LATE", "PLAYED"],
+            players.map { row in
+              [
+                Render.text(row["id"]), Render.text(row["name"]), Render.text(row["attendance"]?["joined"]),
+                Render.text(row["attendance"]?["played"]), Render.text(row["attendance"]?["leftLate"]),
+                Render.text(row["played"]),
+              ]
+            })
         }
         return Render.table(
           ["ID", "NAME", "RATING", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
@@ -96,6 +112,10 @@ struct StatsCommand: ParsableCommand {
             + "lost \(Render.text(report["losses"])), \(Render.count(report["goals"], "goal")), "
             + "win rate \(StatsCommand.percent(report["winRate"]))",
           Self.rating(report),
+          // Plans (issue 24).
+          "Plans: joined \(Render.text(report["attendance"]?["joined"])), played "
+            + "\(Render.text(report["attendance"]?["played"])), left within 24 h of the start "
+            + "\(Render.text(report["attendance"]?["leftLate"]))",
         ]
         let recent = report["recent"]?.arrayValue ?? []
         lines.append(recent.isEmpty ? "No results yet." : "Last results:")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import GatherQR
 import GatherRPC
 import Glibc
 
@@ -47,29 +46,8 @@ struct WebCommand: ParsableCommand {
         return
       }
       let links = (result["links"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }
-      guard let first = links.first else { throw CtlError.declined("gatherd sent no link.") }
-      let shown = all ? links : [first]
-      let colours = isatty(STDOUT_FILENO) == 1 && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
-      var text = ""
-      for (index, link) in shown.enumerated() {
-        if qr && index > 0 { text += "\n" }
-        text += link + "\n"
-        if qr {
-          do {
-            text += try QRCode(encoding: link).halfBlocks(colours: colours).joined(separator: "\n") + "\n"
-          } catch {
-            throw CtlError.declined("Cannot draw \(link) as a QR code: \(error)")
-          }
-        }
-      }
-      print(text, terminator: "")
-      var notes: [String] = []
-      if let note = result["note"]?.stringValue { notes.append(note) }
-      if !all && links.count > 1 {
-        notes.append(
-          "gatherd is also at \(links.count - 1) more address(es) of this machine: gatherctl web link --all.")
-      }
-      for note in notes { _ = writeAll("gatherctl: \(note)\n", to: STDERR_FILENO) }
+      try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl web link --all").print(
+        links, note: result["note"]?.stringValue)
     }
   }
 }

@@ -98,7 +98,7 @@ import Testing
 
   @Test func everyDiscoveryConfigHasWhatHomeAssistantRequires() throws {
     let messages = HomeAssistantDiscovery(Self.configuration(control: true)).messages()
-    #expect(messages.count == 14)
+    #expect(messages.count == 18)
     var uniqueIDs = Set<String>()
     for message in messages {
       #expect(message.retain && message.topic.hasPrefix("homeassistant/") && message.topic.hasSuffix("/config"))

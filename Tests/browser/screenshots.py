@@ -11,7 +11,10 @@ A real daemon and headless Chromium, in the dark and the light theme:
 - scoreboard-setup-{dark,light}.png: the referee's "start a gather" view on a phone held upright (390×844),
   with the players ticked and a suggestion;
 - scoreboard-share-{dark,light}.png (issue 20): the share view on a phone held upright, the QR code of the
-  view-only address (the daemon runs with --public-url http://192.168.1.20:8080/, as a LAN address would read).
+  view-only address (the daemon runs with --public-url http://192.168.1.20:8080/, as a LAN address would read);
+- signup-phone-{dark,light}.png (issue 24): the sign-up view a plan's link opens, on a phone held upright, with
+  a name picked and its "I'm in" / "Can't make it" buttons, after some have answered; and
+  scoreboard-plans-{dark,light}.png: "Who's coming" between matches, on the phone held sideways.
 
 The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
 granted) and the sound switched on.
@@ -22,6 +25,7 @@ into its database, as a daemon that had played that long would have left it, the
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sqlite3
 import sys
@@ -127,6 +131,31 @@ def main() -> int:
                 page.evaluate("document.querySelector('[data-testid=suggestion]').scrollIntoView({block: 'center'})")
                 shoot(page, os.path.join(out, f"scoreboard-setup-{scheme}.png"))
                 page.close()
+
+        # Issue 24: Thursday's plan, half full, and its sign-up link on a phone.
+        day = dt.date.today() + dt.timedelta(days=1)
+        while day.weekday() != 3:
+            day += dt.timedelta(days=1)
+        plan = m.ok("plan.create", {"startsAt": day.isoformat() + "T19:00+01:00", "capacity": 6, "place": "Astro 2",
+                                    "note": "Bring both shirts"})["id"]
+        for player in (ana, carla, eli, fay, gus, dani):
+            m.ok("plan.join", {"plan": plan, "player": player})
+        m.ok("plan.join", {"plan": plan, "guest": "Zé"})
+        m.ok("plan.leave", {"plan": plan, "player": hugo})
+        link = m.ok("plan.link", {"plan": plan})["url"]
+        with Browser() as browser:
+            for scheme in ("dark", "light"):
+                page = open_page(browser, link, size=PORTRAIT, scheme=scheme)
+                page.wait_for(js_visible(f"signup-player-{bea}"), "the sign-up view", state=STATE_JS)
+                page.click(testid(f"signup-player-{bea}"))
+                page.wait_for(js_visible("btn-in"), "the answer buttons", state=STATE_JS)
+                shoot(page, os.path.join(out, f"signup-phone-{scheme}.png"))
+                page.close()
+                page = open_page(browser, daemon.base_url + "/", size=PHONE, scheme=scheme)
+                page.wait_for(js_visible("plans"), "who's coming", state=STATE_JS)
+                shoot(page, os.path.join(out, f"scoreboard-plans-{scheme}.png"))
+                page.close()
+        m.ok("plan.cancel", {"plan": plan})
 
         # Today's match, into its first half.
         m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,

@@ -94,6 +94,15 @@ SPEC_METHODS = (
     "auth.token",
     "web.link",
     "web.share",
+    # Plans (issue 24).
+    "plan.create",
+    "plan.update",
+    "plan.cancel",
+    "plan.get",
+    "plans.list",
+    "plan.join",
+    "plan.leave",
+    "plan.link",
 )
 
 #: The methods marked [mutating] in the spec.
@@ -118,6 +127,12 @@ MUTATING_METHODS = (
     "score.goal",
     "score.undo",
     "score.set",
+    # Plans (issue 24).
+    "plan.create",
+    "plan.update",
+    "plan.cancel",
+    "plan.join",
+    "plan.leave",
 )
 
 #: Methods that take no params at all (so `[]` is accepted for them).
@@ -141,7 +156,7 @@ NO_PARAM_METHODS = (
     "web.share",
 )
 
-TOPICS = ("tick", "score", "timer", "gather", "players")
+TOPICS = ("tick", "score", "timer", "gather", "players", "plan")
 
 #: The period fields of a Timer of a one-period match with no time added (issue 9).
 ONE_PERIOD = {"period": 1, "periods": 1, "periodName": None, "breakLength": 0, "addedSeconds": 0, "added": None}

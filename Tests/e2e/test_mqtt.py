@@ -17,8 +17,10 @@ from mqttbroker import MQTTTestCase, wait_for_output
 
 PREFIX = "gatherd/main"
 NODE = "gatherd_main"
-SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "period"]
+SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "period", "next_plan", "places_left",
+           "going"]
 EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"}
+PLAN_EVENT_TYPES = {"created", "updated", "cancelled", "started", "joined", "left", "promoted"}
 BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
 
 
@@ -26,6 +28,7 @@ def config_topics(prefix: str = "homeassistant", node: str = NODE) -> dict[str, 
     topics = {f"{prefix}/sensor/{node}/{name}/config": name for name in SENSORS}
     topics[f"{prefix}/binary_sensor/{node}/running/config"] = "running"
     topics[f"{prefix}/event/{node}/match_event/config"] = "match_event"
+    topics[f"{prefix}/event/{node}/plan_event/config"] = "plan_event"
     return topics
 
 
@@ -65,6 +68,9 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertNotIn("state_class", configs["ends_at"], "a timestamp sensor has no state_class")
         self.assertEqual(configs["match_event"]["state_topic"], f"{PREFIX}/event")
         self.assertEqual(set(configs["match_event"]["event_types"]), EVENT_TYPES)
+        self.assertEqual(configs["plan_event"]["state_topic"], f"{PREFIX}/plan")
+        self.assertEqual(set(configs["plan_event"]["event_types"]), PLAN_EVENT_TYPES)
+        self.assertEqual(configs["next_plan"]["device_class"], "timestamp")
         # Buttons an earlier run with --mqtt-control announced are removed: an empty retained config.
         for button in BUTTONS:
             removal = watcher.wait(f"homeassistant/button/{NODE}/{button}/config")
@@ -76,7 +82,7 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         watcher = self.watch("homeassistant/#", f"{PREFIX}/state")
         daemon = self.start_daemon()
         templates = {name: watcher.wait(topic).json()["value_template"] for topic, name in config_topics().items()
-                     if name != "match_event"}
+                     if name not in ("match_event", "plan_event")}
         idle = watcher.wait(f"{PREFIX}/state").json()
         self.assertEqual({name: render(template, idle) for name, template in templates.items()},
                          {**{name: "None" for name in SENSORS}, "running": "OFF"},
@@ -207,6 +213,56 @@ class Events(MQTTTestCase, RpcAssertions, unittest.TestCase):
         expect("gather_start", "gather.start", {"teamA": [ana], "teamB": [bruno]})
         self.assertEqual(expect("gather_end", "gather.cancel")["change"], "cancelled")
         self.assertTrue({m.json()["event_type"] for m in watcher.received(f"{PREFIX}/event")} <= EVENT_TYPES)
+
+
+class PlansOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """Issue 24: who's coming reaches Home Assistant, so it can tell the group "2 places left"."""
+
+    def test_sign_ups_are_plan_events_and_the_state_counts_the_places_left(self):
+        watcher = self.watch(f"{PREFIX}/plan", f"{PREFIX}/state", "homeassistant/#")
+        daemon = self.start_daemon()
+        templates = {name: watcher.wait(topic).json()["value_template"] for topic, name in config_topics().items()
+                     if name in ("next_plan", "places_left", "going")}
+        client = daemon.client()
+        ana, bruno, carla = (self.ok(client, "players.create", {"name": name})["id"]
+                             for name in ("Ana", "Bruno", "Carla"))
+        mark = watcher.mark()
+        plan = self.ok(client, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 2,
+                                               "place": "Astro 2"})["id"]
+        created = watcher.wait(f"{PREFIX}/plan", after=mark)
+        self.assertFalse(created.retain, "plan events are not retained")
+        self.assertEqual(created.json()["event_type"], "created")
+        self.assertEqual((created.json()["placesLeft"], created.json()["place"]), (2, "Astro 2"))
+
+        def answer(method, player, *event_types):
+            mark = watcher.mark()
+            self.ok(client, method, {"plan": plan, "player": player})
+            events = [watcher.wait(f"{PREFIX}/plan", lambda m, n=n: m.json()["event_type"] == n, after=mark).json()
+                      for n in event_types]
+            return events
+
+        joined, = answer("plan.join", ana, "joined")
+        self.assertEqual((joined["player"], joined["going"], joined["placesLeft"], joined["plan"]), ("Ana", 1, 1, plan))
+        answer("plan.join", bruno, "joined")
+        waiting, = answer("plan.join", carla, "joined")
+        self.assertEqual((waiting["going"], waiting["waiting"], waiting["placesLeft"]), (2, 1, 0))
+        left, promoted = answer("plan.leave", ana, "left", "promoted")
+        self.assertEqual((left["player"], promoted["player"]), ("Ana", "Carla"))
+        self.assertLess(left["seq"], promoted["seq"], "the leave comes before the move up")
+
+        mark = watcher.mark()
+        self.ok(client, "plan.update", {"plan": plan, "capacity": 4})
+        state = watcher.wait(f"{PREFIX}/state", lambda m: (m.json()["nextPlan"] or {}).get("capacity") == 4,
+                             after=mark).json()
+        shown = {name: render(template, state) for name, template in templates.items()}
+        self.assertEqual((shown["places_left"], shown["going"]), ("2", "2"))
+        self.assertIso(shown["next_plan"], "the next gather's start")
+        mark = watcher.mark()
+        self.ok(client, "plan.cancel", {"plan": plan})
+        cancelled = watcher.wait(f"{PREFIX}/plan", lambda m: m.json()["event_type"] != "updated", after=mark)
+        self.assertEqual(cancelled.json()["event_type"], "cancelled")
+        state = watcher.wait(f"{PREFIX}/state", lambda m: m.json()["nextPlan"] is None, after=mark).json()
+        self.assertEqual(render(templates["places_left"], state), "None", "no open plan: unknown in HA")
 
 
 class HomeAssistantRestarts(MQTTTestCase, unittest.TestCase):

@@ -129,14 +129,18 @@ class LoopbackLinkTests(Gatherctl, WebCase):
         self.assertEqual(zbar(half_blocks_to_pixels([ANSI.sub("", l) for l in lines[1:]])), [lines[0]])
 
 
-class WildcardLinkTests(Gatherctl, WebCase):
-    """gatherd --http 0.0.0.0:PORT: named by this machine's network addresses, never 0.0.0.0 or its host name."""
+class WildcardListener:
+    """gatherd --http 0.0.0.0:PORT rather than WebCase's 127.0.0.1."""
 
     def make_daemon(self):
         daemon = super().make_daemon()
         daemon.extra_args = ["0.0.0.0:%d" % self.port if a == "127.0.0.1:%d" % self.port else a
                              for a in daemon.extra_args]
         return daemon
+
+
+class WildcardLinkTests(WildcardListener, Gatherctl, WebCase):
+    """gatherd --http 0.0.0.0:PORT: named by this machine's network addresses, never 0.0.0.0 or its host name."""
 
     def test_the_links_name_the_machines_addresses(self):
         link = self.ok(self.c, "web.link")
@@ -158,6 +162,28 @@ class WildcardLinkTests(Gatherctl, WebCase):
         url, drawing = self.qr_text(first.stdout)
         self.assertEqual(url, link["view"])
         self.assertEqual(zbar(half_blocks_to_pixels(drawing)), [url])
+
+
+class WildcardSignUpLinkTests(WildcardListener, Gatherctl, WebCase):
+    """Issue 24's sign-up link names the address people use exactly as the page's links do, and `gatherctl plan
+    link --qr` draws it for the group chat (a screenshot) or a phone's camera."""
+
+    def test_the_sign_up_link_names_the_machines_addresses_and_draws_as_a_qr_code(self):
+        plan = self.ok(self.c, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 10})["id"]
+        link = self.ok(self.c, "plan.link", {"plan": plan})
+        pages = [l["view"] for l in self.ok(self.c, "web.link")["links"]]
+        self.assertEqual(link["links"], [page + "#signup=" + link["url"].split("#signup=", 1)[1] for page in pages])
+        self.assertEqual(link["url"], link["links"][0])
+        for url in link["links"]:
+            self.assertNotIn("0.0.0.0", url)
+            self.assertNotIn("//%s:" % socket.gethostname(), url)
+        result = self.gatherctl("plan", "link", "--qr")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        url, drawing = self.qr_text(result.stdout)
+        self.assertEqual(url, link["url"])
+        self.assertEqual(zbar(half_blocks_to_pixels(drawing)), [url])
+        every = self.gatherctl("plan", "link", "--plan", str(plan), "--all")
+        self.assertEqual(every.stdout.splitlines(), link["links"])
 
 
 class PublicURLLinkTests(Gatherctl, WebCase):

@@ -24,6 +24,9 @@ final class Caller: RPCCaller, @unchecked Sendable {
 
   /// The web listener's control token, for `auth.token`; nil on the Unix sockets.
   let access: WebAccess?
+  /// A plan's sign-up code this web peer presented (issue 24), which grants `plan.join` and `plan.leave` for
+  /// that plan only, while it stays valid. Used on the connection's event loop only.
+  var signUp: SignUpGrant?
   /// Set by a method whose reply is the last this connection gets (a web client that guessed the token too
   /// often): the connection closes once the reply is written. Used on the connection's event loop only.
   var closesAfterReply = false
@@ -34,6 +37,11 @@ final class Caller: RPCCaller, @unchecked Sendable {
     self.whyReadOnly = whyReadOnly
     self.events = events
     self.access = access
+  }
+
+  /// Whether a sign-up code grants this method (issue 24); its handler checks the plan and the code.
+  func isGranted(_ method: String) -> Bool {
+    signUp != nil && SignUpGrant.methods.contains(method)
   }
 
   /// The peer for logs: "uid 1000" or "web client 192.168.1.20:51234".

@@ -17,15 +17,28 @@ enum GatherController {
         let format = try PeriodsController.format(&params)
         // Team names (issue 21): {teamA?, teamB?}, "Team A" and "Team B" by default.
         let names = try TeamNamesController.names(&params)
+        // Plans (issue 24): the plan's going players, split into fair teams, instead of teams given.
+        let plan = try params.optionalInt("plan")
         try params.finish()
         // A missing side is named before any clash between the optional params.
-        for (side, players) in [("teamA", teamA), ("teamB", teamB)] where players.isEmpty {
+        if plan == nil || !(teamA + teamB + bench).isEmpty {
+          for (side, players) in [("teamA", teamA), ("teamB", teamB)] where players.isEmpty {
+            throw RPCError.invalidParams(
+              field: side, "\(side == "teamA" ? "Team A" : "Team B") needs at least one player.")
+          }
+        }
+        if plan != nil, !(teamA + teamB + bench).isEmpty {
           throw RPCError.invalidParams(
-            field: side, "\(side == "teamA" ? "Team A" : "Team B") needs at least one player.")
+            field: "plan", "Give a plan or the teams, not both: a plan's going players are split into fair teams.")
         }
         if seconds != nil, format.seconds != nil {
           throw RPCError.invalidParams(
             field: "periodLength", "Give the period length once: periodLength or minutes/seconds.")
+        }
+        if let plan {
+          return try session.startGather(
+            plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds,
+            names: names)
         }
         return try session.startGather(
           teamA: teamA, teamB: teamB, bench: bench, seconds: format.seconds ?? seconds, periods: format.periods,

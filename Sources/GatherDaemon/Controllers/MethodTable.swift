@@ -14,7 +14,8 @@ enum MethodTable {
       DaemonController.methods(session, stats: stats) + PlayersController.methods(session)
       + GatherController.methods(session) + TimerController.methods(session) + ScoreController.methods(session)
       + EventsController.methods(session) + StatsController.methods(session) + SuggestController.methods(session)
-      + PeriodsController.methods(session) + TeamNamesController.methods(session) + WebController.methods(web)
+      + PeriodsController.methods(session) + TeamNamesController.methods(session) + WebController.methods(web, session)
+      + PlanController.methods(session, web: web)
     if testFaults {
       methods.append(
         .mutate("test.wedgeSession") { params, _ in

@@ -1,9 +1,10 @@
 import GatherQR
 import GatherRPC
 
-/// auth.token, web.link and web.share: control over the web for those who hold the token, and the page's links.
+/// auth.token, web.link and web.share: control over the web for those who hold the token, and the page's links;
+/// answering for a plan, for those who hold its sign-up code (issue 24).
 enum WebController {
-  static func methods(_ web: WebAccess?) -> [RPCMethod<Caller>] {
+  static func methods<C>(_ web: WebAccess?, _ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     [
       .read("auth.token") { params, caller in
         let token = try params.string("token")
@@ -13,17 +14,30 @@ enum WebController {
           // A local controller needs no token.
           return .object(["control": true])
         }
-        guard access.hasToken else {
+        // Plans (issue 24): the control token, or a plan's sign-up code, which grants answering for that plan and
+        // nothing else; a wrong one of either counts toward the same limit.
+        let state = session.view.state
+        guard access.hasToken || state.openPlans.contains(where: { $0.signUpCode != nil }) else {
           throw RPCError.forbidden(
             reason: "invalid_token", "gatherd has no control token (--http-token-file), so web clients may only watch.")
         }
-        switch access.check(token.utf8, from: client) {
-        case .right:
+        let lookUp = { (code: [UInt8]) in state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) } }
+        switch access.access(Array(token.utf8), from: client, signUp: lookUp) {
+        case .control:
           caller.mayMutate = true
           return .object(["control": true])
+        case .signUp(let grant):
+          caller.signUp = grant
+          return .object([
+            "control": .bool(caller.mayMutate),
+            "signUp": .object([
+              "plan": .int(grant.plan), "methods": .array(SignUpGrant.methods.sorted().map { .string($0) }),
+            ]),
+          ])
         case .wrong:
           throw RPCError.forbidden(
-            reason: "invalid_token", "That is not gatherd's control token; this connection may only watch.")
+            reason: "invalid_token",
+            "That is neither gatherd's control token nor an open plan's sign-up code; this connection may only watch.")
         case .tooMany(let wait):
           caller.closesAfterReply = true
           throw RPCError.forbidden(

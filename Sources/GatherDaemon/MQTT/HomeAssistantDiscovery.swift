@@ -16,6 +16,9 @@ struct HomeAssistantDiscovery: Sendable {
   /// The kinds of `event` messages, which the event entity announces.
   static let eventTypes = ["goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"]
 
+  /// The kinds of `plan` messages (issue 24), which the plan event entity announces.
+  static let planEventTypes = ["created", "updated", "cancelled", "started", "joined", "left", "promoted"]
+
   /// The buttons, with the JSON-RPC notification each publishes on `<prefix>/rpc`.
   static let buttons: [(object: String, name: String, icon: String, method: String, params: JSONObject?)] = [
     ("start_pause", "Start/pause", "mdi:play-pause", "timer.toggle", nil),
@@ -95,6 +98,22 @@ struct HomeAssistantDiscovery: Sendable {
         keys: [
           "state_topic": .string(topics.event), "event_types": .array(Self.eventTypes.map { .string($0) }),
           "icon": "mdi:whistle",
+        ]),
+      // Issue 24: who's coming to the soonest open plan, and each sign-up as it happens.
+      sensor(
+        "next_plan", "Next gather", "{{ value_json.nextPlan.startsAt if value_json.nextPlan else None }}",
+        ["device_class": "timestamp"]),
+      sensor(
+        "places_left", "Places left", "{{ value_json.nextPlan.placesLeft if value_json.nextPlan else None }}",
+        ["icon": "mdi:account-plus", "unit_of_measurement": "players"]),
+      sensor(
+        "going", "Going", "{{ value_json.nextPlan.going if value_json.nextPlan else None }}",
+        ["icon": "mdi:account-group", "unit_of_measurement": "players"]),
+      Entity(
+        component: "event", object: "plan_event", name: "Sign-up",
+        keys: [
+          "state_topic": .string(topics.plan), "event_types": .array(Self.planEventTypes.map { .string($0) }),
+          "icon": "mdi:clipboard-account",
         ]),
     ]
     if configuration.control {

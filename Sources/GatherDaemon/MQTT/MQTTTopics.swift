@@ -16,6 +16,8 @@ struct MQTTTopics: Sendable {
   var tick: String { prefix + "/tick" }
   /// Goals, undos, corrections, period ends, full time, a gather's start and end; not retained.
   var event: String { prefix + "/event" }
+  /// Plans' sign-ups and changes (issue 24): who joined, left or moved up, and the places left; not retained.
+  var plan: String { prefix + "/plan" }
   /// JSON-RPC requests, with `--mqtt-control` only.
   var rpc: String { prefix + "/rpc" }
   /// Replies to requests that name no MQTT 5 response topic.

@@ -87,6 +87,8 @@ extension ActiveGather {
       "timer": timer.json,
       // Ratings (issue 22): the predicted result of the sides as they stand, from the ratings at kick-off.
       "prediction": prediction.json,
+      // Plans (issue 24): the plan it was started from, or null.
+      "plan": planID.map { .int($0) } ?? .null,
     ])
   }
 }
@@ -107,6 +109,8 @@ extension GatherRecord {
         )
       })
     record["goals"] = log.json
+    // Plans (issue 24): the plan it was started from, or null.
+    record["plan"] = planID.map { .int($0) } ?? .null
     return .object(record)
   }
 }

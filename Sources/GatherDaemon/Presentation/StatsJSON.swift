@@ -9,6 +9,11 @@ extension PlayerStats {
       "draws": .int(Int64(draws)), "losses": .int(Int64(losses)), "goals": .int(Int64(goals)),
       "goalsPerGather": .double(rounded(goalsPerGather)), "winRate": .double(rounded(winRate)),
       "rating": rating.json,
+      // Plans (issue 24): plans joined, played, and left within 24 h of the start.
+      "attendance": .object([
+        "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),
+        "leftLate": .int(Int64(attendance.leftLate)),
+      ]),
     ])
   }
 

@@ -25,6 +25,27 @@ extension RPCConnection {
     closeAtTheLatest(in: .seconds(10))
   }
 
+  /// A peer that has stopped sending (half-closed) and takes none of its replies, with lines still waiting for
+  /// the room to answer them, gets ten seconds to read again, as a peer that is closed does; reading again stops
+  /// the count (``notStalled()``). Without this, a half-closed peer whose first replies filled the socket would
+  /// hold its connection for good: its last lines are never answered, so the close that counts ten seconds
+  /// never comes.
+  func stalledAtTheLatest() {
+    guard stalled == nil, !closing else { return }
+    let (channel, logger, who) = (context.channel, services.logger, caller.who)
+    stalled = context.eventLoop.scheduleTask(in: .seconds(10)) {
+      logger.debug("Closing the connection of \(who): it stopped sending and does not read its replies.")
+      channel.close(promise: nil)
+    }
+    channel.closeFuture.whenComplete { [stalled] _ in stalled?.cancel() }
+  }
+
+  /// The peer takes replies again: no deadline runs for it.
+  func notStalled() {
+    stalled?.cancel()
+    stalled = nil
+  }
+
   /// Closes the channel after `delay` if it has not closed by then: a peer that never reads cannot hold it.
   private func closeAtTheLatest(in delay: TimeAmount) {
     let channel = context.channel

@@ -42,6 +42,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   var removed = false
   /// Whether the connection is counted and known to shutdown.
   private var counted = false
+  /// Set while a peer that has stopped sending leaves its replies unread with lines still to answer: it is
+  /// closed when this runs out, unless it reads again first (RPCConnection+Closing.swift).
+  var stalled: Scheduled<Void>?
 
   init(
     services: ConnectionServices, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
@@ -124,6 +127,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
     writable = context.channel.isWritable
+    if writable { notStalled() }
     caller.events.writabilityChanged(writable)
     if writable { answerQueued() }
     context.fireChannelWritabilityChanged()
@@ -227,6 +231,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Closes once every line is answered, if the daemon is shutting down or the peer has stopped sending and
   /// watches nothing.
   func closeIfDone() {
+    if inbound.ended, !writable, inbound.hasFrame { stalledAtTheLatest() }
     guard !inFlight, !closing, !inbound.hasFrame else { return }
     if draining || (inbound.ended && caller.events.subscriptions.isEmpty) { close() }
   }

@@ -5,10 +5,10 @@ import GatherRPC
 extension GatherSession {
   /// Starts a gather with this lineup and a clock of `periods` (1 when nil) of `seconds` (10:00 when nil) with
   /// a break of `breakSeconds` (none when nil) between them; `names` are the sides' ("Team A" and "Team B" when
-  /// nil).
+  /// nil); from `plan`, the store starts the plan too (issue 24).
   func startGather(
     teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID], seconds: Int?, periods: Int? = nil,
-    breakSeconds: Int? = nil, names: (teamA: String?, teamB: String?)? = nil
+    breakSeconds: Int? = nil, names: (teamA: String?, teamB: String?)? = nil, plan: Plan.ID? = nil
   ) throws -> JSONValue {
     let lineup = try state.lineupForNewGather(teamA: teamA, teamB: teamB, bench: bench)
     let clock = try MatchClock(periods: periods ?? 1, seconds: seconds ?? 600, breakSeconds: breakSeconds ?? 0)
@@ -16,14 +16,15 @@ extension GatherSession {
     let startedAt = wallClock()
     let snapshot = clock.snapshot(at: now, wallNow: startedAt)
     let id = try commit {
-      try store.startGather(lineup: lineup, clock: snapshot, startedAt: startedAt, names: teamNames) { [state] in
+      try store.startGather(lineup: lineup, clock: snapshot, startedAt: startedAt, names: teamNames, plan: plan) {
+        [state] in
         state.name(of: $0)
       }
     }
     let gather = ActiveGather(
       id: id, startedAt: startedAt, lineup: lineup, clock: clock,
       kickOffRatings: Dictionary(uniqueKeysWithValues: lineup.players.map { ($0, state.rating(of: $0)) }),
-      names: teamNames)
+      names: teamNames, planID: plan)
     try state.begin(gather)
     logger.info("Started gather \(id) with \(lineup.players.count) players.", metadata: ["gather_id": "\(id)"])
     publishGather("started", gather)
@@ -78,11 +79,16 @@ extension GatherSession {
   /// Cancels the active gather; it keeps no result.
   func cancelGather() throws -> JSONValue {
     let gather = try state.requireActive()
-    try commit { try store.cancelGather(id: gather.id) }
+    let reopened = try commit { try store.cancelGather(id: gather.id) }
     state.closeActive()
     rearmClock()
     logger.info("Cancelled gather \(gather.id).", metadata: ["gather_id": "\(gather.id)"])
     hub.publish(.gather, ["change": "cancelled", "id": .int(gather.id), "gather": .null])
+    // Plans (issue 24): the plan it came from is open again.
+    if let reopened {
+      state.keep(reopened)
+      publishPlan("updated", reopened)
+    }
     return .object(["cancelled": .int(gather.id)])
   }
 

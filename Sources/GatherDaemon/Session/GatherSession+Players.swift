@@ -26,7 +26,14 @@ extension GatherSession {
   /// Deletes a player who is not in the active gather; history keeps their name.
   func deletePlayer(_ id: Player.ID) throws -> JSONValue {
     try state.checkDeletable(id)
+    // Plans (issue 24): the store takes the player off every open plan in the same transaction.
+    let plans = state.plansWithout(id)
     try commit { try store.deletePlayer(id) }
+    for (plan, promoted) in plans {
+      state.keep(plan)
+      publishPlan("left", plan, player: id, answer: .notGoing)
+      for player in promoted { publishPlan("promoted", plan, player: player) }
+    }
     state.remove(id)
     logger.info("Deleted player \(id).")
     hub.publish(.players, ["change": "deleted", "id": .int(id), "player": .null])

@@ -42,6 +42,11 @@ public final class SessionView: Sendable {
   /// One player.
   func player(_ id: Player.ID) throws -> JSONValue { try state.player(id).json }
 
+  /// The open plans, soonest first, with their lists (issue 24).
+  func plansJSON() -> JSONValue {
+    .object(["plans": .array(state.openPlans.map { $0.json(roster: state.roster) })])
+  }
+
   /// The active gather as JSON, or null.
   func currentGatherJSON() -> JSONValue { state.active.map { gatherJSON($0, at: now()) } ?? .null }
 

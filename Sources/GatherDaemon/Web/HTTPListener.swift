@@ -46,7 +46,9 @@ public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.D
       rpc: rpc, access: access,
       hosts: HostPolicy(publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts),
       refusals: refusals, configuration: configuration,
-      metrics: metrics, onlyMetrics: onlyMetrics)
+      metrics: metrics, onlyMetrics: onlyMetrics,
+      // Plans (issue 24): a sign-up code as a Bearer token opens its plan, read from the committed view.
+      signUp: { code in session.view.state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) } })
   }
 
   /// How logs name it.

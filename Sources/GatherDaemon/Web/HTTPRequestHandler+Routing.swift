@@ -77,9 +77,12 @@ extension HTTPRequestHandler {
   /// One JSON-RPC message in the body; controller only with the token as `Authorization: Bearer`.
   private func post(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
     var controller = false
-    switch web.access.bearer(in: head.headers, from: client) {
+    // Plans (issue 24): a plan's sign-up code as the Bearer token answers for that plan.
+    var signUp: SignUpGrant?
+    switch web.access.bearerAccess(in: head.headers, from: client, signUp: web.signUp) {
     case nil: break
-    case .right: controller = true
+    case .control: controller = true
+    case .signUp(let grant): signUp = grant
     case .wrong:
       web.refusals.refused(client, "Refused a wrong control token from \(client).")
       return HTTPResponder.text(
@@ -93,7 +96,7 @@ extension HTTPRequestHandler {
         "Too many wrong control tokens from \(client.address); try again in \(wait.wholeSeconds) s.",
         extraHeaders: [("Retry-After", String(wait.wholeSeconds))])
     }
-    let caller = web.caller(client: client, controller: controller)
+    let caller = web.caller(client: client, controller: controller, signUp: signUp)
     let parsed = body.withUnsafeBytes { bytes in
       Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
     }

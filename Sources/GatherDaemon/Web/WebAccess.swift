@@ -11,7 +11,8 @@ public final class WebAccess: Sendable {
   private let address = Mutex<PageLinks.Served?>(nil)
   /// The address people use, when given: the control link is built on it.
   let publicURL: PublicURL?
-  private let guesses = Mutex(GuessLimiter(clock: ContinuousClock()))
+  /// Wrong guesses per client address, of the control token and of plans' sign-up codes alike.
+  let guesses = Mutex(GuessLimiter(clock: ContinuousClock()))
 
   /// Access with this control token, or none: then every web peer is read-only. The control link uses
   /// `publicURL` when it is given.
@@ -116,6 +117,7 @@ public final class WebAccess: Sendable {
     return .success(
       "token=" + token.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined())
   }
+
 }
 
 private func hex(_ byte: UInt8) -> String {

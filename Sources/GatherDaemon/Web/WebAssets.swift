@@ -32,6 +32,9 @@ enum WebAssets {
     WebAsset(path: "/js/wakevideo.js", contentType: javaScript, bytes: PackageResources.wakevideo_js),
     WebAsset(path: "/js/sound.js", contentType: javaScript, bytes: PackageResources.sound_js),
     WebAsset(path: "/js/share.js", contentType: javaScript, bytes: PackageResources.share_js),
+    // Issue 24: who's coming, and the sign-up view.
+    WebAsset(path: "/js/plans.js", contentType: javaScript, bytes: PackageResources.plans_js),
+    WebAsset(path: "/js/signup.js", contentType: javaScript, bytes: PackageResources.signup_js),
   ]
 
   /// The assets by path.

@@ -18,17 +18,22 @@ struct WebServices: Sendable {
   var metrics: MetricsExporter?
   /// Set on the listener of `--metrics`, which serves `/metrics` alone.
   var onlyMetrics = false
+  /// What a plan's sign-up code grants, from the session's committed view; nil for a code that opens no open
+  /// plan (issue 24).
+  var signUp: @Sendable ([UInt8]) -> SignUpGrant? = { _ in nil }
 
   /// Why a web peer without the token may not change the match.
   static let whyReadOnly =
     "web clients may only watch, unless they present the control token (auth.token, or Authorization: Bearer on POST; gatherctl web link prints the page's control link)."
 
-  /// A caller for a web client: read-only unless it presented the token. While it does not read, its
-  /// subscriptions together hold at most as many events as one subscription may, so a crowd of slow web
-  /// clients costs little memory each.
-  func caller(client: WebClient, controller: Bool) -> Caller {
-    Caller(
+  /// A caller for a web client: read-only unless it presented the token, or answering for one plan with its
+  /// sign-up code (issue 24). While it does not read, its subscriptions together hold at most as many events as
+  /// one subscription may, so a crowd of slow web clients costs little memory each.
+  func caller(client: WebClient, controller: Bool, signUp: SignUpGrant? = nil) -> Caller {
+    let caller = Caller(
       peer: .web(client), mayMutate: controller, whyReadOnly: Self.whyReadOnly,
       events: EventOutbox(table: rpc.hub.subscribers, backlogCapacity: EventBacklog.capacity), access: access)
+    caller.signUp = signUp
+    return caller
   }
 }

@@ -180,13 +180,13 @@ _gatherctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    players|gather|timer|score|status|ping|discover|call|watch|stats|web|help)
+    players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|help)
         # Offer subcommand argument completions
         "_gatherctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'players gather timer score status ping discover call watch stats web help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'players gather timer score status ping discover call watch stats web plan help' -- "${cur}"))
         ;;
     esac
 }
@@ -316,7 +316,7 @@ _gatherctl_gather_start() {
     repeating_flags=()
     non_repeating_flags=(--balanced --name --version -h --help)
     repeating_options=()
-    non_repeating_options=(--team-a --team-b --bench --duration --periods --break --players --seed --team-a-name --team-b-name)
+    non_repeating_options=(--team-a --team-b --bench --duration --periods --break --players --seed --team-a-name --team-b-name --plan)
     __gatherctl_offer_flags_options 0
 
     # Offer option value completions
@@ -349,6 +349,9 @@ _gatherctl_gather_start() {
         return
         ;;
     '--team-b-name')
+        return
+        ;;
+    '--plan')
         return
         ;;
     esac
@@ -760,6 +763,163 @@ _gatherctl_web_link() {
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 0
+}
+
+_gatherctl_plan() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|new|show|join|leave|update|link|cancel)
+        # Offer subcommand argument completions
+        "_gatherctl_plan_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list new show join leave update link cancel' -- "${cur}"))
+        ;;
+    esac
+}
+
+_gatherctl_plan_list() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
+}
+
+_gatherctl_plan_new() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--capacity --place --note)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--capacity')
+        return
+        ;;
+    '--place')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_show() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_join() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--guest --plan)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--guest')
+        return
+        ;;
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_leave() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_update() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--starts-at --capacity --place --note --plan)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--starts-at')
+        return
+        ;;
+    '--capacity')
+        return
+        ;;
+    '--place')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_link() {
+    repeating_flags=()
+    non_repeating_flags=(--qr --all --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_cancel() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
 }
 
 _gatherctl_help() {

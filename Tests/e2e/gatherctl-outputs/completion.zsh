@@ -63,13 +63,14 @@ _gatherctl() {
             'watch:Print one line per change of the match, for status bars.'
             'stats:Show player stats over ended gathers.'
             'web:The pitch-side scoreboard page (gatherd --http).'
+            'plan:Plan coming gathers: who is going, who waits, and the sign-up link.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        players|gather|timer|score|status|ping|discover|call|watch|stats|web|help)
+        players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|help)
             "_gatherctl_${words[1]}" && ret=0
             ;;
         esac
@@ -233,6 +234,7 @@ _gatherctl_gather_start() {
         '--team-a-name[What Team A is called, 1 to 24 characters, e.g. Bibs (default Team A).]:name:'
         '--team-b-name[What Team B is called, e.g. Colours (default Team B).]:name:'
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--plan[Start from this plan\: its going players, split into fair teams (gather suggest'\''s rules); those waiting do not play.]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -667,7 +669,7 @@ _gatherctl_stats() {
 _gatherctl_stats_table() {
     local -i ret=1
     local -ar arg_specs=(
-        '--order[Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate or played (default rating).]:order:'
+        '--order[Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate, played or attendance (plans played, then fewest left late; default rating).]:order:'
         '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
         '--until[Only gathers started before this UTC date.]:until:'
         '--min-gathers[Only players with at least this many (default 1).]:min-gathers:'
@@ -726,6 +728,150 @@ _gatherctl_web_link() {
         '--view[Print the view-only link (the page without the controls); any peer may ask for it.]'
         '--qr[Also draw each link as a QR code, for a phone'\''s camera.]'
         '--all[Print a link for every address of this machine, not only the first.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:Show the open plans with their lists.'
+            'new:Make a plan: when, how many, and where.'
+            'show:Show one plan, open or not, with its lists.'
+            'join:Say a player is in: going, or waiting past the capacity.'
+            'leave:Say a player can'\''t make it; the first waiting player moves up.'
+            'update:Change a plan'\''s start, capacity, place or note.'
+            'link:Print the plan'\''s sign-up link for the group chat.'
+            'cancel:Call a plan off; its sign-up link stops working.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|new|show|join|leave|update|link|cancel)
+            "_gatherctl_plan_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_plan_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_new() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':starts-at:'
+        '--capacity[How many may go, 2 to 40; past it, players wait.]:capacity:'
+        '--place[Where.]:place:'
+        '--note[Anything else the group should know.]:note:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_join() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--guest[Add a new player of this name as a guest, who joins.]:guest:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_leave() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_update() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--starts-at[A new start, with its time zone.]:starts-at:'
+        '--capacity[A new capacity, 2 to 40.]:capacity:'
+        '--place[A new place (empty\: none).]:place:'
+        '--note[A new note (empty\: none).]:note:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_link() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--qr[Also draw the link as a QR code, for a phone'\''s camera.]'
+        '--all[Print a link for every address of this machine, not only the first.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_cancel() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

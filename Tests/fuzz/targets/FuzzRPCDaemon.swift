@@ -72,10 +72,11 @@ final class FuzzDaemon {
     loop.run()
   }
 
-  /// The committed state, in a form that two states can be compared by: the roster and the active gather.
+  /// The committed state, in a form that two states can be compared by: the roster, the active gather and the
+  /// open plans with their lists (issue 24).
   var fingerprint: String {
     let state = session.view.state
-    return "\(state.players) \(String(describing: state.active))"
+    return "\(state.players) \(String(describing: state.active)) \(state.openPlans)"
   }
 
   /// The wall-clock time `elapsed` after `origin`.

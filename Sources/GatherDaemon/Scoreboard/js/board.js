@@ -28,6 +28,9 @@ export const state = {
   timer: null,        // Timer, kept up to date by tick and timer events
   players: new Map(), // id -> Player, for current names
   lastRecord: null,   // the last ended gather (GatherRecord), shown between matches (between.js)
+  plans: new Map(),   // id -> Plan, the open plans (plans.js, issue 24)
+  plansLoaded: false, // whether plans.list answered on this page
+  signUp: null,       // what this page's sign-up link opens, {plan, closed} (signup.js, issue 24)
 };
 
 /** Drawing steps of other modules (between matches, the referee's views): each runs at the end of renderAll. */
@@ -73,7 +76,7 @@ export function renderStatus() {
   document.body.classList.toggle("offline", !state.online);
   el.status.dataset.state = state.online ? "online" : "offline";
   setText(el.status, state.online ? "online" : "offline");
-  setText(el.mode, state.control ? "control" : "view only");
+  setText(el.mode, state.control ? "control" : state.signUp && !state.signUp.closed ? "sign-up" : "view only");
 }
 
 function renderTimer() {

@@ -8,9 +8,12 @@ import { setUpControls } from "./controls.js";
 // Issue 21: between matches, the referee's "start a gather" view and match controls.
 import { betweenEvent, loadBetween, setUpBetween } from "./between.js";
 import { setUpReferee } from "./referee.js";
-import { setUpSetup } from "./setup.js";
+import { openForPlan, setUpSetup } from "./setup.js";
 // Issue 20: at the touchline (the screen kept on, sound, share, install and full screen).
 import { setUpTouchline, touchlineEvent } from "./touchline.js";
+// Issue 24: who's coming, and the sign-up view of a plan's link.
+import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
+import { setUpSignUp, signUpOpened } from "./signup.js";
 
 const TOKEN_KEY = "gatherd.token";
 
@@ -45,6 +48,7 @@ async function authenticate(isCurrent) {
 
 async function opened(isCurrent) {
   if (token) await authenticate(isCurrent);
+  await signUpOpened(isCurrent);
   const [subscribed, players] = await Promise.all([rpc.call("events.subscribe"), rpc.call("players.list")]);
   if (!isCurrent()) return;
   state.players = new Map((players.players || []).map((p) => [p.id, p]));
@@ -55,6 +59,7 @@ async function opened(isCurrent) {
   applySnapshot(subscribed.snapshot);
   // Issue 21: without a gather, the last result and the players' table, from history.
   if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
+  await loadPlans().catch(() => { /* the board works without them */ });
 }
 
 startClock({ clock: el.clock, added: el.added, progress: el.progress }, () => state.timer);
@@ -63,6 +68,8 @@ setUpBetween();
 setUpSetup();
 setUpReferee();
 setUpTouchline();
+setUpPlans(openForPlan);
+setUpSignUp();
 renderAll();
 rpc.start({
   opened: opened,
@@ -72,6 +79,7 @@ rpc.start({
     applyEvent(method, params);
     betweenEvent(method, params);
     touchlineEvent(method, params);
+    plansEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },
   waiting: renderStatus,

@@ -12,6 +12,7 @@ const view = {
   nameA: $("setup-name-a"), nameB: $("setup-name-b"), suggestion: $("suggestion"), sideNameA: $("suggestion-name-a"),
   sideNameB: $("suggestion-name-b"), sideA: $("suggestion-a"), sideB: $("suggestion-b"), why: $("suggestion-why"),
   suggest: $("btn-suggest"), again: $("btn-resuggest"), start: $("btn-start"), cancel: $("btn-setup-cancel"),
+  title: $("setup-title"),
 };
 
 const picked = new Set();   // ids of the players ticked
@@ -19,6 +20,7 @@ let open = false;
 let suggestion = null;      // gather.suggest's result for the players ticked, or null
 let seed = 0;
 let busy = false;
+let plan = null;            // the plan the gather starts from (issue 24): its going players, fixed
 
 /** A whole number from an input, within its min and max, or null. */
 function whole(input) {
@@ -57,6 +59,8 @@ async function start() {
     teamA: suggestion.teamA.players.map((p) => p.id), teamB: suggestion.teamB.players.map((p) => p.id),
     periods: periods, periodLength: length * 60, breakLength: breakLength * 60,
   };
+  // Issue 24: from a plan, gatherd splits its going players by the same rules and the gather keeps the plan.
+  if (plan) { delete params.teamA; delete params.teamB; params.plan = plan.id; }
   const names = {};
   if (view.nameA.value.trim()) names.teamA = view.nameA.value.trim();
   if (view.nameB.value.trim()) names.teamB = view.nameB.value.trim();
@@ -65,8 +69,19 @@ async function start() {
   render();
   const gather = await act("gather.start", params);
   busy = false;
-  if (gather) { open = false; suggestion = null; }
+  if (gather) { open = false; suggestion = null; plan = null; }
   render();
+}
+
+/** Opens the view for a plan (issue 24): its going players ticked, for good, and their fair split shown. */
+export function openForPlan(chosen) {
+  plan = chosen;
+  picked.clear();
+  for (const entry of chosen.going) picked.add(entry.id);
+  open = true;
+  suggestion = null;
+  render();
+  suggest(0);
 }
 
 function pickButton(player) {
@@ -76,6 +91,7 @@ function pickButton(player) {
   b.dataset.testid = "pick-" + player.id;
   b.dataset.player = String(player.id);
   b.setAttribute("aria-pressed", picked.has(player.id) ? "true" : "false");
+  b.disabled = plan !== null;  // issue 24: the plan decides who plays
   b.textContent = player.name;
   return b;
 }
@@ -91,17 +107,19 @@ function sideItems(side) {
 
 function render() {
   const between = !state.gather;
-  if (!between) { open = false; suggestion = null; }  // a gather started (here or elsewhere): the form is done
+  if (!between) { open = false; suggestion = null; plan = null; }  // a gather started (here or elsewhere): the form is done
   view.open.hidden = !state.control || open;
   view.between.hidden = open && between;
   view.form.hidden = !(state.control && open && between);
   if (view.form.hidden) return;
-  const roster = [...state.players.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const everyone = [...state.players.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const roster = plan ? everyone.filter((p) => picked.has(p.id)) : everyone;  // issue 24: the plan's going players
+  view.title.textContent = plan ? "Start from the plan" : "Start a gather";
   for (const id of [...picked]) if (!state.players.has(id)) picked.delete(id);
   view.players.replaceChildren(...roster.map(pickButton));
   view.count.textContent = picked.size + " ticked";
   view.suggestion.hidden = !suggestion;
-  view.again.hidden = !suggestion;
+  view.again.hidden = !suggestion || plan !== null;
   if (suggestion) {
     view.sideNameA.textContent = typedName(view.nameA, "Team A");
     view.sideNameB.textContent = typedName(view.nameB, "Team B");
@@ -118,7 +136,9 @@ function render() {
 /** Wires the view; it shows, for the referee only, while no gather is on. */
 export function setUpSetup() {
   view.open.addEventListener("click", () => { open = true; render(); view.players.querySelector("button")?.focus(); });
-  view.cancel.addEventListener("click", () => { open = false; suggestion = null; clearNotice("action"); render(); });
+  view.cancel.addEventListener("click", () => {
+    open = false; suggestion = null; plan = null; clearNotice("action"); render();
+  });
   view.players.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-player]");
     if (!b) return;

@@ -1,0 +1,167 @@
+// The sign-up view (issue 24, docs/scoreboard.md "The sign-up link"): opened by a plan's sign-up link
+// (http://HOST:PORT/#signup=CODE, posted in the group chat). Pick your name from the list, then "I'm in" or
+// "Can't make it"; or add yourself as a guest. The code is presented with auth.token on every connection and
+// grants answering for that one plan, nothing else.
+
+import { clearNotice, renderers, showNotice, state } from "./board.js";
+import { call } from "./connection.js";
+import { countsText, namesLine, whenText } from "./plans.js";
+
+const $ = (id) => document.getElementById(id);
+const view = {
+  section: $("signup"), when: $("signup-when"), place: $("signup-place"), counts: $("signup-counts"),
+  note: $("signup-note"), lists: $("signup-lists"), names: $("signup-names"), bar: $("signup-answer"),
+  you: $("signup-you"), yes: $("btn-in"), no: $("btn-out"), guestForm: $("guest-form"), guestName: $("guest-name"),
+  result: $("signup-result"),
+};
+const ME_KEY = "gatherd.signup.me";
+
+/** The code of the link this page was opened with, or null. It stays in the address bar: the link is shared. */
+const code = (() => {
+  const match = /(?:^#|&)signup=([A-Za-z0-9_-]+)/.exec(location.hash);
+  return match ? match[1] : null;
+})();
+
+let me = null;    // the player picked, by id
+try { me = Number(localStorage.getItem(ME_KEY)) || null; } catch (e) { me = null; }
+let busy = false;
+
+/** Presents the link's code on a new connection; its result says which plan it opens. */
+export async function signUpOpened(isCurrent) {
+  if (!code) return;
+  try {
+    const result = await call("auth.token", { token: code });
+    if (!isCurrent()) return;
+    state.signUp = result && result.signUp ? { plan: result.signUp.plan, closed: false } : null;
+    clearNotice("signup");
+  } catch (error) {
+    if (!isCurrent()) return;
+    if (error && error.data && error.data.reason === "too_many_attempts") { showNotice(error.message, "signup"); throw error; }
+    state.signUp = { plan: null, closed: true };
+    if (error && error.code === -32003) return;   // a link that no longer works: the view says so
+    throw error;
+  }
+}
+
+/** Where a player stands on the plan: "going", "waiting 2", "can't make it", or "". */
+function standing(plan, id) {
+  if (plan.going.some((e) => e.id === id)) return "going";
+  const waiting = plan.waiting.findIndex((e) => e.id === id);
+  if (waiting >= 0) return "waiting " + (waiting + 1);
+  return plan.notGoing.some((e) => e.id === id) ? "can't make it" : "";
+}
+
+function pick(id) {
+  me = id;
+  try { localStorage.setItem(ME_KEY, String(id)); } catch (e) { /* kept for this visit only */ }
+  view.result.textContent = "";
+  render();
+}
+
+/** Says how the answer went, in words a player reads at a glance. */
+function confirm(answer) {
+  const name = answer.player.name;
+  const text = !answer.changed ? name + ": nothing changed, you had already said so."
+    : answer.answer === "going" ? "You're in, " + name + "! See you there."
+    : answer.answer === "waiting" ? name + ", you're on the waiting list (number " +
+      (answer.plan.waiting.findIndex((e) => e.id === answer.player.id) + 1) + "): you move up if someone drops out."
+    : "Thanks, " + name + ": you're down as can't make it.";
+  view.result.textContent = text;
+}
+
+async function answer(method, params) {
+  if (busy) return;
+  busy = true;
+  clearNotice("action");
+  render();
+  try {
+    const result = await call(method, Object.assign({ plan: state.signUp.plan }, params));
+    state.plans.set(result.plan.id, result.plan);
+    if (params.guest) pick(result.player.id);
+    confirm(result);
+    if (params.guest) view.guestName.value = "";
+  } catch (error) {
+    const reason = error && error.data && error.data.reason;
+    showNotice((error && error.message ? error.message : "That did not work.") + (reason ? " (" + reason + ")" : ""), "action");
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
+function nameButton(plan, player) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "who-button";
+  b.dataset.testid = "signup-player-" + player.id;
+  b.dataset.player = String(player.id);
+  b.setAttribute("aria-pressed", me === player.id ? "true" : "false");
+  const name = document.createElement("span");
+  name.className = "who-name";
+  name.textContent = player.name;
+  const where = standing(plan, player.id);
+  b.append(name);
+  if (where) {
+    const badge = document.createElement("span");
+    badge.className = "who-badge";
+    badge.dataset.standing = where.split(" ")[0];
+    badge.textContent = where;
+    b.append(badge);
+  }
+  return b;
+}
+
+/** Draws the sign-up view, and only it, while the page was opened with a sign-up link. */
+function render() {
+  view.section.hidden = !code;
+  if (!code) return;
+  document.getElementById("board").hidden = true;
+  document.getElementById("no-gather").hidden = true;
+  const plan = state.signUp && !state.signUp.closed ? state.plans.get(state.signUp.plan) : null;
+  if (!plan) {
+    const known = state.signUp && (state.signUp.closed || state.plansLoaded);
+    view.when.textContent = known ? "This sign-up link no longer works" : "Loading the plan\u2026";
+    for (const node of [view.place, view.counts, view.note]) node.textContent = "";
+    view.lists.replaceChildren();
+    view.names.replaceChildren();
+    view.bar.hidden = true;
+    view.guestForm.hidden = true;
+    return;
+  }
+  view.when.textContent = whenText(plan);
+  view.place.textContent = plan.place || "";
+  view.counts.textContent = countsText(plan);
+  view.note.textContent = plan.note || "";
+  const lists = [namesLine("Going:", plan.going, "signup-going")];
+  if (plan.waiting.length) lists.push(namesLine("Waiting:", plan.waiting, "signup-waiting"));
+  view.lists.replaceChildren(...lists);
+  const roster = [...state.players.values()].sort((a, b) => a.name.localeCompare(b.name));
+  view.names.replaceChildren(...roster.map((player) => nameButton(plan, player)));
+  const player = me != null ? state.players.get(me) : null;
+  view.bar.hidden = !player;
+  view.guestForm.hidden = false;
+  if (player) {
+    const where = standing(plan, player.id);
+    view.you.textContent = player.name + (where ? " \u2014 " + where : "");
+    view.yes.disabled = busy || where === "going" || where.startsWith("waiting");
+    view.no.disabled = busy || where === "can't make it";
+  }
+}
+
+/** Wires the view; it shows instead of the board while the page was opened with a sign-up link. */
+export function setUpSignUp() {
+  if (!code) return;
+  document.title = "Who's coming \u2014 gatherd";
+  view.names.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-player]");
+    if (b) pick(Number(b.dataset.player));
+  });
+  view.yes.addEventListener("click", () => { if (me != null) answer("plan.join", { player: me }); });
+  view.no.addEventListener("click", () => { if (me != null) answer("plan.leave", { player: me }); });
+  view.guestForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = view.guestName.value.trim();
+    if (name) answer("plan.join", { guest: name });
+  });
+  renderers.push(render);
+}

@@ -1,0 +1,47 @@
+import NIOHTTP1
+
+/// Plans' sign-up codes over the web (issue 24): presented like the control token, and limited with it.
+extension WebAccess {
+  /// What a token a web client presented opens.
+  enum Access {
+    /// The control token: the match.
+    case control
+    /// A plan's sign-up code: answering for that plan.
+    case signUp(SignUpGrant)
+    /// Neither.
+    case wrong
+    /// Not checked: the client's address guessed wrong too often; it may try again after this long.
+    case tooMany(Duration)
+  }
+
+  /// Checks what `client` presented: the control token, else a plan's sign-up code (`signUp` finds the open plan
+  /// it opens, comparing in constant time), unless its address has guessed wrong too often lately. A wrong one
+  /// counts toward the same limit as a wrong control token. A right code does not forget the address's wrong
+  /// guesses: it vouches for too little to let them try the control token again sooner.
+  func access(_ candidate: [UInt8], from client: WebClient, signUp: ([UInt8]) -> SignUpGrant?) -> Access {
+    if let wait = guesses.withLock({ $0.wait(for: client.address) }) { return .tooMany(wait) }
+    if isControlToken(candidate) {
+      guesses.withLock { $0.right(client.address) }
+      return .control
+    }
+    if let grant = signUp(candidate) { return .signUp(grant) }
+    guesses.withLock { $0.wrong(client.address) }
+    return .wrong
+  }
+
+  /// What a request's `Authorization: Bearer …` opens; nil without the header.
+  func bearerAccess(
+    in headers: HTTPHeaders, from client: WebClient, signUp: ([UInt8]) -> SignUpGrant?
+  ) -> Access? {
+    guard let value = headers.first(name: "authorization") else { return nil }
+    let bearer = value.lowercased().hasPrefix("bearer ")
+    return access(bearer ? Array(value.utf8.dropFirst(7)) : [], from: client, signUp: signUp)
+  }
+
+  /// A plan's sign-up links for the group chat: the page's addresses as `web.link` names them (`--public-url`,
+  /// else the listener's, a wildcard's LAN addresses first by the default route; never 0.0.0.0) with the code in
+  /// the fragment, `http://HOST:PORT/#signup=CODE` (base64url, safe as it is), and the links' note; or why none.
+  func signUpLinks(code: String) -> Result<(urls: [String], note: String?), WebAccessError> {
+    pageLinks().map { links in (links.with(fragment: "signup=\(code)"), links.note) }
+  }
+}

@@ -1,0 +1,58 @@
+/// The plans of the Football Gather (issue 24): the open ones, and the rules that span plans and the roster.
+extension FootballGather {
+  /// The longest name a guest may be added with, in characters.
+  public static let maxGuestNameLength = 40
+
+  /// The open plans, soonest first (ties by id).
+  public var openPlans: [Plan] {
+    plans.values.sorted { ($0.details.startsAt, $0.id) < ($1.details.startsAt, $1.id) }
+  }
+
+  /// The open plan with this id; nil when none is open with it (unknown, cancelled or started).
+  public func openPlan(_ id: Plan.ID) -> Plan? { plans[id] }
+
+  /// Keeps a plan the store has just saved: an open one is held (replacing the one with its id), a cancelled or
+  /// started one is let go.
+  public mutating func keep(_ plan: Plan) {
+    plans[plan.id] = plan.status == .open ? plan : nil
+  }
+
+  /// The open plan whose sign-up code is `code`, compared in constant time against every open plan's: the time
+  /// taken does not depend on which plan matches or where a wrong code differs.
+  public func plan(withCode code: some Collection<UInt8>) -> Plan? {
+    var found: Plan?
+    for plan in plans.values {
+      if let planCode = plan.signUpCode, ConstantTime.equal(Array(planCode.utf8), code) { found = plan }
+    }
+    return found
+  }
+
+  /// The details of a new player added by name as a guest: the name trimmed, 1 to 40 characters, and no roster
+  /// player's already (ignoring case), so that nobody is added twice from the sign-up link.
+  public func guestDetails(_ name: String) throws(GatherError) -> PlayerDetails {
+    let details: PlayerDetails
+    do {
+      details = try PlayerDetails(name: name)
+    } catch {
+      throw .validation("guest", "A guest needs a name.")
+    }
+    guard details.name.count <= Self.maxGuestNameLength else {
+      throw .validation("guest", "A guest's name can be at most \(Self.maxGuestNameLength) characters long.")
+    }
+    let wanted = details.name.lowercased()
+    if let same = roster.values.first(where: { $0.name.lowercased() == wanted }) {
+      throw .validation("guest", "\(same.name) is already on the roster: pick the name from the list.")
+    }
+    return details
+  }
+
+  /// The open plans that would change if this player left the roster: each without them, with who moved up.
+  public func plansWithout(_ player: Player.ID) -> [(plan: Plan, promoted: [Player.ID])] {
+    openPlans.compactMap { plan in
+      guard plan.answer(of: player) != nil else { return nil }
+      var changed = plan
+      let promoted = changed.remove(player)
+      return (changed, promoted)
+    }
+  }
+}

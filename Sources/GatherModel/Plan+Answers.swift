@@ -1,0 +1,77 @@
+import struct FoundationEssentials.Date
+
+/// The waiting-list rules (issue 24): joining, leaving, a new capacity, and closing a plan. Each checks first and
+/// changes nothing when it throws.
+extension Plan {
+  /// The player says "I'm in" at `at`: they go to the back of the queue, going if a place is free, else
+  /// waiting. Joining again changes nothing (`changed` false). Only an open plan takes it.
+  public mutating func join(_ player: Player, at: Date, guest: Bool = false) throws(GatherError) -> PlanChange {
+    try requireOpen()
+    if let answer = answer(of: player.id), answer != .notGoing {
+      return PlanChange(player: player.id, answer: answer, changed: false)
+    }
+    declined.removeAll { $0.player == player.id }
+    queue.append(SignUp(player: player.id, name: player.name, at: at, guest: guest))
+    return PlanChange(player: player.id, answer: answer(of: player.id) ?? .waiting, changed: true)
+  }
+
+  /// The player says they cannot make it at `at`: out of the queue if they were in it (the first waiting player
+  /// moves up when a going one leaves) and onto the not-going list. Saying it again changes nothing. Only an
+  /// open plan takes it.
+  public mutating func leave(_ player: Player, at: Date) throws(GatherError) -> PlanChange {
+    try requireOpen()
+    if answer(of: player.id) == .notGoing {
+      return PlanChange(player: player.id, answer: .notGoing, changed: false)
+    }
+    let goingBefore = going.map(\.player)
+    let guest = queue.first { $0.player == player.id }?.guest ?? false
+    queue.removeAll { $0.player == player.id }
+    declined.append(SignUp(player: player.id, name: player.name, at: at, guest: guest))
+    let promoted = going.map(\.player).filter { !goingBefore.contains($0) }
+    return PlanChange(player: player.id, answer: .notGoing, changed: true, promoted: promoted)
+  }
+
+  /// Changes when, where or how many (a new start must come after `now`); a new capacity moves players
+  /// between going and waiting, in the order they joined.
+  public mutating func update(with changes: PlanChanges, now: Date) throws(GatherError) -> PlanMoves {
+    try requireOpen()
+    let newDetails = try changes.applied(to: details, now: now)
+    let goingBefore = going.map(\.player)
+    details = newDetails
+    let goingAfter = going.map(\.player)
+    return PlanMoves(
+      promoted: goingAfter.filter { !goingBefore.contains($0) },
+      demoted: goingBefore.filter { !goingAfter.contains($0) })
+  }
+
+  /// Calls the plan off: it takes no more answers, and its sign-up code stops working.
+  public mutating func cancel() throws(GatherError) {
+    try requireOpen()
+    status = .cancelled
+    signUpCode = nil
+  }
+
+  /// Checks that the plan can start a gather: open, with at least two going players (waiting ones do not play).
+  public func checkStartable() throws(GatherError) {
+    try requireOpen()
+    guard going.count >= 2 else {
+      throw .validation(
+        "plan", "A gather needs at least 2 going players; plan \(id) has \(going.count).")
+    }
+  }
+
+  /// Marks the plan as started as gather `gatherID`; its list is closed.
+  public mutating func start(gatherID: Int64) throws(GatherError) {
+    try checkStartable()
+    status = .started
+    self.gatherID = gatherID
+  }
+
+  /// Takes a player off the plan's lists, as when they are deleted from the roster; returns who moved up.
+  public mutating func remove(_ player: Player.ID) -> [Player.ID] {
+    let goingBefore = going.map(\.player)
+    queue.removeAll { $0.player == player }
+    declined.removeAll { $0.player == player }
+    return going.map(\.player).filter { !goingBefore.contains($0) }
+  }
+}

@@ -1,0 +1,84 @@
+import struct FoundationEssentials.Date
+
+/// A coming gather (issue 24): when and where, how many can play, and who said they are coming.
+///
+/// Everyone who said "I'm in" stands in one queue, in the order they joined, and the first `capacity` of it
+/// are going; the rest wait. So the order people joined decides everything:
+/// - a going player who leaves lets the first waiting one move up;
+/// - a higher capacity moves the first waiting ones up, in order;
+/// - a lower capacity moves the last to join among the going back to the head of the waiting list, where they
+///   stay ahead of everyone who joined after them;
+/// - leaving and joining again goes to the back of the queue.
+///
+/// Those who said no are kept apart, in the order they answered. Only an open plan takes answers and changes;
+/// a cancelled or started one is closed for good.
+public struct Plan: Sendable, Hashable, Identifiable {
+  /// A plan's identity, assigned by the store.
+  public typealias ID = Int64
+
+  /// Whether a plan still takes answers.
+  public enum Status: String, Sendable, Hashable, CaseIterable {
+    /// Taking answers.
+    case open
+    /// Called off; its sign-up code no longer works.
+    case cancelled
+    /// Turned into a gather (`gather.start {plan}`).
+    case started
+  }
+
+  /// The identity.
+  public let id: ID
+  /// When, where and how many.
+  public internal(set) var details: PlanDetails
+  /// Open, cancelled or started.
+  public internal(set) var status: Status
+  /// When it was made.
+  public let createdAt: Date
+  /// Everyone who said "I'm in", in the order they joined: the first `capacity` are going, the rest waiting.
+  public internal(set) var queue: [SignUp]
+  /// Everyone who said no or left, in the order they answered.
+  public internal(set) var declined: [SignUp]
+  /// The code of the sign-up link, which lets anyone holding it answer for this plan; nil once cancelled.
+  public internal(set) var signUpCode: String?
+  /// The gather it started, once started.
+  public internal(set) var gatherID: Int64?
+
+  /// A plan as made or as restored from the store.
+  public init(
+    id: ID, details: PlanDetails, status: Status = .open, createdAt: Date, queue: [SignUp] = [],
+    declined: [SignUp] = [], signUpCode: String? = nil, gatherID: Int64? = nil
+  ) {
+    self.id = id
+    self.details = details
+    self.status = status
+    self.createdAt = createdAt
+    self.queue = queue
+    self.declined = declined
+    self.signUpCode = status == .cancelled ? nil : signUpCode
+    self.gatherID = gatherID
+  }
+
+  /// The going players, in the order they joined.
+  public var going: ArraySlice<SignUp> { queue.prefix(details.capacity) }
+  /// The waiting players, first to move up first.
+  public var waiting: ArraySlice<SignUp> { queue.dropFirst(details.capacity) }
+  /// The places still free.
+  public var placesLeft: Int { max(0, details.capacity - queue.count) }
+
+  /// Where a player stands, or nil when they have not answered.
+  public func answer(of player: Player.ID) -> PlanChange.Answer? {
+    if let index = queue.firstIndex(where: { $0.player == player }) {
+      return index < details.capacity ? .going : .waiting
+    }
+    return declined.contains { $0.player == player } ? .notGoing : nil
+  }
+
+  /// Throws the plan's own error unless it is open.
+  public func requireOpen() throws(GatherError) {
+    switch status {
+    case .open: return
+    case .cancelled: throw .planCancelled(id)
+    case .started: throw .planStarted(id)
+    }
+  }
+}

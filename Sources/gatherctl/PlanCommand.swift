@@ -1,0 +1,205 @@
+import ArgumentParser
+import GatherRPC
+
+/// `gatherctl plan …`: who's coming (issue 24): the week's plans, their lists and the sign-up link.
+struct PlanCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "plan", abstract: "Plan coming gathers: who is going, who waits, and the sign-up link.",
+    discussion: """
+      A plan has a start, a capacity and a list that people join and leave. Past the capacity a player waits; \
+      when a going player leaves, the first waiting one moves up. Commands that act on a plan take --plan ID; \
+      without it they act on the soonest open plan. gatherctl gather start --plan ID then starts a gather with \
+      the going players split into fair teams.
+      """,
+    subcommands: [List.self, New.self, Show.self, Join.self, Leave.self, Update.self, Link.self, Cancel.self],
+    defaultSubcommand: List.self)
+
+  /// `--plan ID`, or the soonest open plan.
+  struct Choice: ParsableArguments {
+    @Option(help: ArgumentHelp("The plan's id (default: the soonest open plan).", valueName: "id")) var plan: Int64?
+
+    /// The plan's id: the one given, else the soonest open one, read on `connection`.
+    func id(on connection: Connection) throws(CtlError) -> Int64 {
+      if let plan { return plan }
+      guard let soonest = try connection.call("plans.list")["plans"]?.arrayValue?.first?["id"]?.intValue else {
+        throw .declined("No plan is open; make one with: gatherctl plan new 2026-12-03T19:00+01:00 --capacity 10")
+      }
+      return soonest
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the open plans with their lists.")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+
+    func run() throws {
+      try global.run("plans.list") { result in
+        let plans = result["plans"]?.arrayValue ?? []
+        return plans.isEmpty
+          ? "No plan is open; make one with: gatherctl plan new 2026-12-03T19:00+01:00 --capacity 10"
+          : plans.map(PlanRender.plan).joined(separator: "\n\n")
+      }
+    }
+  }
+
+  struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Make a plan: when, how many, and where.",
+      discussion: "For example: gatherctl plan new 2026-12-03T19:00+01:00 --capacity 10 --place \"Astro 2\"")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Argument(help: "When it starts, with its time zone: 2026-12-03T19:00+01:00 or 2026-12-03T18:00Z.") var startsAt:
+      String
+    @Option(help: "How many may go, 2 to 40; past it, players wait.") var capacity: Int64
+    @Option(help: "Where.") var place: String?
+    @Option(help: "Anything else the group should know.") var note: String?
+
+    func run() throws {
+      var params: JSONObject = ["startsAt": .string(startsAt), "capacity": .int(capacity)]
+      if let place { params["place"] = .string(place) }
+      if let note { params["note"] = .string(note) }
+      try global.run("plan.create", params) { "Made plan \(Render.text($0["id"])).\n" + PlanRender.plan($0) }
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one plan, open or not, with its lists.")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup var choice: Choice
+
+    func run() throws {
+      let connection = try global.connect()
+      let plan = try connection.call("plan.get", ["plan": .int(try choice.id(on: connection))])
+      print(global.json ? JSONWriter.string(plan) : PlanRender.plan(plan))
+    }
+  }
+
+  struct Join: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Say a player is in: going, or waiting past the capacity.",
+      discussion:
+        "With --guest NAME instead of a player, a new player of that name is added to the roster as a guest and joins.")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Argument(help: "The player: an id or a name.") var player: String?
+    @Option(help: "Add a new player of this name as a guest, who joins.") var guest: String?
+    @OptionGroup var choice: Choice
+    @OptionGroup var names: NameFlag
+
+    func validate() throws {
+      guard (player == nil) != (guest == nil) else { throw ValidationError("Give a player, or --guest NAME.") }
+      try PlayerResolver.check(player)
+    }
+
+    func run() throws {
+      try global.run("plan.join", namesOnly: names.namesOnly) { players in
+        var params: JSONObject = ["plan": .int(try choice.id(on: players.connection))]
+        if let player { params["player"] = .int(try players.id(player)) }
+        if let guest { params["guest"] = .string(guest) }
+        return params
+      } render: {
+        PlanRender.answer($0)
+      }
+    }
+  }
+
+  struct Leave: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Say a player can't make it; the first waiting player moves up.")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Argument(help: "The player: an id or a name.") var player: String
+    @OptionGroup var choice: Choice
+    @OptionGroup var names: NameFlag
+
+    func validate() throws { try PlayerResolver.check(player) }
+
+    func run() throws {
+      try global.run("plan.leave", namesOnly: names.namesOnly) { players in
+        ["plan": .int(try choice.id(on: players.connection)), "player": .int(try players.id(player))]
+      } render: {
+        PlanRender.answer($0)
+      }
+    }
+  }
+
+  struct Update: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change a plan's start, capacity, place or note.",
+      discussion:
+        "A new capacity moves players between going and waiting in the order they joined. An empty --place or --note clears it."
+    )
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Option(name: .customLong("starts-at"), help: "A new start, with its time zone.") var startsAt: String?
+    @Option(help: "A new capacity, 2 to 40.") var capacity: Int64?
+    @Option(help: "A new place (empty: none).") var place: String?
+    @Option(help: "A new note (empty: none).") var note: String?
+    @OptionGroup var choice: Choice
+
+    func validate() throws {
+      if startsAt == nil, capacity == nil, place == nil, note == nil {
+        throw ValidationError("Give at least one of --starts-at, --capacity, --place or --note.")
+      }
+    }
+
+    func run() throws {
+      try global.run("plan.update") { players in
+        var params: JSONObject = ["plan": .int(try choice.id(on: players.connection))]
+        if let startsAt { params["startsAt"] = .string(startsAt) }
+        if let capacity { params["capacity"] = .int(capacity) }
+        if let place { params["place"] = place.isEmpty ? .null : .string(place) }
+        if let note { params["note"] = note.isEmpty ? .null : .string(note) }
+        return params
+      } render: {
+        "Updated.\n" + PlanRender.plan($0)
+      }
+    }
+  }
+
+  struct Link: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the plan's sign-up link for the group chat.",
+      discussion: """
+        Anyone with the link may join or leave that plan for any player on the roster, or add themselves as a \
+        guest, from the page gatherd serves (gatherd --http); nothing else. The link stays the same while the \
+        plan is open and stops working when it is cancelled. Only a controller may ask for it.
+
+        The link names the address people use, as gatherctl web link does: gatherd's --public-url when it is \
+        set, otherwise the address gatherd listens on, and for a wildcard listener this machine's network \
+        addresses, the default route's first (--all prints every one). --qr draws it as a QR code below it, to \
+        show a phone's camera or to screenshot into the chat.
+        """)
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup var choice: Choice
+
+    @Flag(name: .long, help: "Also draw the link as a QR code, for a phone's camera.")
+    var qr = false
+
+    @Flag(name: .long, help: "Print a link for every address of this machine, not only the first.")
+    var all = false
+
+    func run() throws {
+      let connection = try global.connect()
+      let result = try connection.call("plan.link", ["plan": .int(try choice.id(on: connection))])
+      if global.json {
+        print(JSONWriter.string(result))
+        return
+      }
+      let links = (result["links"]?.arrayValue ?? []).compactMap(\.stringValue)
+      try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl plan link --all").print(
+        links.isEmpty ? [result["url"]?.stringValue].compactMap { $0 } : links, note: result["note"]?.stringValue)
+    }
+  }
+
+  struct Cancel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Call a plan off; its sign-up link stops working.")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup var choice: Choice
+
+    func run() throws {
+      try global.run("plan.cancel") { players in
+        ["plan": .int(try choice.id(on: players.connection))]
+      } render: {
+        "Cancelled plan \(Render.text($0["id"]))."
+      }
+    }
+  }
+}

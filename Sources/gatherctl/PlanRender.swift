@@ -1,0 +1,78 @@
+import GatherRPC
+
+/// How gatherctl shows plans and answers to people (issue 24).
+enum PlanRender {
+  /// "Plan 3, Thu 2026-12-03 19:00 +01:00, Astro 2: 8 going, 2 waiting, no places left of 10", then the lists.
+  static func plan(_ plan: JSONValue) -> String {
+    let going = plan["going"]?.arrayValue ?? []
+    let waiting = plan["waiting"]?.arrayValue ?? []
+    let notGoing = plan["notGoing"]?.arrayValue ?? []
+    var head = "Plan \(Render.text(plan["id"])), \(start(plan["startsAtLocal"]))"
+    if let place = plan["place"]?.stringValue { head += ", \(place)" }
+    head += ": \(going.count) going, \(waiting.count) waiting, "
+    let left = plan["placesLeft"]?.intValue ?? 0
+    head += "\(left == 0 ? "no" : String(left)) place\(left == 1 ? "" : "s") left of \(Render.text(plan["capacity"]))"
+    switch plan["status"]?.stringValue {
+    case "cancelled": head += " (cancelled)"
+    case "started": head += " (started as gather \(Render.text(plan["gather"])))"
+    default: break
+    }
+    var lines = [head, "  Going: \(names(going))"]
+    if !waiting.isEmpty { lines.append("  Waiting: \(names(waiting))") }
+    if !notGoing.isEmpty { lines.append("  Not going: \(names(notGoing))") }
+    if let note = plan["note"]?.stringValue { lines.append("  Note: \(note)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `plan.join`'s and `plan.leave`'s confirmation: where the player stands, and who moved up.
+  static func answer(_ answer: JSONValue) -> String {
+    let name = Render.text(answer["player"]?["name"])
+    let plan = "plan \(Render.text(answer["plan"]?["id"])), \(start(answer["plan"]?["startsAtLocal"]))"
+    let changed = answer["changed"] == .bool(true)
+    var line: String
+    switch answer["answer"]?.stringValue {
+    case "going":
+      line = changed ? "\(name) is going to \(plan)." : "\(name) was already going to \(plan); nothing changed."
+    case "waiting":
+      let place = (answer["plan"]?["waiting"]?.arrayValue ?? []).firstIndex { $0["id"] == answer["player"]?["id"] }
+      let position = place.map { " (number \($0 + 1))" } ?? ""
+      line =
+        changed
+        ? "\(name) is on the waiting list\(position) of \(plan)."
+        : "\(name) was already on the waiting list\(position) of \(plan); nothing changed."
+    default:
+      line = changed ? "\(name) can't make it to \(plan)." : "\(name) had already said no to \(plan); nothing changed."
+    }
+    for promoted in answer["promoted"]?.arrayValue ?? [] {
+      line += "\n\(Render.text(promoted["name"])) moves up from the waiting list: going."
+    }
+    return line
+  }
+
+  /// The names of a list, with "(guest)" after guests; "-" when empty.
+  static func names(_ entries: [JSONValue]) -> String {
+    entries.isEmpty
+      ? "-"
+      : entries.map { "\(Render.text($0["name"]))\($0["guest"] == .bool(true) ? " (guest)" : "")" }
+        .joined(separator: ", ")
+  }
+
+  /// "Thu 2026-12-03 19:00 +01:00" from a `startsAtLocal` such as "2026-12-03T19:00:00+01:00".
+  static func start(_ value: JSONValue?) -> String {
+    let text = Array(Render.text(value))
+    guard text.count == 25 else { return String(text) }
+    let date = String(text[0..<10])
+    let parts = date.split(separator: "-").compactMap { Int($0) }
+    let day = parts.count == 3 ? weekday(year: parts[0], month: parts[1], day: parts[2]) + " " : ""
+    return "\(day)\(date) \(String(text[11..<16])) \(String(text[19...]))"
+  }
+
+  /// The day of the week of a Gregorian date, "Mon" to "Sun" (Sakamoto's method).
+  static func weekday(year: Int, month: Int, day: Int) -> String {
+    let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+    guard (1...12).contains(month) else { return "" }
+    let y = month < 3 ? year - 1 : year
+    let index = (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+    return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][index]
+  }
+}

@@ -1,0 +1,75 @@
+import GatherMQTT
+import GatherModel
+import GatherRPC
+import Testing
+
+@testable import GatherDaemon
+
+/// Issue 24 on MQTT: sign-ups and plan changes become `PREFIX/plan` messages with the places left, and the
+/// retained state carries the soonest open plan, so Home Assistant can tell the group "2 places left".
+@Suite(.timeLimit(.minutes(1))) struct MQTTPlanMessagesTests {
+  let fixture: SessionFixture
+  var session: SessionFixture.Session { fixture.session }
+  var topics: MQTTTopics { MQTTTopics(MQTTPublishingTests.configuration()) }
+
+  init() async throws {
+    fixture = try await SessionFixture()
+    _ = try await fixture.perform { try $0.createPlayer(PlayerDetails(name: "Carla")) }
+  }
+
+  /// Makes an open plan a week from the fixture's wall clock, at "Astro 2".
+  func createPlan(capacity: Int) async throws -> Int64 {
+    let start = try #require(ISO8601.zonedDate(SessionPlanTests.nextWeek))
+    let plan = try await session.perform {
+      try $0.createPlan(
+        startsAt: start.date, utcOffset: start.utcOffset, capacity: capacity, place: "Astro 2", note: nil)
+    }
+    return try #require(plan["id"]?.intValue)
+  }
+
+  /// The payloads of the next batch's messages on `PREFIX/plan`.
+  func nextPlanMessages() async throws -> [JSONValue] {
+    guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
+    return try batch.compactMap { _, event in MQTTEventMessages.message(for: event, topics: topics) }
+      .filter { $0.topic == "gatherd/main/plan" }.map { try JSONParser.parse($0.payload) }
+  }
+
+  @Test func aLeaveThatMovesSomeoneUpIsLeftThenPromotedWithThePlacesLeft() async throws {
+    try await fixture.subscribe()
+    let plan = try await createPlan(capacity: 2)
+    let created = try await nextPlanMessages()
+    #expect(created.map { $0["event_type"] } == ["created"])
+    #expect(created.first?["placesLeft"] == 2 && created.first?["place"] == "Astro 2")
+    for player: Int64 in [1, 2, 3] {
+      _ = try await session.perform { try $0.joinPlan(plan, player: player) }
+      let joined = try #require(try await nextPlanMessages().first)
+      #expect(joined["event_type"] == "joined" && joined["plan"] == .int(plan))
+    }
+    _ = try await session.perform { try $0.leavePlan(plan, player: 1) }
+    let moves = try await nextPlanMessages()
+    #expect(moves.map { $0["event_type"] } == ["left", "promoted"])
+    #expect(moves.map { $0["player"] } == ["Ana", "Carla"])
+    #expect(moves.last?["going"] == 2 && moves.last?["waiting"] == 0 && moves.last?["placesLeft"] == 0)
+  }
+
+  @Test func theStateNamesTheSoonestOpenPlanAndNullWithoutOne() async throws {
+    #expect(session.view.mqttState()["nextPlan"] == .null)
+    let plan = try await createPlan(capacity: 10)
+    _ = try await session.perform { try $0.joinPlan(plan, player: 2) }
+    let next = session.view.mqttState()["nextPlan"]
+    #expect(next?["plan"] == .int(plan) && next?["going"] == 1 && next?["placesLeft"] == 9)
+    #expect(next?["startsAt"] == "2027-01-22T18:00:00.000Z")
+    _ = try await session.perform { try $0.cancelPlan(plan) }
+    #expect(session.view.mqttState()["nextPlan"] == .null)
+  }
+
+  @Test func homeAssistantGetsTheSignUpEventAndThePlansSensors() throws {
+    let messages = HomeAssistantDiscovery(MQTTPublishingTests.configuration()).messages()
+    let configs = try messages.filter { !$0.payload.isEmpty }.map { try JSONParser.parse($0.payload) }
+    let signUp = try #require(configs.first { $0["unique_id"] == "gatherd_main_plan_event" })
+    #expect(signUp["state_topic"] == "gatherd/main/plan")
+    #expect(signUp["event_types"]?.arrayValue?.count == HomeAssistantDiscovery.planEventTypes.count)
+    let ids = Set(configs.compactMap { $0["unique_id"]?.stringValue })
+    #expect(ids.isSuperset(of: ["gatherd_main_next_plan", "gatherd_main_places_left", "gatherd_main_going"]))
+  }
+}

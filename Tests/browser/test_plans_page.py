@@ -1,0 +1,142 @@
+"""Who's coming on the page (issue 24): the sign-up view opened by a plan's sign-up link, where a phone picks a
+name and answers "I'm in" or "Can't make it" or adds a guest, seen live on a second page's "Who's coming"; a
+link that stops working when its plan is cancelled; and the referee starting a gather from a plan.
+
+    GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p 'test_plans_page.py' -v
+
+Headless Chromium over the DevTools protocol against the real gatherd; every wait is for the page or a reply.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import unittest
+
+from cdp import Browser, chromium_binary
+from scoreboard_support import TABLET, WebDaemon, harness, js_text, js_visible, open_page, testid
+
+PORTRAIT = (390, 844)
+
+#: What the plan views show, for failure messages.
+PLANS_JS = (
+    "(() => { const t = (n) => (document.querySelector(`[data-testid=\"${n}\"]`)?.textContent ?? null); "
+    "return {mode: t('mode'), notice: t('notice'), when: t('signup-when'), counts: t('signup-counts'), "
+    "result: t('signup-result'), you: t('signup-you'), plans: t('plan-list'), "
+    "setup: document.getElementById('setup-title')?.textContent, "
+    "href: location.href}; })()"
+)
+
+
+def next_thursday() -> str:
+    day = dt.date.today() + dt.timedelta(days=1)
+    while day.weekday() != 3:
+        day += dt.timedelta(days=1)
+    return day.isoformat() + "T19:00+01:00"
+
+
+@unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
+class PlansPageTest(harness.RpcAssertions, unittest.TestCase):
+    browser: Browser
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        super().setUpClass()
+        cls.browser = Browser()
+        cls.addClassCleanup(cls.browser.close)
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.daemon = WebDaemon()
+        self.addCleanup(self.daemon.cleanup)
+        self.daemon.start()
+        self.c = self.daemon.client()
+        self.ids = {name: self.ok(self.c, "players.create", {"name": name})["id"]
+                    for name in ("Ana", "Bruno", "Carla", "Dani")}
+        self.plan = self.ok(self.c, "plan.create", {"startsAt": next_thursday(), "capacity": 2, "place": "Astro 2"})
+        self.link = self.ok(self.c, "plan.link", {"plan": self.plan["id"]})["url"]
+
+    def open(self, url: str, size: tuple[int, int] = TABLET):
+        page = open_page(self.browser, url, size=size)
+        self.addCleanup(page.close)
+        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
+        return page
+
+    def wait(self, page, condition: str, what: str, timeout: float = 5.0) -> None:
+        page.wait_for(condition, what, timeout=timeout, state=PLANS_JS)
+
+    def text_is(self, name: str, expected: str) -> str:
+        return f"{js_text(name)} === {json.dumps(expected)}"
+
+    def text_has(self, name: str, part: str) -> str:
+        return f"{js_text(name)}.includes({json.dumps(part)})"
+
+    def going(self) -> list[str]:
+        return [entry["name"] for entry in self.ok(self.c, "plan.get", {"plan": self.plan["id"]})["going"]]
+
+    def test_join_from_the_sign_up_view_and_see_it_live_on_a_second_page(self):
+        phone = self.open(self.link, size=PORTRAIT)
+        watcher = self.open(self.daemon.base_url + "/")
+        self.wait(phone, f"{js_visible('signup')} && {self.text_has('signup-counts', '0 going')}", "the sign-up view")
+        self.wait(phone, self.text_is("mode", "sign-up"), "the sign-up mode")
+        self.assertFalse(phone.evaluate(js_visible("board")) or phone.evaluate(js_visible("no-gather")))
+        self.assertIn("Astro 2", phone.evaluate(js_text("signup-place")))
+        self.wait(watcher, f"{js_visible('plans')} && {self.text_has('plan-counts', '0 going')}", "who's coming")
+        self.assertIn("Astro 2", watcher.evaluate(js_text("plan-when")))
+
+        phone.click(testid(f"signup-player-{self.ids['Ana']}"))
+        self.wait(phone, js_visible("btn-in"), "the answer buttons")
+        phone.click(testid("btn-in"))
+        self.wait(phone, self.text_has("signup-result", "You're in, Ana"), "the confirmation")
+        self.wait(watcher, f"{self.text_has('plan-going', 'Ana')} && {self.text_has('plan-counts', '1 going')}",
+                  "Ana going, live on the second page")
+        self.assertEqual(self.going(), ["Ana"])
+
+        # A guest, then the plan is full: the next one waits.
+        phone.fill(testid("guest-name"), "Zé from work")
+        phone.click(testid("btn-guest"))
+        self.wait(phone, self.text_has("signup-result", "You're in, Zé from work"), "the guest's confirmation")
+        self.wait(watcher, self.text_has("plan-going", "Zé from work (guest)"), "the guest, live")
+        phone.click(testid(f"signup-player-{self.ids['Bruno']}"))
+        phone.click(testid("btn-in"))
+        self.wait(phone, self.text_has("signup-result", "waiting list (number 1)"), "Bruno waiting")
+        self.wait(watcher, self.text_has("plan-waiting", "Bruno"), "Bruno waiting, live")
+
+        # Ana can't make it after all: Bruno moves up, on both pages.
+        phone.click(testid(f"signup-player-{self.ids['Ana']}"))
+        phone.click(testid("btn-out"))
+        self.wait(phone, self.text_has("signup-result", "can't make it"), "Ana's no")
+        self.wait(watcher, f"{self.text_has('plan-going', 'Bruno')} && !{self.text_has('plan-going', 'Ana')}",
+                  "Bruno moved up, live")
+        self.assertEqual(self.going(), ["Zé from work", "Bruno"])
+
+    def test_a_cancelled_plans_link_stops_working_at_once(self):
+        phone = self.open(self.link, size=PORTRAIT)
+        self.wait(phone, self.text_has("signup-counts", "0 going"), "the sign-up view")
+        self.ok(self.c, "plan.cancel", {"plan": self.plan["id"]})
+        self.wait(phone, self.text_is("signup-when", "This sign-up link no longer works"), "the link's end")
+        self.assertFalse(phone.evaluate(js_visible("btn-in")))
+        later = self.open(self.link, size=PORTRAIT)
+        self.wait(later, self.text_is("signup-when", "This sign-up link no longer works"), "a refused link")
+
+    def test_the_referee_starts_a_gather_from_a_plan(self):
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ok(self.c, "plan.join", {"plan": self.plan["id"], "player": self.ids[name]})
+        referee = self.open(self.daemon.control_url(), size=PORTRAIT)
+        button = f"btn-plan-start-{self.plan['id']}"
+        self.wait(referee, js_visible(button), "the plan's start button")
+        referee.click(testid(button))
+        title = "document.getElementById('setup-title').textContent === 'Start from the plan'"
+        self.wait(referee, f"{title} && {js_visible('suggestion')}",
+                  "the plan's fair teams")
+        referee.click(testid("btn-start"))
+        self.wait(referee, js_visible("board"), "the board of the new gather")
+        gather = self.ok(self.c, "gather.current")
+        self.assertEqual(gather["plan"], self.plan["id"])
+        players = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
+        self.assertEqual(players, ["Ana", "Bruno"], "Carla waited: she does not play")
+        self.assertEqual(self.ok(self.c, "plan.get", {"plan": self.plan["id"]})["status"], "started")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,105 @@
+"""gatherctl plan (issue 24) against a real gatherd: make a plan, join and leave by name, the soonest open plan
+by default or --plan ID, the sign-up link, cancel, and gather start --plan; each checked against the daemon's
+own state read on the harness's connection.
+
+    GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_plans.py -v
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unittest
+
+from test_gatherctl import GatherctlTestCase
+
+
+def in_days(days: int) -> str:
+    return (dt.date.today() + dt.timedelta(days=days)).isoformat() + "T19:00+01:00"
+
+
+class PlanCommandTests(GatherctlTestCase):
+    def setUp(self):
+        super().setUp()
+        self.ids = {name: self.ok(self.c, "players.create", {"name": name})["id"]
+                    for name in ("Ana", "Bruno", "Carla", "Dani")}
+
+    def plan(self, plan_id):
+        return self.ok(self.c, "plan.get", {"plan": plan_id})
+
+    def names(self, entries):
+        return [entry["name"] for entry in entries]
+
+    def test_new_join_leave_and_the_list_as_people_read_it(self):
+        out = self.ctl("plan", "new", in_days(3), "--capacity", "2", "--place", "Astro 2")
+        plan_id = self.ok(self.c, "plans.list")["plans"][0]["id"]
+        self.assertIn(f"Made plan {plan_id}.", out)
+        self.assertIn("19:00 +01:00, Astro 2: 0 going, 0 waiting, 2 places left of 2", out)
+        self.assertIn("is going to plan", self.ctl("plan", "join", "ana"))
+        self.ctl("plan", "join", "BRUNO")
+        self.assertIn("Carla is on the waiting list (number 1)", self.ctl("plan", "join", str(self.ids["Carla"])))
+        self.assertIn("nothing changed", self.ctl("plan", "join", "Ana"))
+        left = self.ctl("plan", "leave", "ana")
+        self.assertIn("Ana can't make it", left)
+        self.assertIn("Carla moves up from the waiting list: going.", left)
+        plan = self.plan(plan_id)
+        self.assertEqual(self.names(plan["going"]), ["Bruno", "Carla"])
+        self.assertEqual(self.names(plan["notGoing"]), ["Ana"])
+        listing = self.ctl("plan")
+        self.assertIn("  Going: Bruno, Carla\n  Not going: Ana\n", listing)
+        self.assertIn(": 2 going, 0 waiting, no places left of 2", listing)
+
+    def test_commands_act_on_the_soonest_open_plan_unless_given_one(self):
+        sunday = self.ctl_json("plan", "new", in_days(6), "--capacity", "10")
+        thursday = self.ctl_json("plan", "new", in_days(3), "--capacity", "10")
+        self.ctl("plan", "join", "Dani")
+        self.ctl("plan", "join", "Dani", "--plan", sunday["id"])
+        self.ctl("plan", "join", "--guest", "Zé", "--plan", sunday["id"])
+        self.assertEqual(self.names(self.plan(thursday["id"])["going"]), ["Dani"])
+        self.assertEqual(self.names(self.plan(sunday["id"])["going"]), ["Dani", "Zé"])
+        self.assertIn("Zé (guest)", self.ctl("plan", "show", "--plan", sunday["id"]))
+        self.ctl("plan", "update", "--capacity", "3", "--note", "Bibs")
+        self.assertEqual((self.plan(thursday["id"])["capacity"], self.plan(thursday["id"])["note"]), (3, "Bibs"))
+        self.assertEqual(self.ctl("plan", "cancel").strip(), f"Cancelled plan {thursday['id']}.")
+        self.assertEqual([p["id"] for p in self.ok(self.c, "plans.list")["plans"]], [sunday["id"]])
+
+    def test_without_an_open_plan_commands_say_how_to_make_one(self):
+        self.assertIn("No plan is open", self.ctl("plan"))
+        proc = self.run_ctl("plan", "join", "Ana")
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIn("No plan is open; make one with: gatherctl plan new", proc.stderr)
+
+    def test_refusals_exit_1_with_the_daemons_message(self):
+        proc = self.run_ctl("plan", "new", in_days(3), "--capacity", "41")
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIn("2 to 40", proc.stderr)
+        proc = self.run_ctl("plan", "new", "2020-01-01T19:00Z", "--capacity", "10")
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIn("future", proc.stderr)
+        self.assertEqual(self.ok(self.c, "plans.list")["plans"], [])
+        proc = self.run_ctl("plan", "join", "Ana", "--guest", "Zé")
+        self.assertEqual(proc.returncode, 2, self.describe(proc))
+
+    def test_the_link_is_the_daemons(self):
+        self.ctl("plan", "new", in_days(3), "--capacity", "10")
+        proc = self.run_ctl("plan", "link")
+        # No --http: the daemon says it serves no page.
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIn("--http", proc.stderr)
+
+    def test_gather_start_from_a_plan(self):
+        plan = self.ctl_json("plan", "new", in_days(3), "--capacity", "2")
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ctl("plan", "join", name)
+        out = self.ctl("gather", "start", "--plan", plan["id"], "--duration", "7:00")
+        self.assertIn(f"Started from plan {plan['id']} with fair teams.", out)
+        gather = self.ok(self.c, "gather.current")
+        players = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
+        self.assertEqual(players, ["Ana", "Bruno"], "Carla waited: she does not play")
+        self.assertEqual((gather["plan"], gather["timer"]["duration"]), (plan["id"], 420))
+        self.assertIn("(started as gather", self.ctl("plan", "show", "--plan", plan["id"]))
+        proc = self.run_ctl("gather", "start", "--plan", plan["id"], "--team-a", "Ana")
+        self.assertEqual(proc.returncode, 2, self.describe(proc))
+
+
+if __name__ == "__main__":
+    unittest.main()
