@@ -85,11 +85,15 @@ def shoot(page, path: str) -> None:
     print(path)
 
 
+#: The address the links and the share view's QR code name, as a LAN address would read.
+PUBLIC_URL = "http://192.168.1.20:8080/"
+
+
 def main() -> int:
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "docs", "screenshots")
     os.makedirs(out, exist_ok=True)
     daemon = WebDaemon()
-    daemon.extra_args += ["--public-url", "http://192.168.1.20:8080/"]
+    daemon.extra_args += ["--public-url", PUBLIC_URL]
     try:
         daemon.start()
         m = Match(daemon)
@@ -142,7 +146,8 @@ def main() -> int:
             m.ok("plan.join", {"plan": plan, "player": player})
         m.ok("plan.join", {"plan": plan, "guest": "Zé"})
         m.ok("plan.leave", {"plan": plan, "player": hugo})
-        link = m.ok("plan.link", {"plan": plan})["url"]
+        # The link names --public-url, as a phone on the LAN would open it; this browser opens the same page here.
+        link = m.ok("plan.link", {"plan": plan})["url"].replace(PUBLIC_URL, daemon.base_url + "/")
         with Browser() as browser:
             for scheme in ("dark", "light"):
                 page = open_page(browser, link, size=PORTRAIT, scheme=scheme)
