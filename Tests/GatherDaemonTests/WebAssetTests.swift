@@ -48,6 +48,15 @@ import Testing
     }
   }
 
+  /// A module the service worker does not keep breaks the page opened offline (the import fails, nothing runs).
+  @Test func theServiceWorkerKeepsEveryFileOfTheShell() throws {
+    let worker = String(decoding: try #require(WebAssets.byPath["/sw.js"]).bytes, as: UTF8.self)
+    for asset in WebAssets.all where asset.path != "/sw.js" {
+      let kept = asset.path == "/" ? "\"./\"" : "\"\(asset.path.dropFirst())\""
+      #expect(worker.contains(kept), "sw.js keeps \(asset.path)")
+    }
+  }
+
   @Test func webConnectionsTakeAtMostHalfTheDescriptors() {
     #expect(ConnectionQuota.cap(configured: 256, descriptors: 1_048_576) == 256)
     #expect(ConnectionQuota.cap(configured: 256, descriptors: 256) == 128)

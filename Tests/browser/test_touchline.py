@@ -257,8 +257,10 @@ class ShareAndInstallTest(TouchlineCase):
         self.assertEqual(page.send("Page.getInstallabilityErrors")["installabilityErrors"], [])
         # The full-screen button, where the Fullscreen API exists.
         page.click(testid("btn-fullscreen"))
+        # The button follows the browser's fullscreenchange event, which comes after fullscreenElement is set.
         page.wait_for("document.fullscreenElement === document.documentElement", "full screen")
-        self.assertEqual(page.evaluate(js_text("btn-fullscreen")), "Exit full screen")
+        page.wait_for(f"{js_text('btn-fullscreen')} === 'Exit full screen'", "the button to leave full screen",
+                      state=STATE_JS)
 
         # gatherd stopped: the page opens from the kept shell and shows the board's offline state, then comes back.
         self.c.close()

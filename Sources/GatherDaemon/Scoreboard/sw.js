@@ -7,7 +7,7 @@
 // served. /rpc, /healthz and /metrics are never touched.
 "use strict";
 
-const CACHE = "gatherd-shell-v1";
+const CACHE = "gatherd-shell-v2";
 // Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
 const SHELL = [
   "./", "scoreboard.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
@@ -15,6 +15,8 @@ const SHELL = [
   "js/between.js", "js/setup.js", "js/referee.js",
   // Issue 20.
   "js/touchline.js", "js/wakelock.js", "js/wakevideo.js", "js/sound.js", "js/share.js",
+  // Issue 24.
+  "js/plans.js", "js/signup.js",
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));
