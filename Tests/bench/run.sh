@@ -165,6 +165,10 @@ say "measuring the WebSocket transport next to the Unix socket"
 "$PYTHON" "$HERE/web_bench.py" --gatherd "$BIN" --tmp "$TMP" >"$TMP/web.md" || die "the WebSocket benchmark did not complete."
 cat "$TMP/web.md" >>"$TMP/report.md"
 
+# Ratings (issue 22): measured by their own scripts (Tests/bench/ratings_season.py, ratings_costs.py), which take
+# longer than a bench run; their section is kept in Tests/bench/ratings.md and carried into the report as it is.
+{ echo; cat "$HERE/ratings.md"; } >>"$TMP/report.md"
+
 cat "$TMP/report.md"
 if [ "${BENCH_QUICK:-}" = 1 ]; then
   say "BENCH_QUICK=1: docs/performance.md left unchanged"

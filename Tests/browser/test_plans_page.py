@@ -80,6 +80,8 @@ class PlansPageTest(harness.RpcAssertions, unittest.TestCase):
         self.wait(phone, f"{js_visible('signup')} && {self.text_has('signup-counts', '0 going')}", "the sign-up view")
         self.wait(phone, self.text_is("mode", "sign-up"), "the sign-up mode")
         self.assertFalse(phone.evaluate(js_visible("board")) or phone.evaluate(js_visible("no-gather")))
+        # The page is for answering: no sound switch, share or full-screen button in the way.
+        self.assertFalse(any(phone.evaluate(js_visible(switch)) for switch in ("btn-sound", "btn-share", "awake")))
         self.assertIn("Astro 2", phone.evaluate(js_text("signup-place")))
         self.wait(watcher, f"{js_visible('plans')} && {self.text_has('plan-counts', '0 going')}", "who's coming")
         self.assertIn("Astro 2", watcher.evaluate(js_text("plan-when")))

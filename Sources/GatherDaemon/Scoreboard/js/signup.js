@@ -22,6 +22,10 @@ const code = (() => {
   return match ? match[1] : null;
 })();
 
+// Opened from a sign-up link, the page is for answering, not for watching a match: the touchline's switches
+// (screen, sound, share, full screen) would only be in the way.
+if (code) document.body.classList.add("signing-up");
+
 let me = null;    // the player picked, by id
 try { me = Number(localStorage.getItem(ME_KEY)) || null; } catch (e) { me = null; }
 let busy = false;
