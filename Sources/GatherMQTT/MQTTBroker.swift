@@ -11,14 +11,19 @@ public struct MQTTBroker: Sendable, Equatable, CustomStringConvertible {
 
   /// Reads `mqtt://[user@]host[:port]` or `mqtts://…`; the port defaults to 1883, or 8883 with TLS. A password
   /// in the URL is refused: it would show in `ps` and in the unit file, so it comes from a file instead.
-  public init(parsing url: String) throws(MQTTError) {
+  public init(parsing text: String) throws(MQTTError) {
     let scheme: Substring
     let rest: Substring
-    if let separator = url.firstRange(of: "://") {
-      scheme = url[..<separator.lowerBound]
-      rest = url[separator.upperBound...]
-    } else {
+    // What the errors show: the URL without whatever comes before an @, which may hold a password.
+    let url = Self.withoutUserInfo(text)
+    guard let separator = text.firstRange(of: "://") else {
       throw MQTTError("\"\(url)\" is not an MQTT URL; write mqtt://[user@]host[:port] or mqtts://…")
+    }
+    scheme = text[..<separator.lowerBound]
+    rest = text[separator.upperBound...]
+    // Before anything else, so that no other error can show a password someone put in the URL.
+    if let at = rest.lastIndex(of: "@"), rest[..<at].contains(":") {
+      throw MQTTError("put no password in the URL; give it in a file with --mqtt-password-file")
     }
     switch scheme.lowercased() {
     case "mqtt": tls = false
@@ -67,6 +72,14 @@ public struct MQTTBroker: Sendable, Equatable, CustomStringConvertible {
     } else {
       port = tls ? 8883 : 1883
     }
+  }
+
+  /// `text` with everything between `://` and the last `@` (a user, and perhaps a password) left out.
+  static func withoutUserInfo(_ text: String) -> String {
+    guard let at = text.lastIndex(of: "@") else { return text }
+    let start = text.firstRange(of: "://")?.upperBound ?? text.startIndex
+    guard start <= at else { return text }
+    return String(text[..<start]) + "…" + String(text[at...])
   }
 
   /// The broker without the user, for logs: "mqtt://hub.lan:1883".

@@ -15,6 +15,20 @@ extension Plan {
     return PlanChange(player: player.id, answer: answer(of: player.id) ?? .waiting, changed: true)
   }
 
+  /// The guests this plan has taken in (going, waiting or not going), each a player its sign-up link added.
+  public var guests: Int { queue.count { $0.guest } + declined.count { $0.guest } }
+
+  /// Whether a new guest may still be added through this plan: at most its capacity of them, so that a sign-up
+  /// link that escaped the group chat cannot fill the roster. Checked before the guest is made.
+  public func requireRoomForGuest() throws(GatherError) {
+    try requireOpen()
+    guard guests < details.capacity else {
+      throw .validation(
+        "guest",
+        "Plan \(id) has taken in \(guests) guests, its capacity; ask the organiser to add more players.")
+    }
+  }
+
   /// The player says they cannot make it at `at`: out of the queue if they were in it (the first waiting player
   /// moves up when a going one leaves) and onto the not-going list. Saying it again changes nothing. Only an
   /// open plan takes it.

@@ -40,7 +40,10 @@ struct Daemon {
     let listeners = try listeners(inherited)
     // A socket that another daemon answers on is refused before the database is touched.
     for case (.path(let path, _), _) in listeners { try SocketFile(path: path).prepare(directoryMode: 0o755) }
-    let access = try AccessPolicy(controlGroupName: settings.controlGroup)
+    let access: AccessPolicy
+    do { access = try AccessPolicy(controlGroupName: settings.controlGroup) } catch {
+      throw settings.sources.locating(error, key: "control-group")
+    }
     let store = try openStore()
     let connectionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let sessionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -102,7 +105,8 @@ struct Daemon {
           .init(
             service: try MQTTService(
               configuration: mqtt, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
-              maxLineBytes: settings.maxLineBytes, policy: access, logger: logger)))
+              maxLineBytes: settings.maxLineBytes, policy: access, web: httpAddress == nil ? nil : web,
+              logger: logger)))
       } catch { throw SettingsError("--mqtt: \(error).") }
     }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }

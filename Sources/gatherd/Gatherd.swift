@@ -68,7 +68,9 @@ struct Gatherd: AsyncParsableCommand {
       gatherd runs as, or a member of --control-group. The socket file's mode (default 0660) decides who can open it.
         Web clients (--http, or a socket systemd passes as "http") may only watch unless they present the \
       control token: Authorization: Bearer on POST /rpc, or auth.token over the WebSocket. gatherctl web link \
-      prints the page's control link. See docs/scoreboard.md.
+      prints the page's control link. A plan's sign-up code (plan.link, gatherctl plan link), presented the same \
+      way, lets its holder join or leave that plan, or add a guest to it, and nothing else; plan.cancel voids it. \
+      See docs/scoreboard.md.
 
       THE SCOREBOARD
         GET / is the scoreboard page (its stylesheet, scripts, manifest, icons and service worker beside it); GET \
@@ -93,16 +95,17 @@ struct Gatherd: AsyncParsableCommand {
       METRICS
         GET /metrics answers Prometheus' text format (0.0.4) on the --http listener, and on --metrics ADDRESS, a \
       listener that serves nothing else (or a socket systemd passes as "metrics": gatherd-metrics.socket): \
-      requests, errors, connections, subscriptions, events, tick lateness, commit time, storage, the fd store \
-      and the process_* metrics. gatherd counts them only while one of these listeners serves them. See \
+      requests, errors, connections, subscriptions, events, tick lateness, commit time, storage, the fd store, \
+      MQTT (connected, messages published), the build and the process_* metrics. gatherd counts them only while one of these listeners serves them. See \
       docs/monitoring.md.
 
       MQTT AND HOME ASSISTANT
         With --mqtt, gatherd publishes to the broker under PREFIX (default gatherd/INSTANCE; GATHERD_INSTANCE, \
       which the template unit sets to its instance name, else main): PREFIX/availability (online/offline, \
       retained; also the last will), PREFIX/state (the match as JSON, retained, on every change), PREFIX/tick \
-      (each second while the clock runs) and PREFIX/event (goals, undos, corrections, period ends, full time, \
-      a gather's start and end), and Home Assistant discovery for one device "gatherd (INSTANCE)". With \
+      (each second while the clock runs), PREFIX/event (goals, undos, corrections, period ends, full time, \
+      a gather's start and end) and PREFIX/plan (sign-ups and plan changes, with the places left; the state's \
+      nextPlan is the soonest open plan), and Home Assistant discovery for one device "gatherd (INSTANCE)". With \
       --mqtt-control, a JSON-RPC request on PREFIX/rpc is answered on PREFIX/rpc/reply (or its MQTT 5 response \
       topic) as a controller's, and HA gets buttons: the broker's ACL is then the access control. A broker \
       that is down or refuses the login never stops gatherd from serving; it retries, at most every 30 s. \

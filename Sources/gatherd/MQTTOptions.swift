@@ -36,11 +36,11 @@ struct MQTTOptions: ParsableArguments {
   var discoveryPrefix: String?
 
   @Flag(
-    name: .customLong("mqtt-control"),
+    name: .customLong("mqtt-control"), inversion: .prefixedNo,
     help: ArgumentHelp(
-      "Take JSON-RPC requests on PREFIX/rpc and announce Home Assistant buttons: whoever may publish there controls the match, so the broker's ACL is the access control (off by default)."
+      "Take JSON-RPC requests on PREFIX/rpc and announce Home Assistant buttons: whoever may publish there controls the match, so the broker's ACL is the access control (off by default; --no-mqtt-control overrides the variable and the file)."
     ))
-  var control = false
+  var control: Bool?
 
   @Option(
     name: .customLong("mqtt-ticks"),

@@ -11,7 +11,7 @@ enum MQTTSettings {
     let caFile = pick(options.caFile, "GATHERD_MQTT_CA_FILE")
     let topic = pick(options.topic, "GATHERD_MQTT_TOPIC")
     let discoveryPrefix = pick(options.discoveryPrefix, "GATHERD_MQTT_DISCOVERY_PREFIX")
-    let control = try flag(pick(options.control ? "on" : nil, "GATHERD_MQTT_CONTROL"), "--mqtt-control")
+    let control = try flag(pick(options.control.map { $0 ? "on" : "off" }, "GATHERD_MQTT_CONTROL"), "--mqtt-control")
     let ticks = try flag(pick(options.ticks, "GATHERD_MQTT_TICKS"), "--mqtt-ticks")
     guard let url = pick(options.url, "GATHERD_MQTT") else {
       // What only means something with a broker; the rest at their defaults (as the shipped file shows them) do not.

@@ -50,12 +50,13 @@ final class SettingSources: Sendable {
     return noting(entry, entry.value)
   }
 
-  /// A repeatable setting: the options if any were given, else the variable's comma-separated items, else
-  /// the items of every line of its key in the file.
-  func values(_ options: [String], _ variable: String) -> [String] {
+  /// A repeatable setting: the options if any were given, else the variable's comma-separated items (unless it
+  /// is empty), else the items of every line of its key in the file, `key` when the repeatable option's name is
+  /// not the variable's (`--allowed-host`, `GATHERD_ALLOWED_HOSTS`).
+  func values(_ options: [String], _ variable: String, key: String? = nil) -> [String] {
     guard options.isEmpty else { return noting(nil, options) }
-    if let text = environment[variable] { return noting(nil, Self.items(text)) }
-    let entries = file?.entries(for: Self.key(of: variable)) ?? []
+    if let text = environment[variable], !text.isEmpty { return noting(nil, Self.items(text)) }
+    let entries = file?.entries(for: key ?? Self.key(of: variable)) ?? []
     return noting(entries.last, entries.flatMap { Self.items($0.value) })
   }
 
@@ -77,6 +78,13 @@ final class SettingSources: Sendable {
     let (read, last) = fromFile.withLock { $0 }
     let named = read.filter { text.contains("--" + $0.key) }.max { $0.key.count < $1.key.count }
     guard let entry = named ?? last else { return error }
+    return SettingsError("\(file.path):\(entry.line): \(entry.key): \(error)")
+  }
+
+  /// `error` about the setting `key`, checked after start-up read it (a group that does not exist): naming the
+  /// file and line when its value came from the file, else as it is.
+  func locating(_ error: any Error, key: String) -> any Error {
+    guard let file, let entry = fromFile.withLock({ $0.read.last { $0.key == key } }) else { return error }
     return SettingsError("\(file.path):\(entry.line): \(entry.key): \(error)")
   }
 

@@ -53,7 +53,7 @@ struct WebOptions: ParsableArguments {
         throw SettingsError("--public-url: \(error)")
       }
     }
-    for host in sources.values(allowedHosts, "GATHERD_ALLOWED_HOSTS") {
+    for host in sources.values(allowedHosts, "GATHERD_ALLOWED_HOSTS", key: "allowed-host") {
       do {
         configuration.allowedHosts.append(try WebConfiguration.allowedHost(parsing: host))
       } catch {

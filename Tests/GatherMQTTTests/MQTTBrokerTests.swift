@@ -40,4 +40,15 @@ import Testing
       (error as? MQTTError)?.description.contains(says) == true
     }
   }
+
+  /// The error goes to stderr and the journal: a password put in the URL must not, whatever else is wrong.
+  @Test(arguments: ["mqtt://u:s3cret@hub.lan/x", "http://u:s3cret@hub.lan", "mqtt://u:s3cret@[::1", "u:s3cret@hub"])
+  func aPasswordInTheURLIsNeverRepeated(url: String) {
+    #expect {
+      _ = try MQTTBroker(parsing: url)
+    } throws: { error in
+      let text = (error as? MQTTError)?.description ?? ""
+      return !text.isEmpty && !text.contains("s3cret")
+    }
+  }
 }

@@ -40,6 +40,20 @@ import Testing
     #expect(plan.going.map(\.at) == [0, 60, 120].map { Self.now.addingTimeInterval($0) })
   }
 
+  @Test func aPlanTakesInAtMostItsCapacityOfGuests() throws {
+    var plan = try Self.plan(capacity: 2)
+    let (first, second) = (try Self.player(1), try Self.player(2))
+    try plan.requireRoomForGuest()
+    _ = try plan.join(first, at: Date(timeIntervalSince1970: 1), guest: true)
+    _ = try plan.leave(first, at: Date(timeIntervalSince1970: 2))
+    try plan.requireRoomForGuest()
+    _ = try plan.join(second, at: Date(timeIntervalSince1970: 3), guest: true)
+    #expect(plan.guests == 2, "a guest who left still counts")
+    #expect(throws: GatherError.validation("guest", "")) { try plan.requireRoomForGuest() }
+    _ = try plan.join(try Self.player(3), at: Date(timeIntervalSince1970: 4))
+    #expect(plan.guests == 2, "roster players are no guests")
+  }
+
   @Test func joiningTwiceChangesNothingAndSaysSo() throws {
     var plan = try Self.joined([1, 2, 3], capacity: 2)
     let before = plan

@@ -134,6 +134,7 @@ class ErrorTests(ConfigCase):
         (["--socket = TMP/s.sock"], 1, "without the dashes"),
         (["config = /etc/gatherd/other.conf"], 1, "--config"),
         (["http-token-file = TMP/missing-token"], 1, "missing-token"),
+        (["log-level = info", "control-group = no-such-group-here"], 2, "no-such-group-here"),
     ]
 
     def test_each_error_names_the_file_and_the_line_and_gatherd_exits_1(self):
@@ -230,6 +231,22 @@ class SecretTests(ConfigCase):
         self.assertIn("rpc_method=auth.token", output)
         self.assertIn("rpc_method=web.link", output)
         self.assertNotIn(TOKEN, output)
+
+    def test_allowed_hosts_from_the_file_are_answered_and_others_are_not(self):
+        port = free_port()
+        daemon = self.daemon(["socket = TMP/s.sock", "database = TMP/g.sqlite", "http = 127.0.0.1:%d" % port,
+                              "allowed-host = pitch.lan", "allowed-host = board.lan, 192.0.2.7"])
+        daemon.socket_path = os.path.join(daemon.tmp, "s.sock")
+        daemon.start()
+        wait_for_port(port)
+
+        def status(host):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+                conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: %s:%d\r\nConnection: close\r\n\r\n" % (host, port))
+                return int(conn.recv(64).split()[1])
+
+        self.assertEqual([status(h) for h in (b"pitch.lan", b"board.lan", b"192.0.2.7")], [200, 200, 200])
+        self.assertEqual(status(b"evil.example"), 421)
 
     def test_systemds_credential_stands_in_when_no_file_is_named(self):
         port = free_port()

@@ -118,6 +118,15 @@ class FromTheConfigFile(MQTTTestCase, RpcAssertions, unittest.TestCase):
         daemon.start()
         self.broker.wait_for_line(r"^club_variable 1 club/variable/rpc$")
 
+    def test_the_command_line_turns_control_off_that_the_file_turns_on(self):
+        watcher = self.watch("homeassistant/button/#")
+        daemon, _ = self.daemon([f"mqtt = {self.broker.url}", "mqtt-control = on"])
+        daemon.extra_args.append("--no-mqtt-control")
+        daemon.start()
+        # Without control, gatherd removes the buttons: an empty retained config where a button's would be.
+        removal = watcher.wait("homeassistant/button/gatherd_main/goal_a/config")
+        self.assertEqual((removal.payload, removal.retain), (b"", True))
+
     def test_a_bad_value_in_the_file_names_the_file_and_the_line(self):
         daemon, config = self.daemon(["mqtt = mqtt://hub.lan", "", "mqtt-topic = gatherd/#"])
         result = subprocess.run(daemon.command(), capture_output=True, text=True, env=daemon.env, timeout=30)

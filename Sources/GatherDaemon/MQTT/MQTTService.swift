@@ -20,17 +20,18 @@ public struct MQTTService<C: Clock>: Service, CustomStringConvertible where C.Du
 
   /// A service that publishes `session` as `configuration` says; requests are answered on the connections'
   /// `loop`, and database queries on `queryPool`, as for a connection. Throws if libmosquitto will not take
-  /// the configuration (a CA file it cannot use, say): a startup error.
+  /// the configuration (a CA file it cannot use, say): a startup error. `web` is the page's access when gatherd
+  /// serves it, so that `web.link` and `plan.link` give its links over MQTT as over the socket.
   public init(
     configuration: MQTTConfiguration, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, logger: Logger
+    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, web: WebAccess? = nil, logger: Logger
   ) throws(MQTTError) {
     self.configuration = configuration
     self.session = session
     self.loop = loop
     self.logger = logger
     let services = ConnectionServices(
-      dispatcher: MethodTable.dispatcher(session, stats: stats, testFaults: false, web: nil, logger: logger),
+      dispatcher: MethodTable.dispatcher(session, stats: stats, testFaults: false, web: web, logger: logger),
       runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
       queryPool: queryPool, hub: session.hub, stats: stats, maxLineBytes: maxLineBytes, readOnly: false,
       access: policy, logger: logger, keeper: nil)

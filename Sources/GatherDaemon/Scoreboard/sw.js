@@ -3,11 +3,11 @@
 // "offline" and reconnecting by itself, instead of the browser's error page.
 //
 // Network first: while gatherd answers, every file comes from it (with its ETag, so mostly a 304) and the copy is
-// refreshed; only when the request fails (or a reverse proxy says gatherd is down: 502, 503, 504) is the kept copy
-// served. /rpc, /healthz and /metrics are never touched.
+// refreshed; only when the request fails, takes longer than a few seconds, or a reverse proxy says gatherd is down
+// (502, 503, 504) is the kept copy served. /rpc, /healthz and /metrics are never touched.
 "use strict";
 
-const CACHE = "gatherd-shell-v2";
+const CACHE = "gatherd-shell-v3";
 // Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
 const SHELL = [
   "./", "scoreboard.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
@@ -39,7 +39,7 @@ self.addEventListener("fetch", (event) => {
   // The page itself is kept without its query (the control link's token is in the fragment, never sent).
   const key = new URL(url.pathname, url.origin).href;
   event.respondWith(
-    fetch(request).then((response) => {
+    withinSeconds(NETWORK_SECONDS, fetch(request)).then((response) => {
       if (response.ok) {
         const copy = response.clone();
         event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)));
@@ -49,6 +49,17 @@ self.addEventListener("fetch", (event) => {
       return response.status >= 500 ? kept(key).then((copy) => copy || response) : response;
     }).catch(() => kept(key).then((copy) => copy || Response.error())));
 });
+
+// A home server out of reach (the phone on mobile data, the server off the air) may not refuse a connection but
+// leave it unanswered: the kept copy is served after this long, rather than a blank page for a minute.
+const NETWORK_SECONDS = 4;
+
+function withinSeconds(seconds, promise) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no answer in time")), seconds * 1000);
+    promise.then((value) => { clearTimeout(timer); resolve(value); }, (error) => { clearTimeout(timer); reject(error); });
+  });
+}
 
 function kept(key) {
   return caches.open(CACHE).then((cache) => cache.match(key));

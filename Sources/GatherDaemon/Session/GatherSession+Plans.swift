@@ -74,6 +74,7 @@ extension GatherSession {
   /// `plan` event.
   func joinPlanAsGuest(_ id: Plan.ID, name: String) throws -> JSONValue {
     var plan = try openPlan(id)
+    try plan.requireRoomForGuest()
     let details = try state.guestDetails(name)
     let now = wallClock()
     let player = try commit { try store.addGuest(details, joining: id, at: now) }

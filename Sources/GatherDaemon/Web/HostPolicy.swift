@@ -27,7 +27,7 @@ final class HostPolicy: Sendable {
   }
 
   /// A policy for the listener: `publicURL`, `allowedHosts` (names or addresses, checked by the settings),
-  /// and `machineName` (`gethostname`), which the control link of a wildcard listener uses.
+  /// and `machineName` (`gethostname`), which requests may name (links never do: it may resolve only here).
   init(publicURL: PublicURL?, allowedHosts: [String], machineName: String? = HostPolicy.machineName()) {
     self.publicURL = publicURL
     var names: Set<String> = ["localhost"]

@@ -43,6 +43,8 @@ export function setUpSound(node) {
 function unlock() {
   if (!AudioContextType) return;
   if (!audio) {
+    // Safari on iPhone mutes Web Audio when the ring switch is on silent, unless the page says it plays media.
+    if (navigator.audioSession) { try { navigator.audioSession.type = "playback"; } catch (e) { /* kept as it is */ } }
     audio = new AudioContextType();
     audio.addEventListener("statechange", render);
   }

@@ -12,6 +12,9 @@ const $ = (id) => document.getElementById(id);
 
 /** Sets the touchline's parts up; call once, before the first connection. */
 export function setUpTouchline() {
+  // Opened from a plan's sign-up link (signup.js marks the body), the page is for answering: it keeps no screen
+  // on and makes no sound, and its switches are hidden.
+  if (signingUp()) return;
   setUpWakeLock($("awake"));
   setUpSound($("btn-sound"));
   setUpShare({ open: $("btn-share"), dialog: $("dialog-share"), list: $("share-links"), note: $("share-note"),
@@ -26,8 +29,10 @@ export function setUpTouchline() {
 
 /** A live event from the daemon. */
 export function touchlineEvent(method, params) {
-  soundEvent(method, params);
+  if (!signingUp()) soundEvent(method, params);
 }
+
+const signingUp = () => document.body.classList.contains("signing-up");
 
 function setUpFullscreen(button) {
   const root = document.documentElement;

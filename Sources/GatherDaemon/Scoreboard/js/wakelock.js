@@ -52,6 +52,8 @@ function acquire() {
       lock.addEventListener("release", () => {
         if (sentinel !== lock) return;
         sentinel = null;
+        // Let go by the system while still wanted and visible (battery saver, say): a tap asks again.
+        if (wanted && visible()) needsTap = true;
         render();
       });
       render();
