@@ -6,7 +6,7 @@ FORMAT_PATHS := Package.swift Sources Tests
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
 APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container \
   dpkg-dev lintian binutils init-system-helpers chromium python3-websockets \
-  libssl-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
+  libgcrypt20-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
   openssl
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 # PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle,

@@ -35,7 +35,7 @@ let package = Package(
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
     // OpenSSL's libcrypto: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
-    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "CCrypto", pkgConfig: "libgcrypt", providers: [.apt(["libgcrypt20-dev"])]),
     // Debian's libqrencode: QR codes of the scoreboard's links (issue 20), for the page and for gatherctl.
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(name: "GatherQR", dependencies: ["CQREncode"], swiftSettings: strict),

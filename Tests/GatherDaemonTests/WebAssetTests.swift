@@ -4,7 +4,7 @@ import Testing
 
 @testable import GatherDaemon
 
-/// The page's files: SHA-256 from libcrypto, strong ETags, If-None-Match, the page's CSP hash, and the caps'
+/// The page's files: SHA-256 from libgcrypt, strong ETags, If-None-Match, the page's CSP hash, and the caps'
 /// arithmetic.
 @Suite struct WebAssetTests {
   @Test func sha256IsLibcryptos() {

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Tests/fuzz/targets into $1 (default .build-fuzz) with swiftc directly
 # (-sanitize=fuzzer,address): each from its own sources and the gatherd sources it needs, all instrumented.
 # `line` and `rpc` need NIO (and `rpc` swift-log, ServiceLifecycle, swift-metrics, swift-prometheus and the
-# system's SQLite and libcrypto): those they link from SwiftPM's own
+# system's SQLite and libgcrypt): those they link from SwiftPM's own
 # build in .build (`swift build -c $FUZZ_SPM_CONFIG --target NIOEmbedded`, then `--target GatherDaemon`):
 # debug by default, which `make test` has mostly built already; run.sh asks for release. They are not
 # instrumented, like the Swift runtime. `rpc` compiles GatherModel, GatherRPC and GatherStore as modules of
@@ -113,7 +113,7 @@ for target in $TARGETS; do
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
         "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$OUT/modules/GatherModel.o" \
-        "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" $(spm_objects $DAEMON_DEPS) -lsqlite3 -lcrypto -lqrencode \
+        "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" $(spm_objects $DAEMON_DEPS) -lsqlite3 -lgcrypt -lqrencode \
         -o "$OUT/fuzz-rpc" ;;
     *) echo "unknown fuzz target: $target" >&2; exit 2 ;;
   esac

@@ -1,18 +1,21 @@
 import CCrypto
 
-/// SHA-256 from OpenSSL's libcrypto: the static assets' ETags and the page's inline-script hash for its
-/// Content-Security-Policy.
+/// SHA-256 from libgcrypt (already loaded with libsystemd): the static assets' ETags and the page's inline-script
+/// hash for its Content-Security-Policy.
 enum Digest {
+  /// libgcrypt wants its version checked, which also initializes it, before anything else is called; once.
+  private static let initialized: Bool = gcry_check_version(nil) != nil
+
   /// The 32-byte SHA-256 digest of `bytes`.
   static func sha256(_ bytes: [UInt8]) -> [UInt8] {
-    var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-    var length: UInt32 = 0
-    let done = bytes.withUnsafeBytes { raw in
-      EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha256(), nil)
+    precondition(initialized, "libgcrypt could not be initialized")
+    var digest = [UInt8](repeating: 0, count: 32)
+    bytes.withUnsafeBytes { raw in
+      digest.withUnsafeMutableBytes { out in
+        gcry_md_hash_buffer(Int32(GCRY_MD_SHA256.rawValue), out.baseAddress, raw.baseAddress, raw.count)
+      }
     }
-    // EVP_Digest fails only without memory, or with a digest that OpenSSL does not have; SHA-256 it always has.
-    precondition(done == 1 && length == 32, "libcrypto could not compute a SHA-256 digest")
-    return Array(digest.prefix(32))
+    return digest
   }
 
   /// Lower-case hexadecimal.
