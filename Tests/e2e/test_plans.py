@@ -182,7 +182,7 @@ class PlanBadInputTests(PlanCase):
             ("plan.update", {"plan": p, "capacity": 0}, -32602, "invalid_params", "capacity"),
             ("plan.update", {"plan": p, "startsAt": in_days(-2)}, -32602, "invalid_params", "startsAt"),
             ("plan.update", {"plan": 999, "capacity": 5}, -32001, "plan_not_found", None),
-            ("plan.update", {"plan": p}, -32602, "invalid_params", "plan"),
+            ("plan.update", {"plan": p}, -32602, "invalid_params", "capacity"),
             ("plan.join", {"plan": 999, "player": self.ids[1]}, -32001, "plan_not_found", None),
             ("plan.join", {"plan": p, "player": 999}, -32001, "player_not_found", None),
             ("plan.leave", {"plan": p, "player": 999}, -32001, "player_not_found", None),

@@ -35,7 +35,7 @@ enum PlanController {
           start: start.map { ($0.date, $0.utcOffset) }, capacity: capacity.map(clampedInt), place: place, note: note)
         guard !changes.isEmpty else {
           throw RPCError.invalidParams(
-            field: "plan", "Give at least one of startsAt, capacity, place or note to change.")
+            field: "capacity", "Give at least one of startsAt, capacity, place or note to change.")
         }
         return try session.updatePlan(plan, changes)
       },

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GatherModel
 import Glibc
 import NIOHTTP1
 import Synchronization
@@ -72,13 +73,7 @@ public final class WebAccess: Sendable {
   /// Whether `candidate` is the control token; the time taken does not depend on where they differ.
   func isControlToken(_ candidate: some Collection<UInt8>) -> Bool {
     guard let token else { return false }
-    var difference = token.count ^ candidate.count
-    var index = 0
-    for byte in candidate {
-      difference |= Int(byte ^ token[index % token.count])
-      index += 1
-    }
-    return difference == 0
+    return ConstantTime.equal(token, candidate)
   }
 
   /// Checks a token `client` presented, unless its address has guessed wrong too often lately.
