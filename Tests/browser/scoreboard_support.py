@@ -13,6 +13,7 @@ import secrets
 import socket
 import sys
 import time
+import unittest
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -122,3 +123,26 @@ def open_page(browser: Browser, url: str, size: tuple[int, int] = TABLET, scheme
     page.navigate(url)
     wait_online(page)
     return page
+
+
+class PageCase(harness.RpcAssertions, unittest.TestCase):
+    """One headless Chromium per class (with `browser_args`), and per test a fresh gatherd with its web listener
+    (with `daemon_args`) and a socket client `self.c`."""
+
+    browser: Browser
+    browser_args: list[str] = []
+    daemon_args: list[str] = []
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        super().setUpClass()
+        cls.browser = Browser(cls.browser_args)
+        cls.addClassCleanup(cls.browser.close)
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.daemon = WebDaemon()
+        self.daemon.extra_args += self.daemon_args
+        self.addCleanup(self.daemon.cleanup)
+        self.daemon.start()
+        self.c = self.daemon.client()

@@ -13,8 +13,8 @@ import datetime as dt
 import json
 import unittest
 
-from cdp import Browser, chromium_binary
-from scoreboard_support import TABLET, WebDaemon, harness, js_text, js_visible, open_page, testid
+from cdp import chromium_binary
+from scoreboard_support import TABLET, PageCase, js_text, js_visible, open_page, testid
 
 PORTRAIT = (390, 844)
 
@@ -36,21 +36,9 @@ def next_thursday() -> str:
 
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
-class PlansPageTest(harness.RpcAssertions, unittest.TestCase):
-    browser: Browser
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        super().setUpClass()
-        cls.browser = Browser()
-        cls.addClassCleanup(cls.browser.close)
-
+class PlansPageTest(PageCase):
     def setUp(self) -> None:
         super().setUp()
-        self.daemon = WebDaemon()
-        self.addCleanup(self.daemon.cleanup)
-        self.daemon.start()
-        self.c = self.daemon.client()
         self.ids = {name: self.ok(self.c, "players.create", {"name": name})["id"]
                     for name in ("Ana", "Bruno", "Carla", "Dani")}
         self.plan = self.ok(self.c, "plan.create", {"startsAt": next_thursday(), "capacity": 2, "place": "Astro 2"})

@@ -13,12 +13,12 @@ import json
 import math
 import unittest
 
-from cdp import Browser, CDPError, chromium_binary
+from cdp import CDPError, chromium_binary
 from scoreboard_support import (
     PHONE,
     STATE_JS,
     TABLET,
-    WebDaemon,
+    PageCase,
     harness,
     js_text,
     js_visible,
@@ -29,21 +29,9 @@ from scoreboard_support import (
 
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
-class ScoreboardTest(harness.RpcAssertions, unittest.TestCase):
-    browser: Browser
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        super().setUpClass()
-        cls.browser = Browser()
-        cls.addClassCleanup(cls.browser.close)
-
+class ScoreboardTest(PageCase):
     def setUp(self) -> None:
         super().setUp()
-        self.daemon = WebDaemon()
-        self.addCleanup(self.daemon.cleanup)
-        self.daemon.start()
-        self.c = self.daemon.client()
         self.ana = self.ok(self.c, "players.create", {"name": "Ana", "position": "ST"})["id"]
         self.bea = self.ok(self.c, "players.create", {"name": "Bea", "position": "GK"})["id"]
         self.carla = self.ok(self.c, "players.create", {"name": "Carla", "position": "MID"})["id"]

@@ -16,8 +16,8 @@ import json
 import sqlite3
 import unittest
 
-from cdp import Browser, chromium_binary
-from scoreboard_support import PHONE, STATE_JS, TABLET, WebDaemon, harness, js_text, js_visible, open_page, testid
+from cdp import chromium_binary
+from scoreboard_support import PHONE, STATE_JS, TABLET, PageCase, js_text, js_visible, open_page, testid
 
 #: The page's last result, players' table and suggestion, for failure messages.
 BETWEEN_JS = (
@@ -34,21 +34,9 @@ def rating_text(rating) -> str:
 
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
-class FootballPageTest(harness.RpcAssertions, unittest.TestCase):
-    browser: Browser
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        super().setUpClass()
-        cls.browser = Browser()
-        cls.addClassCleanup(cls.browser.close)
-
+class FootballPageTest(PageCase):
     def setUp(self) -> None:
         super().setUp()
-        self.daemon = WebDaemon()
-        self.addCleanup(self.daemon.cleanup)
-        self.daemon.start()
-        self.c = self.daemon.client()
         roster = [("Ana", "ST"), ("Bea", "GK"), ("Carla", "MID"), ("Dani", "DEF"), ("Eli", "W"), ("Fay", "GK")]
         self.ids = {name: self.ok(self.c, "players.create", {"name": name, "position": pos})["id"] for name, pos in roster}
 

@@ -18,31 +18,16 @@ import unittest
 import urllib.request
 
 from cdp import Browser, chromium_binary
-from scoreboard_support import STATE_JS, TABLET, WebDaemon, harness, js_text, js_visible, testid, wait_online
+from scoreboard_support import STATE_JS, TABLET, PageCase, js_text, js_visible, testid, wait_online
 from touchline_support import AudioWatch, decode_qr, install_observers, vibrations, wake_lock_state
 
 AWAKE = "document.querySelector('[data-testid=awake]')"
 SOUND = "document.querySelector('[data-testid=btn-sound]')"
 
 
-class TouchlineCase(harness.RpcAssertions, unittest.TestCase):
-    browser: Browser
-    browser_args: list[str] = []
-    daemon_args: list[str] = []
-
-    @classmethod
-    def setUpClass(cls) -> None:
-        super().setUpClass()
-        cls.browser = Browser(cls.browser_args)
-        cls.addClassCleanup(cls.browser.close)
-
+class TouchlineCase(PageCase):
     def setUp(self) -> None:
         super().setUp()
-        self.daemon = WebDaemon()
-        self.daemon.extra_args += self.daemon_args
-        self.addCleanup(self.daemon.cleanup)
-        self.daemon.start()
-        self.c = self.daemon.client()
         self.ana = self.ok(self.c, "players.create", {"name": "Ana"})["id"]
         self.bea = self.ok(self.c, "players.create", {"name": "Bea"})["id"]
 
