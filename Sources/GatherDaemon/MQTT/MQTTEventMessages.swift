@@ -27,37 +27,33 @@ enum MQTTEventMessages {
   static func message(for event: EncodedEvent, topics: MQTTTopics) -> MQTTMessage? {
     let params = event.params
     if event.topic == .tick { return MQTTMessage(topic: topics.tick, payload: params, qos: 0) }
-    if event.topic == .plan {
-      guard let object = (try? JSONParser.parse(params))?.objectValue else { return nil }
-      return MQTTMessage(topic: topics.plan, payload: JSONWriter.bytes(planMessage(object)))
-    }
-    guard let object = (try? JSONParser.parse(params))?.objectValue,
-      let type = eventType(event.topic, object["change"]?.stringValue)
-    else { return nil }
+    guard let object = (try? JSONParser.parse(params))?.objectValue else { return nil }
+    if event.topic == .plan { return MQTTMessage(topic: topics.plan, payload: JSONWriter.bytes(planMessage(object))) }
+    guard let type = eventType(event.topic, object["change"]?.stringValue) else { return nil }
     var payload: JSONObject = ["event_type": .string(type)]
     for member in object.members { payload[member.key] = member.value }
     return MQTTMessage(topic: topics.event, payload: JSONWriter.bytes(.object(payload)))
   }
-}
 
-/// A `plan` event as Home Assistant's event entity shows it: `event_type` is the change (`joined`, `left`,
-/// `promoted`, `created`, `updated`, `cancelled`, `started`), and the attributes say who and how many places are
-/// left, flat, so an automation can announce "Ana is in: 2 places left" without parsing lists.
-func planMessage(_ event: JSONObject) -> JSONValue {
-  var payload: JSONObject = ["event_type": event["change"] ?? .null, "seq": event["seq"] ?? .null]
-  payload["player"] = event["player"]?["name"] ?? .null
-  for member in planSummary(event["plan"] ?? .null).members { payload[member.key] = member.value }
-  return .object(payload)
-}
+  /// A `plan` event as Home Assistant's event entity shows it: `event_type` is the change (`joined`, `left`,
+  /// `promoted`, `created`, `updated`, `cancelled`, `started`), and the attributes say who and how many places are
+  /// left, flat, so an automation can announce "Ana is in: 2 places left" without parsing lists.
+  static func planMessage(_ event: JSONObject) -> JSONValue {
+    var payload: JSONObject = ["event_type": event["change"] ?? .null, "seq": event["seq"] ?? .null]
+    payload["player"] = event["player"]?["name"] ?? .null
+    for member in planSummary(event["plan"] ?? .null).members { payload[member.key] = member.value }
+    return .object(payload)
+  }
 
-/// A plan's figures for Home Assistant: `plan` (its id), `startsAt`, `place`, `capacity`, `going` and `waiting`
-/// (counts), `placesLeft`.
-func planSummary(_ plan: JSONValue) -> JSONObject {
-  [
-    "plan": plan["id"] ?? .null, "startsAt": plan["startsAt"] ?? .null, "place": plan["place"] ?? .null,
-    "capacity": plan["capacity"] ?? .null, "going": .int(Int64(plan["going"]?.arrayValue?.count ?? 0)),
-    "waiting": .int(Int64(plan["waiting"]?.arrayValue?.count ?? 0)), "placesLeft": plan["placesLeft"] ?? .null,
-  ]
+  /// A plan's figures for Home Assistant: `plan` (its id), `startsAt`, `place`, `capacity`, `going` and `waiting`
+  /// (counts), `placesLeft`.
+  static func planSummary(_ plan: JSONValue) -> JSONObject {
+    [
+      "plan": plan["id"] ?? .null, "startsAt": plan["startsAt"] ?? .null, "place": plan["place"] ?? .null,
+      "capacity": plan["capacity"] ?? .null, "going": .int(Int64(plan["going"]?.arrayValue?.count ?? 0)),
+      "waiting": .int(Int64(plan["waiting"]?.arrayValue?.count ?? 0)), "placesLeft": plan["placesLeft"] ?? .null,
+    ]
+  }
 }
 
 extension EncodedEvent {
