@@ -16,8 +16,6 @@ import ServiceLifecycle
 /// never holds up a read.
 /// Swift concurrency only starts and stops the services.
 struct Daemon {
-  typealias Server = RPCServer<EventLoopClock>
-
   let settings: Settings
   let logger: Logger
 
@@ -69,18 +67,19 @@ struct Daemon {
     let gate = ReadinessGate(count: listeners.count + [httpAddress, metricsAddress].compactMap { $0 }.count) {
       Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
+    // The one way into the session: every listener and MQTT answer through it.
+    let gateway = RPCGateway(
+      session: session, loop: connectionLoop, queryPool: queryPool, stats: stats, maxLineBytes: settings.maxLineBytes,
+      access: access, web: httpAddress == nil ? nil : web, keeper: keeper, testFaults: settings.testFaults,
+      logger: logger)
     let servers = listeners.map { listener, readOnly in
-      var configuration = Server.Configuration(
-        listener: listener, readOnly: readOnly, maxLineBytes: settings.maxLineBytes, access: access,
-        testFaults: settings.testFaults)
+      var configuration = RPCServer.Configuration(listener: listener, readOnly: readOnly)
       // A kept connection goes back to the first listener of its kind.
       if keeper != nil {
         configuration.resuming = resuming.filter { $0.readOnly == readOnly }
         resuming.removeAll { $0.readOnly == readOnly }
       }
-      return Server(
-        configuration: configuration, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
-        logger: logger, keeper: keeper, web: httpAddress == nil ? nil : web, ready: gate.listenerReady)
+      return RPCServer(configuration: configuration, gateway: gateway, ready: gate.listenerReady)
     }
     for connection in resuming {
       logger.notice("No listener takes back the kept connection \(connection.name); closing it.")
@@ -103,26 +102,21 @@ struct Daemon {
       do {
         services.append(
           .init(
-            service: try MQTTService(
-              configuration: mqtt, session: session, loop: connectionLoop, queryPool: queryPool, stats: stats,
-              maxLineBytes: settings.maxLineBytes, policy: access, web: httpAddress == nil ? nil : web,
-              logger: logger)))
+            service: try MQTTService(configuration: mqtt, gateway: gateway)))
       } catch { throw SettingsError("--mqtt: \(error).") }
     }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }
     if let httpAddress {
       let listener = HTTPListener(
-        address: httpAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
-        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, configuration: settings.web, logger: logger,
-        metrics: metrics, ready: gate.listenerReady)
+        address: httpAddress, access: web, gateway: gateway, configuration: settings.web, metrics: metrics,
+        ready: gate.listenerReady)
       services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
     }
     if let metricsAddress {
       // The same HTTP listener, serving /metrics alone.
       let listener = HTTPListener(
-        address: metricsAddress, access: web, session: session, loop: connectionLoop, queryPool: queryPool,
-        stats: stats, maxLineBytes: settings.maxLineBytes, policy: access, configuration: settings.web, logger: logger,
-        metrics: metrics, onlyMetrics: true, ready: gate.listenerReady)
+        address: metricsAddress, access: web, gateway: gateway, configuration: settings.web, metrics: metrics,
+        onlyMetrics: true, ready: gate.listenerReady)
       services.append(.init(service: listener, successTerminationBehavior: .gracefullyShutdownGroup))
     }
     services.append(.init(service: ShutdownAnnouncer { Systemd.notify("STOPPING=1\nSTATUS=Stopping") }))
@@ -150,7 +144,7 @@ struct Daemon {
   }
 
   /// The sockets to serve: those systemd passed, or the standalone socket and the optional status socket.
-  private func listeners(_ inherited: [(fd: Int32, name: String)]) throws -> [(Server.Listener, readOnly: Bool)] {
+  private func listeners(_ inherited: [(fd: Int32, name: String)]) throws -> [(RPCServer.Listener, readOnly: Bool)] {
     guard inherited.isEmpty else {
       // "status" (or a *-status.socket unit's default name) is read-only; every other socket serves everything.
       return inherited.map { socket in
@@ -160,7 +154,7 @@ struct Daemon {
         )
       }
     }
-    var listeners: [(Server.Listener, readOnly: Bool)] = [
+    var listeners: [(RPCServer.Listener, readOnly: Bool)] = [
       (.path(try settings.standaloneSocketPath(), mode: settings.socketMode), false)
     ]
     if let status = settings.statusSocketPath {

@@ -5,16 +5,16 @@ import Testing
 
 /// A subscriber that stops reading costs bounded memory and never holds anyone up.
 @Suite struct EventBacklogTests {
-  func event(_ seq: Int64, _ topic: Topic) -> EncodedEvent {
-    EncodedEvent(seq: seq, topic: topic, payload: ["n": .int(seq)])
+  func event(_ seq: Int64, _ topic: Topic) -> PublishedEvent {
+    SampleEvents.published(seq, topic)
   }
 
-  func hold(_ backlog: inout EventBacklog, _ event: EncodedEvent, for subscription: Int64) -> Bool {
+  func hold(_ backlog: inout EventBacklog, _ event: PublishedEvent, for subscription: Int64) -> Bool {
     backlog.hold(event, for: subscription)
   }
 
   func take(_ backlog: inout EventBacklog, keeping kept: Set<Int64> = []) -> [(
-    subscription: Int64, event: EncodedEvent
+    subscription: Int64, event: PublishedEvent
   )] {
     backlog.take(keeping: kept)
   }
@@ -81,12 +81,13 @@ import Testing
 
   @Test func aNotificationLineCarriesTheSubscriptionAndSeq() throws {
     var bytes: [UInt8] = []
-    event(7, .score).write(for: 3, into: &bytes)
+    event(7, .score).line.write(for: 3, into: &bytes)
     #expect(bytes.last == UInt8(ascii: "\n"))
     let message = try JSONParser.parse(Array(bytes.dropLast()))
     #expect(message["method"] == "score")
     #expect(message["params"]?["subscription"] == 3)
     #expect(message["params"]?["seq"] == 7)
-    #expect(message["params"]?["n"] == 7)
+    #expect(message["params"]?["change"] == "correction")
+    #expect(message["params"]?["score"]?["text"] == "7-0")
   }
 }

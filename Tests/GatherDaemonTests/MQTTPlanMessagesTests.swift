@@ -24,7 +24,7 @@ import Testing
       try $0.createPlan(
         startsAt: start.date, utcOffset: start.utcOffset, capacity: capacity, place: "Astro 2", note: nil)
     }
-    return try #require(plan["id"]?.intValue)
+    return plan.plan.id
   }
 
   /// The payloads of the next batch's messages on `PREFIX/plan`.

@@ -2,7 +2,7 @@
 
 /// A connection's event sink for tests: each flush ends a batch, which ``nextBatch()`` returns.
 final class RecordingSink: EventSink, @unchecked Sendable {
-  typealias Batch = [(subscription: Int64, event: EncodedEvent)]
+  typealias Batch = [(subscription: Int64, event: PublishedEvent)]
 
   private var current: Batch = []
   private let batches: AsyncStream<Batch>
@@ -10,7 +10,7 @@ final class RecordingSink: EventSink, @unchecked Sendable {
 
   init() { (batches, continuation) = AsyncStream.makeStream() }
 
-  func send(_ event: EncodedEvent, subscription: Int64) { current.append((subscription, event)) }
+  func send(_ event: PublishedEvent, subscription: Int64) { current.append((subscription, event)) }
 
   func flushEvents() {
     continuation.yield(current)

@@ -64,7 +64,7 @@ import Testing
     _ = try await session.perform { try $0.timer(.resume) }
     await clock.advance(by: .milliseconds(499))
     let status = try session.view.timerStatus()
-    #expect(status["remainingMs"] == 3001)
+    #expect(status.remainingMs == 3001)
     await clock.advance(by: .milliseconds(2))  // past the tick, never exactly on it (see above)
     var tick: JSONValue?
     while tick == nil { tick = try await nextEvents().first { $0.method == "tick" }?.params }
@@ -74,9 +74,9 @@ import Testing
   @Test func theSnapshotMatchesItsSeq() async throws {
     _ = try await session.perform { try $0.goal(for: .teamB, by: 2) }
     let view = try await subscribe([.score])
-    let snapshot = view.subscriptionSnapshot()
-    #expect(snapshot["score"]?["text"] == "0-1")
-    #expect(snapshot["timer"]?["display"] == "00:05")
+    let snapshot = try #require(view.subscriptionSnapshot)
+    #expect(snapshot.gather.score.text == "0-1")
+    #expect(snapshot.timer.displaySeconds == 5)
     // The next event is the first one the snapshot does not include, and comes right after its seq.
     _ = try await session.perform { try $0.goal(for: .teamA, by: nil) }
     let events = try await nextEvents()
@@ -92,6 +92,6 @@ import Testing
     }
     await #expect(throws: GatherError.playerInActiveGather) { try await session.perform { try $0.deletePlayer(1) } }
     #expect(session.hub.seq == seq)
-    #expect(try session.view.scoreStatus()["score"]?["text"] == "0-0")
+    #expect(try session.view.activeGather().score.text == "0-0")
   }
 }

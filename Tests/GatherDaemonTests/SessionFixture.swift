@@ -49,7 +49,7 @@ struct SessionFixture {
     guard let batch = await sink.nextBatch() else { throw CancellationError() }
     return try batch.map { subscription, event in
       var line: [UInt8] = []
-      event.write(for: subscription, into: &line)
+      event.line.write(for: subscription, into: &line)
       let message = try JSONParser.parse(Array(line.dropLast()))
       return (event.seq, message["method"]!.stringValue!, message["params"]!)
     }

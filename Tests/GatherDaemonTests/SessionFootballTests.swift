@@ -7,8 +7,8 @@ import Testing
 
 @testable import GatherDaemon
 
-/// timer.endPeriod in every clock state, and team names, as a subscriber and the database file see them
-/// (issue 21). A refused command must publish nothing and leave the file as it was.
+/// timer.endPeriod in every clock state, and team names, as a subscriber and the database file see them. A
+/// refused command must publish nothing and leave the file as it was.
 @Suite(.timeLimit(.minutes(1))) struct SessionFootballTests {
   let directory: Directory
   let fixture: SessionFixture
@@ -75,7 +75,7 @@ import Testing
 
     // Running: half time now, exactly as if the 25 minutes had run out.
     let status = try await session.perform { try $0.timer(.endPeriod) }
-    #expect(status["state"] == "break" && status["display"] == "05:00" && status["period"] == 1)
+    #expect(status.state == .halfTimeBreak && status.displaySeconds == 300 && status.period == 1)
     #expect(try await collect(until: "timer:periodEnded").suffix(2) == ["tick:00:00 break", "timer:periodEnded"])
     #expect(try storedClock() == "break 1 05:00")
     try await expectRefused(.invalidTransition)  // in the break
@@ -85,12 +85,12 @@ import Testing
     #expect(try await next() == ["timer:started"])
     await fixture.clock.advance(by: .seconds(127))
     let goal = try await session.perform { try $0.goal(for: .teamA, by: 1) }
-    #expect(goal["goal"]?["minute"] == "28'" && goal["goal"]?["when"] == "2nd half, 02:07")
+    #expect(goal.entry.minute.description == "28'" && goal.entry.period == 2 && goal.entry.matchTimeMs == 127_000)
 
     // Paused in the last period: the final whistle.
     _ = try await session.perform { try $0.timer(.pause) }
     let finished = try await session.perform { try $0.timer(.endPeriod) }
-    #expect(finished["state"] == "finished" && finished["display"] == "00:00")
+    #expect(finished.state == .finished && finished.displaySeconds == 0)
     #expect(try await collect(until: "timer:finished").suffix(2) == ["tick:00:00 finished", "timer:finished"])
     #expect(try storedClock() == "finished 2 00:00")
     try await expectRefused(.invalidTransition)  // at full time
@@ -117,7 +117,7 @@ import Testing
     let started = try await session.perform {
       try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 600, names: ("Bibs", nil))
     }
-    #expect(started["names"] == .object(["teamA": "Bibs", "teamB": "Team B"]))
+    #expect(started.gather.names.teamA == "Bibs" && started.gather.names.teamB == "Team B")
     #expect(try await fixture.nextEvents().first?.params["gather"]?["names"]?["teamA"] == "Bibs")
     await #expect(throws: GatherError.validation("teamB", "")) {
       try await session.perform { try $0.renameTeams(teamA: nil, teamB: "BIBS", fields: ("teamA", "teamB")) }
@@ -127,9 +127,9 @@ import Testing
     #expect(renamed.map(\.method) == ["gather"] && renamed.first?.params["change"] == "renamed")
     #expect(renamed.first?.params["gather"]?["names"] == .object(["teamA": "Bibs", "teamB": "Colours"]))
     #expect(session.view.statusLine().hasPrefix("Bibs 0-0 Colours"))
-    let id = try #require(session.view.currentGatherJSON()["id"]?.intValue)
+    let id = try #require(session.view.currentGather?.gather.id)
     let ended = try await session.perform { try $0.endGather() }
-    #expect(ended["names"] == .object(["teamA": "Bibs", "teamB": "Colours"]))
-    #expect(try await session.perform { try $0.record(id) }["names"]?["teamB"] == "Colours")
+    #expect(ended.record.names.teamA == "Bibs" && ended.record.names.teamB == "Colours")
+    #expect(try await session.perform { try $0.record(id) }.record.names.teamB == "Colours")
   }
 }

@@ -50,7 +50,7 @@ import Testing
     _ = try await session.perform { try $0.timer(.addTime(seconds: 2)) }
     seen += try await collect(until: "timer:breakEnded")
     let status = try session.view.timerStatus()
-    #expect(status["state"] == "stopped" && status["period"] == 2 && status["display"] == "00:03")
+    #expect(status.state == .stopped && status.period == 2 && status.displaySeconds == 3)
     _ = try await session.perform { try $0.timer(.start) }
     seen += try await collect(until: "timer:finished")
     #expect(
@@ -71,10 +71,10 @@ import Testing
     _ = try await session.perform { try $0.timer(.start) }  // cuts the break short: the 2nd half
     await clock.advance(by: .milliseconds(1500))
     let goal = try await session.perform { try $0.goal(for: .teamA, by: 1) }
-    #expect(goal["goal"]?["period"] == 2 && goal["goal"]?["when"] == "2nd half, 00:01")
-    let gatherID = try #require(session.view.currentGatherJSON()["id"]?.intValue)
+    #expect(goal.entry.period == 2 && goal.entry.matchTimeMs / 1000 == 1)
+    let gatherID = try #require(session.view.currentGather?.gather.id)
     _ = try await session.perform { try $0.endGather() }
-    #expect(
-      try await session.perform { try $0.record(gatherID) }["goals"]?.arrayValue?.first?["when"] == "2nd half, 00:01")
+    let filed = try await session.perform { try $0.record(gatherID) }.record.log.first
+    #expect(filed?.period == 2 && filed.map { $0.matchTimeMs / 1000 } == 1)
   }
 }

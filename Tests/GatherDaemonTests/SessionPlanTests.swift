@@ -25,7 +25,7 @@ import Testing
     let plan = try await session.perform {
       try $0.createPlan(startsAt: start.date, utcOffset: start.utcOffset, capacity: capacity, place: nil, note: nil)
     }
-    return try #require(plan["id"]?.intValue)
+    return plan.plan.id
   }
 
   /// The next events as "change:player" (or just "change").
@@ -46,9 +46,9 @@ import Testing
       #expect(joined == ["joined:\(["Ana", "Bruno", "Carla"][Int(player) - 1])"])
     }
     let again = try await session.perform { try $0.joinPlan(plan, player: 1) }
-    #expect(again["changed"] == false)
+    #expect(!again.change.changed)
     let left = try await session.perform { try $0.leavePlan(plan, player: 1) }
-    #expect(left["promoted"]?.arrayValue?.first?["name"] == "Carla")
+    #expect(left.change.promoted.first.map { left.plan.roster[$0]?.name } == "Carla")
     #expect(try await nextChanges() == ["left:Ana", "promoted:Carla"], "joining again published nothing")
     let view = session.view.state.openPlan(plan)
     #expect(view?.going.map(\.player) == [2, 3])
@@ -82,10 +82,10 @@ import Testing
     let gather = try await session.perform {
       try $0.startGather(plan: plan, seconds: 300, periods: nil, breakSeconds: nil)
     }
-    let teams = [gather["teams"]?["teamA"], gather["teams"]?["teamB"]].compactMap { $0?.arrayValue }
-    #expect(Set(teams.flatMap { $0 }.compactMap { $0["id"]?.intValue }) == [3, 1], "Bruno waited: he does not play")
-    #expect(teams.allSatisfy { $0.count == 1 })
-    #expect(gather["plan"] == .int(plan))
+    let lineup = gather.gather.lineup
+    #expect(Set(lineup.players) == [3, 1], "Bruno waited: he does not play")
+    #expect(lineup.players(in: .teamA).count == 1 && lineup.players(in: .teamB).count == 1)
+    #expect(gather.gather.planID == plan)
     let events = try await fixture.nextEvents().map { "\($0.method):\($0.params["change"]?.stringValue ?? "")" }
     #expect(events == ["gather:started", "plan:started"])
     #expect(session.view.state.openPlan(plan) == nil)

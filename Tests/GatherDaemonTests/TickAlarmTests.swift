@@ -73,7 +73,7 @@ import Testing
         #expect(event.seq > seq, "events arrive in seq order")
         seq = event.seq
         var line: [UInt8] = []
-        event.write(for: subscription, into: &line)
+        event.line.write(for: subscription, into: &line)
         let params = try JSONParser.parse(Array(line.dropLast()))["params"]!
         let detail = params["change"]?.stringValue ?? params["display"]?.stringValue ?? ""
         seen.append("\(event.topic.rawValue):\(detail)")

@@ -24,7 +24,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
 
   /// The web listener's control token, for `auth.token`; nil on the Unix sockets.
   let access: WebAccess?
-  /// A plan's sign-up code this web peer presented (issue 24), which grants `plan.join` and `plan.leave` for
+  /// A plan's sign-up code this web peer presented, which grants `plan.join` and `plan.leave` for
   /// that plan only, while it stays valid. Used on the connection's event loop only.
   var signUp: SignUpGrant?
   /// Set by a method whose reply is the last this connection gets (a web client that guessed the token too
@@ -39,7 +39,7 @@ final class Caller: RPCCaller, @unchecked Sendable {
     self.access = access
   }
 
-  /// Whether a sign-up code grants this method (issue 24); its handler checks the plan and the code.
+  /// Whether a sign-up code grants this method; its handler checks the plan and the code.
   func isGranted(_ method: String) -> Bool {
     signUp != nil && SignUpGrant.methods.contains(method)
   }

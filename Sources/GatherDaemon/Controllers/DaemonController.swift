@@ -38,7 +38,7 @@ enum DaemonController {
           "subscriptions": .int(Int64(session.hub.subscriptionCount)),
           "seq": .int(view.seq),
           "players": .int(Int64(view.state.roster.count)),
-          "gather": view.statusSummary(),
+          "gather": view.currentGather?.summaryJSON ?? .null,
           "controller": .bool(caller.mayMutate),
         ])
       },

@@ -21,7 +21,7 @@ enum EventsController {
         let subscription = session.hub.newSubscriptionID()
         caller.events.subscribe(topics, after: view.seq, id: subscription)
         return .object([
-          "subscription": .int(subscription), "seq": .int(view.seq), "snapshot": view.subscriptionSnapshot(),
+          "subscription": .int(subscription), "seq": .int(view.seq), "snapshot": view.subscriptionJSON,
         ])
       },
       .read("events.unsubscribe") { params, caller in

@@ -13,11 +13,11 @@ enum GatherController {
         let teamB = try params.optionalIntArray("teamB") ?? []
         let bench = try params.optionalIntArray("bench") ?? []
         let seconds = try TimerController.duration(&params, required: false)
-        // Periods (issue 9): the match format; periodLength is another name for the duration.
+        // The match format; periodLength is another name for the duration.
         let format = try PeriodsController.format(&params)
-        // Team names (issue 21): {teamA?, teamB?}, "Team A" and "Team B" by default.
+        // The sides' names: {teamA?, teamB?}, "Team A" and "Team B" by default.
         let names = try TeamNamesController.names(&params)
-        // Plans (issue 24): the plan's going players, split into fair teams, instead of teams given.
+        // A plan's going players, split into fair teams, instead of teams given.
         let plan = try params.optionalInt("plan")
         try params.finish()
         // A missing side is named before any clash between the optional params.
@@ -38,41 +38,44 @@ enum GatherController {
         if let plan {
           return try session.startGather(
             plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds,
-            names: names)
+            names: names
+          ).json
         }
         return try session.startGather(
           teamA: teamA, teamB: teamB, bench: bench, seconds: format.seconds ?? seconds, periods: format.periods,
-          breakSeconds: format.breakSeconds, names: names)
+          breakSeconds: format.breakSeconds, names: names
+        ).json
       },
       .read("gather.current") { params, _ in
         try params.finish()
-        return session.view.currentGatherJSON()
+        return session.view.currentGather?.json ?? .null
       },
       .mutate("gather.assign") { params, _ in
         let player = try params.int("player")
         let team = try params.choice("team", teams, Team.init(rawValue:))
         try params.finish()
-        return try session.assign(player, to: team)
+        return try session.assign(player, to: team).json
       },
       .mutate("gather.end") { params, _ in
         try params.finish()
-        return try session.endGather()
+        return try session.endGather().json
       },
       .mutate("gather.cancel") { params, _ in
         try params.finish()
-        return try session.cancelGather()
+        let id = try session.cancelGather()
+        return .object(["cancelled": .int(id)])
       },
       .query("gathers.list") { params, _ in
         let limit = try params.optionalInt("limit", in: 1...Int64(GatherStore.maxPageSize)) ?? 20
         let before = try params.optionalInt("before")
         let player = try params.optionalInt("player")
         try params.finish()
-        return try session.history(limit: Int(limit), before: before, player: player)
+        return try session.history(limit: Int(limit), before: before, player: player).json
       },
       .query("gathers.get") { params, _ in
         let id = try params.int("id")
         try params.finish()
-        return try session.record(id)
+        return try session.record(id).json
       },
     ]
   }

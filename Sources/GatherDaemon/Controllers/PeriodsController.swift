@@ -1,7 +1,7 @@
 import GatherModel
 import GatherRPC
 
-/// timer.format and timer.addTime: periods, the break between them, and added time (issue 9).
+/// timer.format and timer.addTime: periods, the break between them, and added time.
 enum PeriodsController {
   static func methods<C>(_ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     [
@@ -13,12 +13,13 @@ enum PeriodsController {
             field: "periods", "Give at least one of periods, periodLength and breakLength.")
         }
         return try session.timer(
-          .format(periods: format.periods, seconds: format.seconds, breakSeconds: format.breakSeconds))
+          .format(periods: format.periods, seconds: format.seconds, breakSeconds: format.breakSeconds)
+        ).json
       },
       .mutate("timer.addTime") { params, _ in
         let seconds = try params.int("seconds", in: -1_000_000...1_000_000)
         try params.finish()
-        return try session.timer(.addTime(seconds: Int(seconds)))
+        return try session.timer(.addTime(seconds: Int(seconds))).json
       },
     ]
   }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import GatherModel
 import GatherRPC
 
-/// plan.* and plans.list: coming gathers and who is coming (issue 24).
+/// plan.* and plans.list: coming gathers and who is coming.
 enum PlanController {
   static func methods<C>(_ session: GatherSession<C>, web: WebAccess?) -> [RPCMethod<Caller>] {
     [
@@ -18,7 +18,8 @@ enum PlanController {
         try params.finish()
         let start = try startsAt(text)
         return try session.createPlan(
-          startsAt: start.date, utcOffset: start.utcOffset, capacity: clampedInt(capacity), place: place, note: note)
+          startsAt: start.date, utcOffset: start.utcOffset, capacity: clampedInt(capacity), place: place, note: note
+        ).json
       },
       .mutate("plan.update") { params, _ in
         let plan = try params.int("plan")
@@ -37,21 +38,21 @@ enum PlanController {
           throw RPCError.invalidParams(
             field: "capacity", "Give at least one of startsAt, capacity, place or note to change.")
         }
-        return try session.updatePlan(plan, changes)
+        return try session.updatePlan(plan, changes).json
       },
       .mutate("plan.cancel") { params, _ in
         let plan = try params.int("plan")
         try params.finish()
-        return try session.cancelPlan(plan)
+        return try session.cancelPlan(plan).json
       },
       .query("plan.get") { params, _ in
         let plan = try params.int("plan")
         try params.finish()
-        return try session.planJSON(plan)
+        return try session.plan(plan).json
       },
       .read("plans.list") { params, _ in
         try params.finish()
-        return session.view.plansJSON()
+        return session.view.openPlans.json
       },
       .mutate("plan.join") { params, caller in
         let plan = try params.int("plan")
@@ -60,8 +61,8 @@ enum PlanController {
         try params.finish()
         try authorize(caller, plan: plan, session)
         switch (player, guest) {
-        case (let player?, nil): return try session.joinPlan(plan, player: player)
-        case (nil, let guest?): return try session.joinPlanAsGuest(plan, name: guest)
+        case (let player?, nil): return try session.joinPlan(plan, player: player).json
+        case (nil, let guest?): return try session.joinPlanAsGuest(plan, name: guest).json
         case (nil, nil):
           throw RPCError.invalidParams(
             field: "player", "Give the player who joins (their id), or a guest's name to add them.")
@@ -74,7 +75,7 @@ enum PlanController {
         let player = try params.int("player")
         try params.finish()
         try authorize(caller, plan: plan, session)
-        return try session.leavePlan(plan, player: player)
+        return try session.leavePlan(plan, player: player).json
       },
       .read("plan.link") { params, caller in
         let plan = try params.int("plan")
@@ -112,7 +113,7 @@ enum PlanController {
   static func signUpLink<C>(
     _ state: FootballGather, plan id: Plan.ID, web: WebAccess?, _ session: GatherSession<C>
   ) throws -> JSONValue {
-    guard let plan = state.openPlan(id) else { throw try session.store.planError(id) }
+    guard let plan = state.openPlan(id) else { throw try session.closedPlanError(id) }
     guard let web, let code = plan.signUpCode else {
       throw RPCError.wrongState(reason: "web_disabled", "gatherd serves no web page: start it with --http ADDRESS.")
     }

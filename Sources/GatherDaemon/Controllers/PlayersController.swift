@@ -10,12 +10,12 @@ enum PlayersController {
     [
       .read("players.list") { params, _ in
         try params.finish()
-        return session.view.players()
+        return session.view.players.json
       },
       .read("players.get") { params, _ in
         let id = try params.int("id")
         try params.finish()
-        return try session.view.player(id)
+        return try session.view.player(id).json
       },
       .mutate("players.create") { params, _ in
         let name = try params.string("name")
@@ -26,7 +26,7 @@ enum PlayersController {
         try params.finish()
         let details = try PlayerDetails(
           name: name, age: age.map(clampedInt), position: position, skill: skill, favouriteTeam: team)
-        return try session.createPlayer(details)
+        return try session.createPlayer(details).json
       },
       .mutate("players.update") { params, _ in
         let id = try params.int("id")
@@ -48,12 +48,13 @@ enum PlayersController {
           throw RPCError.invalidParams(field: "name", "A player's name cannot be removed; send a new one.")
         }
         try params.finish()
-        return try session.updatePlayer(id, changes)
+        return try session.updatePlayer(id, changes).json
       },
       .mutate("players.delete") { params, _ in
         let id = try params.int("id")
         try params.finish()
-        return try session.deletePlayer(id)
+        try session.deletePlayer(id)
+        return .object(["deleted": .int(id)])
       },
     ]
   }

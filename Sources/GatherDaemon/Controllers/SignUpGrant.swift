@@ -1,7 +1,7 @@
 import GatherModel
 import GatherRPC
 
-/// What a plan's sign-up code grants a web peer (issue 24): joining and leaving that one plan, for any roster
+/// What a plan's sign-up code grants a web peer: joining and leaving that one plan, for any roster
 /// player or a new guest, and nothing else. The code is kept to check, at every call, that it still opens the
 /// plan: `plan.cancel` voids it at once, even for a peer that presented it before.
 struct SignUpGrant: Sendable {

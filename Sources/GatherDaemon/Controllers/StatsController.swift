@@ -4,7 +4,7 @@ import GatherRPC
 import GatherStore
 import Glibc
 
-/// stats.*: player stats over ended gathers (issue 9).
+/// stats.*: player stats over ended gathers.
 enum StatsController {
   static let orders = PlayerStats.Order.allCases.map(\.rawValue)
 
@@ -20,13 +20,14 @@ enum StatsController {
         let minGathers = try params.optionalInt("minGathers", in: 0...1_000_000) ?? 1
         let order = try params.optionalChoice("order", orders, PlayerStats.Order.init(rawValue:)) ?? .rating
         try params.finish()
-        return try session.playerStats(
+        let stats = try session.playerStats(
           period: .init(since: since, until: until), minGathers: Int(minGathers), order: order)
+        return .object(["order": .string(order.rawValue), "players": .array(stats.map(\.json))])
       },
       .query("stats.player") { params, _ in
         let id = try params.int("id")
         try params.finish()
-        return try session.playerReport(id)
+        return try session.playerReport(id).json
       },
     ]
   }

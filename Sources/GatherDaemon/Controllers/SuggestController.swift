@@ -1,8 +1,8 @@
 import GatherModel
 import GatherRPC
 
-/// gather.suggest: two fair sides for a set of roster players (issues 9 and 22); gather.predict: how a split
-/// chosen by hand is predicted to go.
+/// gather.suggest: two fair sides for a set of roster players; gather.predict: how a split chosen by hand is
+/// predicted to go.
 enum SuggestController {
   /// The largest seed, so that every seed is an exact JSON number.
   static let maxSeed: Int64 = 9_007_199_254_740_991
@@ -19,12 +19,13 @@ enum SuggestController {
         }
         let bench = try params.optionalIntArray("bench") ?? []
         let seed = try params.optionalInt("seed", in: 0...maxSeed) ?? 0
-        // Ratings (issue 22): what to balance, and how many more different splits to offer.
+        // What to balance, and how many more different splits to offer.
         let basis = try params.optionalChoice("by", bases, TeamBalancer.Basis.init(rawValue:)) ?? .rating
         let alternatives = try params.optionalInt("alternatives", in: 1...maxAlternatives) ?? 0
         try params.finish()
         return try session.suggestTeams(
-          players: players, bench: bench, seed: UInt64(seed), by: basis, alternatives: Int(alternatives))
+          players: players, bench: bench, seed: UInt64(seed), by: basis, alternatives: Int(alternatives)
+        ).json
       },
       .read("gather.predict") { params, _ in
         let teamA = try side(&params, "teamA")

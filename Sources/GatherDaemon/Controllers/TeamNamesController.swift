@@ -1,7 +1,7 @@
 import GatherModel
 import GatherRPC
 
-/// gather.rename, and the `names` param of gather.start (issue 21): what the sides are called.
+/// gather.rename, and the `names` param of gather.start: what the sides are called.
 enum TeamNamesController {
   static func methods<C>(_ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     [
@@ -19,13 +19,13 @@ enum TeamNamesController {
           guard names.teamA != nil || names.teamB != nil else {
             throw RPCError.invalidParams(field: "names", "Give a new name for teamA, teamB or both.")
           }
-          return try session.renameTeams(teamA: names.teamA, teamB: names.teamB, fields: ("names", "names"))
+          return try session.renameTeams(teamA: names.teamA, teamB: names.teamB, fields: ("names", "names")).json
         }
         guard teamA != nil || teamB != nil else {
           throw RPCError.invalidParams(
             field: "names", "Give the new names, such as {\"names\": {\"teamA\": \"Bibs\", \"teamB\": \"Colours\"}}.")
         }
-        return try session.renameTeams(teamA: teamA, teamB: teamB, fields: ("teamA", "teamB"))
+        return try session.renameTeams(teamA: teamA, teamB: teamB, fields: ("teamA", "teamB")).json
       }
     ]
   }

@@ -12,17 +12,17 @@ enum TimerController {
       .mutate("timer.set") { params, _ in
         let seconds = try duration(&params, required: true) ?? 0
         try params.finish()
-        return try session.timer(.set(seconds: seconds))
+        return try session.timer(.set(seconds: seconds)).json
       },
       .read("timer.status") { params, _ in
         try params.finish()
-        return try session.view.timerStatus()
+        return try session.view.timerStatusJSON()
       },
     ]
       + commands.map { name, command in
         .mutate(name) { params, _ in
           try params.finish()
-          return try session.timer(command)
+          return try session.timer(command).json
         }
       }
   }

@@ -2,7 +2,7 @@ import GatherQR
 import GatherRPC
 
 /// auth.token, web.link and web.share: control over the web for those who hold the token, and the page's links;
-/// answering for a plan, for those who hold its sign-up code (issue 24).
+/// answering for a plan, for those who hold its sign-up code.
 enum WebController {
   static func methods<C>(_ web: WebAccess?, _ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     [
@@ -14,8 +14,8 @@ enum WebController {
           // A local controller needs no token.
           return .object(["control": true])
         }
-        // Plans (issue 24): the control token, or a plan's sign-up code, which grants answering for that plan and
-        // nothing else; a wrong one of either counts toward the same limit.
+        // The control token, or a plan's sign-up code, which grants answering for that plan and nothing else; a
+        // wrong one of either counts toward the same limit.
         let state = session.view.state
         guard access.hasToken || state.openPlans.contains(where: { $0.signUpCode != nil }) else {
           throw RPCError.forbidden(
@@ -62,7 +62,7 @@ enum WebController {
         if let note = links.note { result["note"] = .string(note) }
         return .object(result)
       },
-      // Issue 20: the page's share view, and gatherctl web link --view. The view-only links are no secret.
+      // The page's share view, and gatherctl web link --view. The view-only links are no secret.
       .read("web.share") { params, _ in
         try params.finish()
         let links = try pageLinks(web)

@@ -16,8 +16,8 @@ struct EventBacklog {
   init(connectionCapacity: Int = .max) { self.connectionCapacity = connectionCapacity }
 
   private struct Held {
-    var tick: EncodedEvent?
-    var events: [EncodedEvent] = []
+    var tick: PublishedEvent?
+    var events: [PublishedEvent] = []
   }
 
   private var held: [Int64: Held] = [:]
@@ -27,7 +27,7 @@ struct EventBacklog {
 
   /// Holds an event for a subscription. Returns false, holding nothing more for it, when the subscription has
   /// just overflowed.
-  mutating func hold(_ event: EncodedEvent, for subscription: Int64) -> Bool {
+  mutating func hold(_ event: PublishedEvent, for subscription: Int64) -> Bool {
     // In place, through the default subscript: the held events are never copied.
     if event.topic == .tick {
       held[subscription, default: Held()].tick = event
@@ -49,8 +49,8 @@ struct EventBacklog {
   }
 
   /// Takes everything held, in seq order, each with its subscription, but for the subscriptions in `kept`.
-  mutating func take(keeping kept: Set<Int64> = []) -> [(subscription: Int64, event: EncodedEvent)] {
-    var batch: [(subscription: Int64, event: EncodedEvent)] = []
+  mutating func take(keeping kept: Set<Int64> = []) -> [(subscription: Int64, event: PublishedEvent)] {
+    var batch: [(subscription: Int64, event: PublishedEvent)] = []
     let all = held
     held = [:]
     heldCount = 0

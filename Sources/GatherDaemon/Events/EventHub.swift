@@ -1,4 +1,3 @@
-import GatherRPC
 import NIOCore
 import Synchronization
 
@@ -16,7 +15,7 @@ public final class EventHub: @unchecked Sendable {
   /// `gatherd_events_total`, by topic.
   private let published = TopicCounters()
   /// Events published during the session's current turn; touched in the session's turns only.
-  private var pending: [EncodedEvent] = []
+  private var pending: [PublishedEvent] = []
   /// Batches handed to the subscribers' loop and not yet delivered there.
   private let batchesOnTheWay = Atomic<Int>(0)
   /// The seq lease: no event gets a seq above `leasedThrough` before `extendLease` has recorded a higher one.
@@ -45,15 +44,16 @@ public final class EventHub: @unchecked Sendable {
     extendLease = extend
   }
 
-  /// Numbers an event and encodes it; it goes out with the turn's other events at ``deliverPending()``.
-  func publish(_ topic: Topic, _ payload: JSONObject) {
+  /// Numbers an event and encodes it; it goes out with the turn's other events at ``deliverPending()``. Call it
+  /// in a session's turn.
+  func publish(_ event: SessionEvent) {
     let seq = lastSeq.wrappingAdd(1, ordering: .releasing).newValue
     if seq > leasedThrough, let extendLease {
       leasedThrough += Self.leaseBlock
       extendLease(leasedThrough)
     }
-    pending.append(EncodedEvent(seq: seq, topic: topic, payload: payload))
-    published.count(topic)
+    pending.append(PublishedEvent(seq: seq, event: event))
+    published.count(event.topic)
   }
 
   /// Sends the turn's events to the subscribers as one batch, then tells the observers.

@@ -78,7 +78,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
     writeBacklog()
   }
 
-  func send(_ event: EncodedEvent, subscription: Int64) {
+  func send(_ event: PublishedEvent, subscription: Int64) {
     guard let output, !overflowed else { return }
     if writable, backlog.isEmpty, unreplied.isEmpty || !unreplied.contains(subscription) {
       write(event, subscription: subscription, to: output)
@@ -98,7 +98,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
     flushEvents()
   }
 
-  private func write(_ event: EncodedEvent, subscription: Int64, to output: ConnectionOutput) {
-    output.write { event.write(for: subscription, into: &$0) }
+  private func write(_ event: PublishedEvent, subscription: Int64, to output: ConnectionOutput) {
+    output.write { event.line.write(for: subscription, into: &$0) }
   }
 }

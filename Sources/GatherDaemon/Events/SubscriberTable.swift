@@ -5,7 +5,7 @@ import Synchronization
 /// Where a connection's events go: it writes them, or holds them while its peer is slow.
 protocol EventSink: AnyObject {
   /// Writes (or holds) one event for one of the connection's subscriptions.
-  func send(_ event: EncodedEvent, subscription: Int64)
+  func send(_ event: PublishedEvent, subscription: Int64)
   /// Flushes what ``send(_:subscription:)`` wrote since the last flush.
   func flushEvents()
 }
@@ -79,7 +79,7 @@ final class SubscriberTable: @unchecked Sendable {
 
   /// Hands a batch of events, in seq order, to every subscription of their topics, then flushes each
   /// connection that got any.
-  func deliver(_ events: [EncodedEvent]) {
+  func deliver(_ events: [PublishedEvent]) {
     if events.count == 1 {
       // The usual batch, a tick: each connection is written and flushed in one go.
       let event = events[0]

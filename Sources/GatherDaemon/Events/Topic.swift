@@ -3,7 +3,7 @@ import GatherRPC
 /// What a subscriber can watch; each event is a notification whose method is its topic.
 public enum Topic: String, Sendable, Hashable, CaseIterable {
   case tick, score, timer, gather, players
-  /// Plans (issue 24): created, updated, cancelled, started, and who joined, left or moved up.
+  /// Plans: created, updated, cancelled, started, and who joined, left or moved up.
   case plan
 
   /// Reads a list of topic names, or throws invalid params naming the unknown one.

@@ -16,7 +16,7 @@ struct HomeAssistantDiscovery: Sendable {
   /// The kinds of `event` messages, which the event entity announces.
   static let eventTypes = ["goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"]
 
-  /// The kinds of `plan` messages (issue 24), which the plan event entity announces.
+  /// The kinds of `plan` messages, which the plan event entity announces.
   static let planEventTypes = ["created", "updated", "cancelled", "started", "joined", "left", "promoted"]
 
   /// The buttons, with the JSON-RPC notification each publishes on `<prefix>/rpc`.
@@ -99,7 +99,7 @@ struct HomeAssistantDiscovery: Sendable {
           "state_topic": .string(topics.event), "event_types": .array(Self.eventTypes.map { .string($0) }),
           "icon": "mdi:whistle",
         ]),
-      // Issue 24: who's coming to the soonest open plan, and each sign-up as it happens.
+      // Who's coming to the soonest open plan, and each sign-up as it happens.
       sensor(
         "next_plan", "Next gather", "{{ value_json.nextPlan.startsAt if value_json.nextPlan else None }}",
         ["device_class": "timestamp"]),

@@ -21,7 +21,7 @@ final class MQTTEventSink: EventSink, @unchecked Sendable {
     ticks ? Set(Topic.allCases) : Set(Topic.allCases).subtracting([.tick])
   }
 
-  func send(_ event: EncodedEvent, subscription: Int64) {
+  func send(_ event: PublishedEvent, subscription: Int64) {
     if event.topic != .tick { stateChanged = true }
     if let message = MQTTEventMessages.message(for: event, topics: publisher.topics) { messages.append(message) }
   }

@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 
 /// JSON-RPC over MQTT, with `--mqtt-control`: each message on `<prefix>/rpc` is one request or batch, answered
-/// by the same dispatcher as every connection, from a caller that is a controller. The reply goes to the
+/// through the same gateway as every connection and every `POST /rpc`, from a caller that is a controller. The reply goes to the
 /// request's MQTT 5 response topic (with its correlation data), else to `<prefix>/rpc/reply`; a notification
 /// gets none.
 ///
@@ -14,8 +14,7 @@ import NIOCore
 final class MQTTRequests: @unchecked Sendable {
   static let maxWaiting = 64
 
-  private let services: ConnectionServices
-  private let loop: any EventLoop
+  private let gateway: RPCGateway
   private let topics: MQTTTopics
   /// Set once the client exists: where replies are published.
   var client: MQTTClient?
@@ -23,21 +22,20 @@ final class MQTTRequests: @unchecked Sendable {
   private var inFlight = false
   private var dropping = false
 
-  init(services: ConnectionServices, loop: any EventLoop, topics: MQTTTopics) {
-    self.services = services
-    self.loop = loop
+  init(gateway: RPCGateway, topics: MQTTTopics) {
+    self.gateway = gateway
     self.topics = topics
   }
 
   /// Takes a request from the MQTT client's thread; it is answered on the connections' loop.
   func submit(_ message: MQTTReceivedMessage) {
-    loop.execute { self.enqueue(message) }
+    gateway.loop.execute { self.enqueue(message) }
   }
 
   private func enqueue(_ message: MQTTReceivedMessage) {
     guard waiting.count < Self.maxWaiting else {
       if !dropping {
-        services.logger.warning(
+        gateway.logger.warning(
           "MQTT: more than \(Self.maxWaiting) requests wait on \(topics.rpc); dropping requests until they are answered."
         )
       }
@@ -53,25 +51,12 @@ final class MQTTRequests: @unchecked Sendable {
     guard !inFlight, !waiting.isEmpty else { return }
     let message = waiting.removeFirst()
     inFlight = true
-    let caller = Caller(
-      peer: .mqtt(topics.rpc), mayMutate: true, whyReadOnly: "",
-      events: EventOutbox(table: services.hub.subscribers))
-    guard message.payload.count <= services.maxLineBytes else {
-      return replied(
-        RPCResponse.error(
-          id: .null,
-          .invalidRequest("The message is over \(services.maxLineBytes) bytes, gatherd's limit for one request.")),
-        to: message, caller: caller)
-    }
-    let parsed = Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(message.payload) }
-    services.dispatcher.respond(to: parsed, from: caller, runner: services.runner(replyingOn: loop)) { reply in
-      self.replied(reply, to: message, caller: caller)
+    gateway.answer(message.payload, from: gateway.mqttCaller(topic: topics.rpc)) { reply in
+      self.replied(reply, to: message)
     }
   }
 
-  private func replied(_ reply: JSONValue?, to request: MQTTReceivedMessage, caller: Caller) {
-    // No connection carries events here: a subscription made over MQTT ends with its request.
-    caller.events.close()
+  private func replied(_ reply: JSONValue?, to request: MQTTReceivedMessage) {
     inFlight = false
     if let reply, let client {
       let topic = request.responseTopic.flatMap { MQTTConfiguration.problem(withPrefix: $0) == nil ? $0 : nil }

@@ -8,37 +8,26 @@ import ServiceLifecycle
 /// gatherd on an MQTT broker, with Home Assistant discovery (`--mqtt`; docs/mqtt.md), as a service.
 ///
 /// It is one more subscriber of the session's events, like a connection's `events.subscribe`, and with
-/// `--mqtt-control` one more caller of the same dispatcher; the broker itself is talked to by ``MQTTClient`` on
+/// `--mqtt-control` one more caller of the same gateway; the broker itself is talked to by ``MQTTClient`` on
 /// a thread of its own, so a broker that is down, slow or refuses the password never delays a socket request.
-public struct MQTTService<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
+public struct MQTTService: Service, CustomStringConvertible {
   let configuration: MQTTConfiguration
-  let session: GatherSession<C>
-  let loop: any EventLoop
+  let gateway: RPCGateway
   let logger: Logger
   private let client: MQTTClient
   private let publisher: MQTTPublisher
 
-  /// A service that publishes `session` as `configuration` says; requests are answered on the connections'
-  /// `loop`, and database queries on `queryPool`, as for a connection. Throws if libmosquitto will not take
-  /// the configuration (a CA file it cannot use, say): a startup error. `web` is the page's access when gatherd
-  /// serves it, so that `web.link` and `plan.link` give its links over MQTT as over the socket.
-  public init(
-    configuration: MQTTConfiguration, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, web: WebAccess? = nil, logger: Logger
-  ) throws(MQTTError) {
+  /// A service that publishes the session behind `gateway` as `configuration` says, and answers requests through
+  /// it on the connections' loop, as for a connection. Throws if libmosquitto will not take the configuration (a
+  /// CA file it cannot use, say): a startup error.
+  public init(configuration: MQTTConfiguration, gateway: RPCGateway) throws(MQTTError) {
     self.configuration = configuration
-    self.session = session
-    self.loop = loop
-    self.logger = logger
-    let services = ConnectionServices(
-      dispatcher: MethodTable.dispatcher(session, stats: stats, testFaults: false, web: web, logger: logger),
-      runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
-      queryPool: queryPool, hub: session.hub, stats: stats, maxLineBytes: maxLineBytes, readOnly: false,
-      access: policy, logger: logger, keeper: nil)
+    self.gateway = gateway
+    logger = gateway.logger
     let requests =
       configuration.control
-      ? MQTTRequests(services: services, loop: loop, topics: MQTTTopics(configuration)) : nil
-    let publisher = MQTTPublisher(configuration: configuration, requests: requests) { session.view }
+      ? MQTTRequests(gateway: gateway, topics: MQTTTopics(configuration)) : nil
+    let publisher = MQTTPublisher(configuration: configuration, requests: requests, view: gateway.currentView)
     self.publisher = publisher
     client = try MQTTClient(
       configuration: MQTTClient.Configuration(
@@ -53,13 +42,14 @@ public struct MQTTService<C: Clock>: Service, CustomStringConvertible where C.Du
 
   /// Publishes until graceful shutdown; then publishes `offline` and disconnects cleanly.
   public func run() async {
-    let (session, client) = (session, client)
+    let (gateway, client, loop) = (gateway, client, gateway.loop)
     let sink = MQTTEventSink(client: client, publisher: publisher)
-    let table = session.hub.subscribers
-    let subscription = session.hub.newSubscriptionID()
+    let table = gateway.hub.subscribers
+    let subscription = gateway.hub.newSubscriptionID()
     let topics = MQTTEventSink.topics(ticks: configuration.ticks)
     // From the view's seq on, every event reaches the sink; the first connection publishes that view's state.
-    _ = try? await loop.submit { table.add(subscription, topics: topics, after: session.view.seq, sink: sink) }.get()
+    _ = try? await loop.submit { table.add(subscription, topics: topics, after: gateway.currentView().seq, sink: sink) }
+      .get()
     logger.info(
       "MQTT: publishing on \(configuration.topicPrefix) and \(configuration.discoveryPrefix) through \(configuration.broker)\(configuration.control ? ", taking requests on \(MQTTTopics(configuration).rpc)" : "")."
     )

@@ -16,7 +16,7 @@ struct MQTTTopics: Sendable {
   var tick: String { prefix + "/tick" }
   /// Goals, undos, corrections, period ends, full time, a gather's start and end; not retained.
   var event: String { prefix + "/event" }
-  /// Plans' sign-ups and changes (issue 24): who joined, left or moved up, and the places left; not retained.
+  /// Plans' sign-ups and changes: who joined, left or moved up, and the places left; not retained.
   var plan: String { prefix + "/plan" }
   /// JSON-RPC requests, with `--mqtt-control` only.
   var rpc: String { prefix + "/rpc" }

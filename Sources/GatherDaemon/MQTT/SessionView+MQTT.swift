@@ -7,21 +7,20 @@ extension SessionView {
   /// gather, each is null (`running` false). `nextPlan` is the soonest open plan's figures
   /// (``MQTTEventMessages/planSummary(_:)``), or null. `seq` is the last event the state includes.
   func mqttState() -> JSONValue {
-    let gather = currentGatherJSON()
-    let timer = gather["timer"]
+    let current = currentGather
+    let gather = current?.json ?? .null
+    let timer = current?.timer.json
     var state: JSONObject = [
       "gather": gather,
       "teams": gather["teams"] ?? .null,
-      "score": gather["score"] ?? .null,
-      "clock": timer?["state"] ?? .null,
-      "running": .bool(timer?["state"] == "running"),
+      "score": current.map(\.gather.score.json) ?? .null,
+      "clock": current.map { .string($0.timer.state.rawValue) } ?? .null,
+      "running": .bool(current?.timer.state == .running),
     ]
     for key in ["period", "periods", "periodName", "remaining", "display", "added", "endsAt"] {
       state[key] = timer?[key] ?? .null
     }
-    let roster = self.state.roster
-    state["nextPlan"] =
-      self.state.openPlans.first.map { .object(MQTTEventMessages.planSummary($0.json(roster: roster))) } ?? .null
+    state["nextPlan"] = self.state.openPlans.first.map { .object(MQTTEventMessages.planSummary($0)) } ?? .null
     state["seq"] = .int(seq)
     return .object(state)
   }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// Reading the times clients send (issue 9's `since` and `until`).
+/// Reading the times clients send (`stats.players`' `since` and `until`).
 extension ISO8601 {
   /// A UTC date ("2026-11-01", midnight) or date and time ("2026-11-01T18:30:00Z", seconds and
   /// milliseconds optional); nil for anything else.

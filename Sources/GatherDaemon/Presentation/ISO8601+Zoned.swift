@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 
-/// A plan's start as people write it (issue 24): a date and time with its time zone, read and written back.
+/// A plan's start as people write it: a date and time with its time zone, read and written back.
 extension ISO8601 {
   /// "2026-12-03T19:00+01:00", "2026-12-03T18:00:00Z" or "2026-12-03T19:00:00+0100": seconds optional; the zone
   /// `Z`, `±HH:MM`, `±HHMM` or `±HH`. The instant, and the zone's offset in seconds east of UTC; nil for anything

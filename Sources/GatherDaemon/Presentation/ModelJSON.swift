@@ -32,13 +32,13 @@ extension ScoreEvent {
       "player": player,
       "matchTimeMs": .int(matchTimeMs),
       "matchTime": .string(MatchClock.display(seconds: Int(matchTimeMs / 1000))),
-      // Periods (issue 9): the period, its name ("2nd half"), and both with the time, "2nd half, 07:12".
+      // The period, its name ("2nd half"), and both with the time, "2nd half, 07:12".
       "period": .int(Int64(period)),
       "periodName": MatchClock.periodName(period, of: periods).map { .string($0) } ?? .null,
       "when": .string(
         (MatchClock.periodName(period, of: periods).map { $0 + ", " } ?? "")
           + MatchClock.display(seconds: Int(matchTimeMs / 1000))),
-      // Football time (issue 21): the match minute, "28'" or "45+2'".
+      // The match minute, "28'" or "45+2'".
       "minute": .string(minute.description),
       "score": score.json,
       "at": .string(ISO8601.string(recordedAt)),
@@ -85,9 +85,9 @@ extension ActiveGather {
       "score": score.json,
       "goals": log.json,
       "timer": timer.json,
-      // Ratings (issue 22): the predicted result of the sides as they stand, from the ratings at kick-off.
+      // The predicted result of the sides as they stand, from the ratings at kick-off.
       "prediction": prediction.json,
-      // Plans (issue 24): the plan it was started from, or null.
+      // The plan it was started from, or null.
       "plan": planID.map { .int($0) } ?? .null,
     ])
   }
@@ -109,7 +109,7 @@ extension GatherRecord {
         )
       })
     record["goals"] = log.json
-    // Plans (issue 24): the plan it was started from, or null.
+    // The plan it was started from, or null.
     record["plan"] = planID.map { .int($0) } ?? .null
     return .object(record)
   }

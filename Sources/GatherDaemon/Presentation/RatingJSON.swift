@@ -1,7 +1,7 @@
 import GatherModel
 import GatherRPC
 
-/// The JSON shapes of ratings and predictions (issue 22), as the protocol documents them. Numbers are written
+/// The JSON shapes of ratings and predictions, as the protocol documents them. Numbers are written
 /// in full (the shortest text that reads back as the same double), so a client can check them to the last bit.
 extension Rating {
   /// `{"mu", "sigma", "ordinal"}`; the ordinal is μ − 3σ.

@@ -1,7 +1,7 @@
 import GatherModel
 import GatherRPC
 
-/// The JSON shapes of stats and team suggestions (issue 9), as the protocol documents them.
+/// The JSON shapes of stats and team suggestions, as the protocol documents them.
 extension PlayerStats {
   var json: JSONValue {
     .object([
@@ -9,7 +9,7 @@ extension PlayerStats {
       "draws": .int(Int64(draws)), "losses": .int(Int64(losses)), "goals": .int(Int64(goals)),
       "goalsPerGather": .double(rounded(goalsPerGather)), "winRate": .double(rounded(winRate)),
       "rating": rating.json,
-      // Plans (issue 24): plans joined, played, and left within 24 h of the start.
+      // Plans joined, played, and left within 24 h of the start.
       "attendance": .object([
         "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),
         "leftLate": .int(Int64(attendance.leftLate)),
@@ -46,7 +46,7 @@ extension PlayerReport {
 
 extension TeamSuggestion {
   /// The suggestion; `candidates` give each player's rating (their learned rating by rating, their points by
-  /// skill, as before ratings), `roster` their names.
+  /// skill), `roster` their names.
   func json(candidates: [Candidate], roster: [Player.ID: Player]) -> JSONValue {
     let byID = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     func member(_ id: Player.ID) -> JSONValue {

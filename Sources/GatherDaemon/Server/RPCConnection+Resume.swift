@@ -7,7 +7,7 @@ extension RPCConnection {
   func resume(_ subscriptions: [Int64: Set<Topic>], view: SessionView) {
     mayStartMidLine = true
     guard !subscriptions.isEmpty else { return }
-    let snapshot = view.subscriptionSnapshot()
+    let snapshot = view.subscriptionJSON
     // The record already holds these subscriptions: it is told once, at the end, not one by one.
     let recorder = caller.events.onSubscriptionsChanged
     caller.events.onSubscriptionsChanged = nil

@@ -13,7 +13,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
 
-  let services: ConnectionServices
+  let services: RPCGateway
   let caller: Caller
   /// The connection's name in the service manager's store, when it is kept there across restarts.
   let storedName: String?
@@ -47,7 +47,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   var stalled: Scheduled<Void>?
 
   init(
-    services: ConnectionServices, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
+    services: RPCGateway, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
     transport: Transport, storedName: String? = nil
   ) {
     self.services = services

@@ -13,7 +13,7 @@ extension RPCServer {
       throw SocketFileError("listen: \(String(cString: strerror(errno)))")
     }
     let acceptor = try Acceptor(listening: listening, logger: logger)
-    let (keeper, readOnly) = (services.keeper, configuration.readOnly)
+    let (keeper, readOnly) = (gateway.keeper, configuration.readOnly)
     let stopped = acceptor.run(on: loop) { fd in
       adopt(fd, storedName: keeper?.keep(fd, readOnly: readOnly), connections: connections, resuming: false)
     }
@@ -26,11 +26,12 @@ extension RPCServer {
   /// Serves a connected socket: one just accepted, or one the previous gatherd kept (`resuming`), whose
   /// recorded subscriptions are reopened.
   func adopt(_ fd: CInt, storedName: String?, connections: ConnectionSet, resuming: Bool) {
-    let (services, keeper, currentView, logger) = (services, services.keeper, currentView, logger)
+    let (gateway, keeper, logger, readOnly) = (gateway, gateway.keeper, logger, configuration.readOnly)
     ClientBootstrap(group: loop)
       .channelOption(.allowRemoteHalfClosure, value: true)
       .channelInitializer { channel in
-        Self.serve(channel, socket: fd, services: services, connections: connections, storedName: storedName)
+        Self.serve(
+          channel, socket: fd, gateway: gateway, readOnly: readOnly, connections: connections, storedName: storedName)
       }
       .withConnectedSocket(fd)
       .whenComplete { result in
@@ -39,7 +40,7 @@ extension RPCServer {
           guard resuming, let storedName, let keeper,
             let connection = try? channel.pipeline.syncOperations.handler(type: RPCConnection.self)
           else { return }
-          connection.resume(keeper.recordedSubscriptions(of: storedName), view: currentView())
+          connection.resume(keeper.recordedSubscriptions(of: storedName), view: gateway.currentView())
         case .failure(let error):
           logger.notice("Could not serve a connection (\(storedName ?? "not kept")): \(error)")
           if let storedName, let keeper { keeper.connectionClosed(storedName) }

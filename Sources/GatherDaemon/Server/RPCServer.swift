@@ -11,7 +11,7 @@ import ServiceLifecycle
 ///
 /// On graceful shutdown it stops accepting, lets every connection answer the lines it has read, closes them,
 /// and removes a socket file it created. An inherited socket is never unlinked.
-public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
+public struct RPCServer: Service, CustomStringConvertible {
   /// Where the listening socket comes from.
   public enum Listener: Sendable, CustomStringConvertible {
     /// Standalone: bind this path with this mode, and remove the file at exit.
@@ -34,55 +34,29 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     public var listener: Listener
     /// Whether every connection on this listener may only read and watch, whoever the peer is.
     public var readOnly: Bool
-    /// The longest line accepted, in bytes.
-    public var maxLineBytes: Int
-    /// Who may change the match.
-    public var access: AccessPolicy
-    /// Whether `test.wedgeSession` is served (`GATHERD_ENABLE_TEST_FAULTS=1`); never in normal use.
-    public var testFaults: Bool
     /// Connections of this listener that the previous gatherd kept in the service manager's store.
     public var resuming: [StoredDescriptors.Connection] = []
 
     /// A configuration.
-    public init(
-      listener: Listener, readOnly: Bool = false, maxLineBytes: Int, access: AccessPolicy, testFaults: Bool = false
-    ) {
+    public init(listener: Listener, readOnly: Bool = false) {
       self.listener = listener
       self.readOnly = readOnly
-      self.maxLineBytes = maxLineBytes
-      self.access = access
-      self.testFaults = testFaults
     }
   }
 
   let configuration: Configuration
-  let services: ConnectionServices
-  let loop: any EventLoop
-  let logger: Logger
-  /// The session's current view, for connections taken over at start-up.
-  let currentView: @Sendable () -> SessionView
+  let gateway: RPCGateway
   private let ready: @Sendable () -> Void
 
-  /// A server for `session` whose connections are served on `loop`, with database queries on `queryPool`;
-  /// `ready` runs once the socket accepts.
-  public init(
-    configuration: Configuration, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, logger: Logger, keeper: ConnectionKeeper? = nil, web: WebAccess? = nil,
-    ready: @escaping @Sendable () -> Void = {}
-  ) {
-    currentView = { session.view }
+  /// A server whose connections answer through `gateway`, on its loop; `ready` runs once the socket accepts.
+  public init(configuration: Configuration, gateway: RPCGateway, ready: @escaping @Sendable () -> Void = {}) {
     self.configuration = configuration
-    self.logger = logger
+    self.gateway = gateway
     self.ready = ready
-    self.loop = loop
-    services = ConnectionServices(
-      dispatcher: MethodTable.dispatcher(
-        session, stats: stats, testFaults: configuration.testFaults, web: web, logger: logger),
-      runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
-      queryPool: queryPool,
-      hub: session.hub, stats: stats, maxLineBytes: configuration.maxLineBytes,
-      readOnly: configuration.readOnly, access: configuration.access, logger: logger, keeper: keeper)
   }
+
+  var loop: any EventLoop { gateway.loop }
+  var logger: Logger { gateway.logger }
 
   /// How logs name the server.
   public var description: String {
@@ -122,7 +96,7 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
     try? await gracefulShutdown()
     // The store keeps every connection for the next gatherd from here on; the ones that close now only
     // close in this process.
-    if let keeper = services.keeper { try? await loop.submit { keeper.freeze() }.get() }
+    if let keeper = gateway.keeper { try? await loop.submit { keeper.freeze() }.get() }
     // Stop accepting, then let every connection answer what it has read and close.
     await stopAccepting()
     // A socket this server bound is closed here; an inherited one stays open for the next gatherd.
@@ -133,21 +107,14 @@ public struct RPCServer<C: Clock>: Service, CustomStringConvertible where C.Dura
 
   /// Sets up a new connection's pipeline: its peer's credentials, then the RPC handler.
   static func serve(
-    _ channel: any Channel, socket: CInt, services: ConnectionServices, connections: ConnectionSet,
+    _ channel: any Channel, socket: CInt, gateway: RPCGateway, readOnly: Bool, connections: ConnectionSet,
     storedName: String? = nil
   ) -> EventLoopFuture<Void> {
     PeerCredentials.of(channel).flatMapThrowing { credentials in
-      let caller = Caller(
-        peer: .local(credentials),
-        mayMutate: !services.readOnly && services.access.isController(credentials),
-        whyReadOnly: services.readOnly
-          ? "this is gatherd's read-only status socket: changes go through its control socket."
-          : services.access.whoMayControl(uid: credentials.uid),
-        events: EventOutbox(table: services.hub.subscribers))
       try channel.pipeline.syncOperations.addHandler(
         RPCConnection(
-          services: services, caller: caller, loop: channel.eventLoop, connections: connections,
-          transport: .unixSocket(descriptor: socket), storedName: storedName))
+          services: gateway, caller: gateway.localCaller(credentials, readOnly: readOnly), loop: channel.eventLoop,
+          connections: connections, transport: .unixSocket(descriptor: socket), storedName: storedName))
     }
   }
 }

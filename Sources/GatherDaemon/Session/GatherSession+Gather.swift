@@ -1,22 +1,21 @@
 import GatherModel
-import GatherRPC
 
-/// Starting, changing and ending gathers, and history.
+/// Starting, changing and ending gathers.
 extension GatherSession {
   /// Starts a gather with this lineup and a clock of `periods` (1 when nil) of `seconds` (10:00 when nil) with
   /// a break of `breakSeconds` (none when nil) between them; `names` are the sides' ("Team A" and "Team B" when
-  /// nil); from `plan`, the store starts the plan too (issue 24).
+  /// nil); from `plan`, the store starts the plan in the same transaction.
   func startGather(
     teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID], seconds: Int?, periods: Int? = nil,
     breakSeconds: Int? = nil, names: (teamA: String?, teamB: String?)? = nil, plan: Plan.ID? = nil
-  ) throws -> JSONValue {
+  ) throws -> GatherSnapshot {
     let lineup = try state.lineupForNewGather(teamA: teamA, teamB: teamB, bench: bench)
     let clock = try MatchClock(periods: periods ?? 1, seconds: seconds ?? 600, breakSeconds: breakSeconds ?? 0)
     let teamNames = try TeamNames(teamA: names?.teamA, teamB: names?.teamB)
     let startedAt = wallClock()
-    let snapshot = clock.snapshot(at: now, wallNow: startedAt)
+    let saved = clock.snapshot(at: now, wallNow: startedAt)
     let id = try commit {
-      try store.startGather(lineup: lineup, clock: snapshot, startedAt: startedAt, names: teamNames, plan: plan) {
+      try store.startGather(lineup: lineup, clock: saved, startedAt: startedAt, names: teamNames, plan: plan) {
         [state] in
         state.name(of: $0)
       }
@@ -27,12 +26,13 @@ extension GatherSession {
       names: teamNames, planID: plan)
     try state.begin(gather)
     logger.info("Started gather \(id) with \(lineup.players.count) players.", metadata: ["gather_id": "\(id)"])
-    publishGather("started", gather)
-    return gatherJSON(gather)
+    let started = snapshot(of: gather)
+    hub.publish(.gather(.started(started)))
+    return started
   }
 
   /// Moves a player of the active gather to `team`, or adds a roster player to it.
-  func assign(_ playerID: Player.ID, to team: Team) throws -> JSONValue {
+  func assign(_ playerID: Player.ID, to team: Team) throws -> GatherSnapshot {
     let player = try state.player(playerID)
     let rating = state.rating(of: playerID)
     let store = store
@@ -41,12 +41,13 @@ extension GatherSession {
       try commit { try store.assign(.init(player: player.id, team: team), name: player.name, gatherID: gather.id) }
       return gather
     }
-    publishGather("assigned", gather)
-    return gatherJSON(gather)
+    let assigned = snapshot(of: gather)
+    hub.publish(.gather(.assigned(assigned)))
+    return assigned
   }
 
   /// Renames either side of the active gather (nil keeps its name); `fields` name the params in a refusal.
-  func renameTeams(teamA: String?, teamB: String?, fields: (teamA: String, teamB: String)) throws -> JSONValue {
+  func renameTeams(teamA: String?, teamB: String?, fields: (teamA: String, teamB: String)) throws -> GatherSnapshot {
     let store = store
     let gather = try state.changeActive { gather in
       try gather.rename(teamA: teamA, teamB: teamB, fields: fields)
@@ -56,12 +57,13 @@ extension GatherSession {
     logger.info(
       "Gather \(gather.id): the teams are now \(gather.names.teamA) and \(gather.names.teamB).",
       metadata: ["gather_id": "\(gather.id)"])
-    publishGather("renamed", gather)
-    return gatherJSON(gather)
+    let renamed = snapshot(of: gather)
+    hub.publish(.gather(.renamed(renamed)))
+    return renamed
   }
 
   /// Ends the active gather, files its result in history, rates its players from it and stops its clock.
-  func endGather() throws -> JSONValue {
+  func endGather() throws -> EndedGather {
     let gather = try state.requireActive()
     let record = gather.result(endedAt: wallClock()) { [state] in state.name(of: $0) }
     let ratings = try commit { try store.endGather(record) }
@@ -71,28 +73,23 @@ extension GatherSession {
     logger.info(
       "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",
       metadata: ["gather_id": "\(gather.id)"])
-    let json = record.json(roster: state.roster)
-    hub.publish(.gather, ["change": "ended", "id": .int(gather.id), "gather": json])
-    return json
+    let ended = EndedGather(record: record, roster: state.roster)
+    hub.publish(.gather(.ended(ended)))
+    return ended
   }
 
-  /// Cancels the active gather; it keeps no result.
-  func cancelGather() throws -> JSONValue {
+  /// Cancels the active gather; it keeps no result, and the plan it came from, if any, is open again.
+  func cancelGather() throws -> Int64 {
     let gather = try state.requireActive()
     let reopened = try commit { try store.cancelGather(id: gather.id) }
     state.closeActive()
     rearmClock()
     logger.info("Cancelled gather \(gather.id).", metadata: ["gather_id": "\(gather.id)"])
-    hub.publish(.gather, ["change": "cancelled", "id": .int(gather.id), "gather": .null])
-    // Plans (issue 24): the plan it came from is open again.
+    hub.publish(.gather(.cancelled(id: gather.id)))
     if let reopened {
       state.keep(reopened)
-      publishPlan("updated", reopened)
+      hub.publish(.plan(PlanEvent(.updated, snapshot(of: reopened))))
     }
-    return .object(["cancelled": .int(gather.id)])
-  }
-
-  func publishGather(_ change: String, _ gather: ActiveGather) {
-    hub.publish(.gather, ["change": .string(change), "id": .int(gather.id), "gather": gatherJSON(gather)])
+    return gather.id
   }
 }

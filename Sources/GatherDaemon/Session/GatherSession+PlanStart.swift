@@ -1,15 +1,14 @@
 import GatherModel
-import GatherRPC
 
-/// From plan to kick-off (issue 24): a gather of a plan's going players, split into fair teams by
-/// `gather.suggest`'s rules; the waiting players do not play.
+/// From plan to kick-off: a gather of a plan's going players, split into fair teams by `gather.suggest`'s
+/// rules; the waiting players do not play.
 extension GatherSession {
   /// Starts a gather from an open plan with at least two going players, split by rating (seed 0), with a clock
   /// and the sides' names as `startGather` takes them. The plan becomes started and the gather keeps it.
   func startGather(
     plan id: Plan.ID, seconds: Int?, periods: Int?, breakSeconds: Int?,
     names: (teamA: String?, teamB: String?)? = nil
-  ) throws -> JSONValue {
+  ) throws -> GatherSnapshot {
     var plan = try openPlan(id)
     try plan.checkStartable()
     if state.active != nil { throw GatherError.gatherAlreadyActive }
@@ -20,10 +19,10 @@ extension GatherSession {
     let gather = try startGather(
       teamA: split.teamA.players, teamB: split.teamB.players, bench: [], seconds: seconds, periods: periods,
       breakSeconds: breakSeconds, names: names, plan: id)
-    try plan.start(gatherID: state.requireActive().id)
+    try plan.start(gatherID: gather.gather.id)
     state.keep(plan)
-    logger.info("Plan \(id) started as gather \(plan.gatherID ?? 0).", metadata: ["plan_id": "\(id)"])
-    publishPlan("started", plan)
+    logger.info("Plan \(id) started as gather \(gather.gather.id).", metadata: ["plan_id": "\(id)"])
+    hub.publish(.plan(PlanEvent(.started, snapshot(of: plan))))
     return gather
   }
 }

@@ -1,48 +1,45 @@
 import FoundationEssentials
 import GatherModel
-import GatherRPC
 
-/// Plans (issue 24): coming gathers, and who is coming. Each change follows the session's pattern: the model
-/// checks a copy, the store commits it, the copy is kept, and `plan` events say what happened.
+/// Plans: coming gathers, and who is coming. Each change follows the session's pattern: the model checks a
+/// copy, the store commits it, the copy is kept, and `plan` events say what happened.
 extension GatherSession {
   /// Makes an open plan, with a new sign-up code; the start must be in the future by the wall clock.
   func createPlan(
     startsAt: Date, utcOffset: Int, capacity: Int, place: String?, note: String?
-  ) throws -> JSONValue {
+  ) throws -> PlanSnapshot {
     let details = try PlanDetails(
       startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, place: place, note: note, now: wallClock())
     let plan = try commit { try store.createPlan(details, signUpCode: SignUpCode.make(), createdAt: wallClock()) }
     state.keep(plan)
     logger.info("Created plan \(plan.id) for \(plan.details.capacity) players.", metadata: ["plan_id": "\(plan.id)"])
-    publishPlan("created", plan)
-    return plan.json(roster: state.roster)
+    return publish(.created, plan)
   }
 
   /// Changes an open plan's start, capacity, place or note; a new capacity moves players up or back in the order
   /// they joined, and each who moves up gets a `promoted` event.
-  func updatePlan(_ id: Plan.ID, _ changes: PlanChanges) throws -> JSONValue {
+  func updatePlan(_ id: Plan.ID, _ changes: PlanChanges) throws -> PlanSnapshot {
     var plan = try openPlan(id)
     let moves = try plan.update(with: changes, now: wallClock())
     try commit { try store.updatePlan(plan) }
     state.keep(plan)
-    publishPlan("updated", plan)
-    for player in moves.promoted { publishPlan("promoted", plan, player: player) }
-    return plan.json(roster: state.roster)
+    let updated = publish(.updated, plan)
+    for player in moves.promoted { publish(.promoted, plan, player: player) }
+    return updated
   }
 
   /// Cancels an open plan; its sign-up link stops working at once.
-  func cancelPlan(_ id: Plan.ID) throws -> JSONValue {
+  func cancelPlan(_ id: Plan.ID) throws -> PlanSnapshot {
     var plan = try openPlan(id)
     try plan.cancel()
     try commit { try store.cancelPlan(id, at: wallClock()) }
     state.keep(plan)
     logger.info("Cancelled plan \(id).", metadata: ["plan_id": "\(id)"])
-    publishPlan("cancelled", plan)
-    return plan.json(roster: state.roster)
+    return publish(.cancelled, plan)
   }
 
   /// A roster player says "I'm in". Joining again changes nothing, publishes nothing, and says so.
-  func joinPlan(_ id: Plan.ID, player playerID: Player.ID) throws -> JSONValue {
+  func joinPlan(_ id: Plan.ID, player playerID: Player.ID) throws -> PlanAnswer {
     var plan = try openPlan(id)
     let player = try state.player(playerID)
     let now = wallClock()
@@ -50,13 +47,13 @@ extension GatherSession {
     if change.changed {
       try commit { try store.saveJoin(player, plan: id, at: now) }
       state.keep(plan)
-      publishPlan("joined", plan, player: player.id, answer: change.answer)
+      publish(.joined, plan, player: player.id, answer: change.answer)
     }
-    return change.json(plan: plan, roster: state.roster)
+    return PlanAnswer(change: change, plan: snapshot(of: plan))
   }
 
   /// A roster player says they cannot make it; if they were going, the first waiting player moves up.
-  func leavePlan(_ id: Plan.ID, player playerID: Player.ID) throws -> JSONValue {
+  func leavePlan(_ id: Plan.ID, player playerID: Player.ID) throws -> PlanAnswer {
     var plan = try openPlan(id)
     let player = try state.player(playerID)
     let now = wallClock()
@@ -64,15 +61,15 @@ extension GatherSession {
     if change.changed {
       try commit { try store.saveLeave(player, plan: id, at: now) }
       state.keep(plan)
-      publishPlan("left", plan, player: player.id, answer: .notGoing)
-      for promoted in change.promoted { publishPlan("promoted", plan, player: promoted) }
+      publish(.left, plan, player: player.id, answer: .notGoing)
+      for promoted in change.promoted { publish(.promoted, plan, player: promoted) }
     }
-    return change.json(plan: plan, roster: state.roster)
+    return PlanAnswer(change: change, plan: snapshot(of: plan))
   }
 
   /// Adds a new roster player by name, as a guest, who joins the plan: one transaction, a `players` event and a
   /// `plan` event.
-  func joinPlanAsGuest(_ id: Plan.ID, name: String) throws -> JSONValue {
+  func joinPlanAsGuest(_ id: Plan.ID, name: String) throws -> PlanAnswer {
     var plan = try openPlan(id)
     try plan.requireRoomForGuest()
     let details = try state.guestDetails(name)
@@ -82,9 +79,9 @@ extension GatherSession {
     let change = try plan.join(player, at: now, guest: true)
     state.keep(plan)
     logger.info("Added guest player \(player.id) to plan \(id).", metadata: ["plan_id": "\(id)"])
-    hub.publish(.players, ["change": "created", "id": .int(player.id), "player": player.json])
-    publishPlan("joined", plan, player: player.id, answer: change.answer)
-    return change.json(plan: plan, roster: state.roster)
+    hub.publish(.roster(.created(player)))
+    publish(.joined, plan, player: player.id, answer: change.answer)
+    return PlanAnswer(change: change, plan: snapshot(of: plan))
   }
 
   /// The open plan with this id, or the plan's own error: not found, cancelled or started.
@@ -94,20 +91,23 @@ extension GatherSession {
   }
 
   /// Any plan, from the committed view while it is open, else from the store; runs beside the session's loop.
-  func planJSON(_ id: Plan.ID) throws -> JSONValue {
+  func plan(_ id: Plan.ID) throws -> PlanSnapshot {
     let state = view.state
-    if let plan = state.openPlan(id) { return plan.json(roster: state.roster) }
+    if let plan = state.openPlan(id) { return PlanSnapshot(plan: plan, roster: state.roster) }
     guard let plan = try store.plan(id) else { throw GatherError.planNotFound(id) }
-    return plan.json(roster: state.roster)
+    return PlanSnapshot(plan: plan, roster: state.roster)
   }
 
-  /// Publishes a `plan` event: the change, the plan as it now is, and the player it is about, if any.
-  func publishPlan(
-    _ change: String, _ plan: Plan, player: Player.ID? = nil, answer: PlanChange.Answer? = nil
-  ) {
-    var payload: JSONObject = ["change": .string(change), "id": .int(plan.id), "plan": plan.json(roster: state.roster)]
-    if let player { payload["player"] = memberJSON(player, roster: state.roster) }
-    if let answer { payload["answer"] = .string(answer.rawValue) }
-    hub.publish(.plan, payload)
+  /// The error for a plan that is not open in `state` (a committed view's): not found, cancelled or started.
+  func closedPlanError(_ id: Plan.ID) throws -> GatherError { try store.planError(id) }
+
+  /// Publishes a `plan` event: the plan as it now is, and the player it is about, if any.
+  @discardableResult
+  private func publish(
+    _ kind: PlanEvent.Kind, _ plan: Plan, player: Player.ID? = nil, answer: PlanChange.Answer? = nil
+  ) -> PlanSnapshot {
+    let snapshot = snapshot(of: plan)
+    hub.publish(.plan(PlanEvent(kind, snapshot, player: player, answer: answer)))
+    return snapshot
   }
 }

@@ -1,42 +1,40 @@
 import GatherModel
-import GatherRPC
 
 /// The roster.
 extension GatherSession {
   /// Adds a player to the roster.
-  func createPlayer(_ details: PlayerDetails) throws -> JSONValue {
+  func createPlayer(_ details: PlayerDetails) throws -> Player {
     let player = try commit { try store.createPlayer(details) }
     state.save(player)
     logger.info("Created player \(player.id), \(player.name).")
-    hub.publish(.players, ["change": "created", "id": .int(player.id), "player": player.json])
-    return player.json
+    hub.publish(.roster(.created(player)))
+    return player
   }
 
   /// Changes a player's details.
-  func updatePlayer(_ id: Player.ID, _ changes: PlayerChanges) throws -> JSONValue {
+  func updatePlayer(_ id: Player.ID, _ changes: PlayerChanges) throws -> Player {
     let player = try state.updating(id, with: changes)
-    // A new declared skill is a new prior: the store replays every rating in the same transaction (issue 22).
+    // A new declared skill is a new prior: the store replays every rating in the same transaction.
     let ratings = try commit { try store.updatePlayer(player) }
     state.save(player)
     if let ratings { state.keepRatings(ratings) }
-    hub.publish(.players, ["change": "updated", "id": .int(player.id), "player": player.json])
-    return player.json
+    hub.publish(.roster(.updated(player)))
+    return player
   }
 
-  /// Deletes a player who is not in the active gather; history keeps their name.
-  func deletePlayer(_ id: Player.ID) throws -> JSONValue {
+  /// Deletes a player who is not in the active gather; history keeps their name, and the store takes them off
+  /// every open plan in the same transaction.
+  func deletePlayer(_ id: Player.ID) throws {
     try state.checkDeletable(id)
-    // Plans (issue 24): the store takes the player off every open plan in the same transaction.
     let plans = state.plansWithout(id)
     try commit { try store.deletePlayer(id) }
     for (plan, promoted) in plans {
       state.keep(plan)
-      publishPlan("left", plan, player: id, answer: .notGoing)
-      for player in promoted { publishPlan("promoted", plan, player: player) }
+      hub.publish(.plan(PlanEvent(.left, snapshot(of: plan), player: id, answer: .notGoing)))
+      for player in promoted { hub.publish(.plan(PlanEvent(.promoted, snapshot(of: plan), player: player))) }
     }
     state.remove(id)
     logger.info("Deleted player \(id).")
-    hub.publish(.players, ["change": "deleted", "id": .int(id), "player": .null])
-    return .object(["deleted": .int(id)])
+    hub.publish(.roster(.deleted(id)))
   }
 }

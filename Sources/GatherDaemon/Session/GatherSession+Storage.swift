@@ -1,7 +1,7 @@
 import GatherModel
 import GatherStore
 
-/// A full or failing disk (issue 11): every write goes through ``commit(_:)``, which keeps the journal to one
+/// A full or failing disk: every write goes through ``commit(_:)``, which keeps the journal to one
 /// error per outage and one notice when it ends (``StorageHealth``). A change whose write failed is refused
 /// with `storage_unavailable` by the caller's usual path: it is kept in memory, and published, only after its
 /// write returns, so nothing changes.

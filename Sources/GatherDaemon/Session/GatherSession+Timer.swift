@@ -1,27 +1,26 @@
 import GatherModel
-import GatherRPC
 
 /// What people can do with the match clock.
 enum TimerCommand: Sendable {
   case set(seconds: Int)
   case start, pause, resume, toggle, reset
-  // Periods (issue 9).
+  /// The periods, their length and the break between them.
   case format(periods: Int?, seconds: Int?, breakSeconds: Int?)
   case addTime(seconds: Int)
-  // Football time (issue 21).
+  /// Ends the period now, as if its time had run out.
   case endPeriod
 }
 
 /// The match clock's commands.
 extension GatherSession {
   /// Runs a clock command on the active gather, saves the clock and announces the change.
-  func timer(_ command: TimerCommand) throws -> JSONValue {
+  func timer(_ command: TimerCommand) throws -> TimerStatus {
     _ = try state.requireActive()
     fireDueTicks()
     let at = now
     let wallNow = wallClock()
     let store = store
-    let (gather, change, ended) = try state.changeActive { gather in
+    let (gather, kind, ended) = try state.changeActive { gather in
       let before = gather.clock.state
       var ended: [MatchClock.Event] = []
       // Due ticks were announced just above, so the commands find none left to report.
@@ -43,29 +42,29 @@ extension GatherSession {
     // The clock as it now is is on disk: no save of an earlier transition is owed any more.
     clockSaveOwed = false
     rearmClock()
-    let status = timerStatus(of: gather).json
+    let status = timerStatus(of: gather)
     if case .endPeriod = command {
-      // Exactly as if the period's time had run out (issue 21): the tick at 0, then periodEnded or finished. The
-      // period ends now, which is the instant the tick at 0 carries as its end.
+      // Exactly as if the period's time had run out: the tick at 0, then periodEnded or finished. The period
+      // ends now, which is the instant the tick at 0 carries as its end.
       logger.info("Gather \(gather.id): the period was ended early.", metadata: ["gather_id": "\(gather.id)"])
       publishClockEvents(ended, of: gather, at: at, endsAt: wallNow, saved: true)
     } else {
-      hub.publish(.timer, ["change": .string(change), "timer": status])
+      hub.publish(.timer(TimerChange(kind: kind, status: status)))
     }
     return status
   }
 
   private static func change(_ command: TimerCommand, from before: MatchClock.State, to after: MatchClock.State)
-    -> String
+    -> TimerChange.Kind
   {
     switch (command, after) {
-    case (.set, _): "set"
-    case (.reset, _): "reset"
-    case (.format, _): "format"
-    case (.addTime, _): "addedTime"
-    case (_, .running): before == .paused ? "resumed" : "started"
-    case (_, .paused): "paused"
-    default: after.rawValue
+    case (.set, _): .set
+    case (.reset, _): .reset
+    case (.format, _): .format
+    case (.addTime, _): .addedTime
+    case (_, .running): before == .paused ? .resumed : .started
+    case (_, .paused): .paused
+    default: .became(after)
     }
   }
 }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GatherModel
-import GatherRPC
 import GatherStore
 import Glibc
 import Logging
@@ -118,17 +117,15 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     }.get()
   }
 
-  /// Runs a change's `work` on the session's loop and hands its result to `done` on `replyLoop`,
+  /// Runs a change's `work` as a turn on the session's loop and hands its result to `done` on `replyLoop`,
   /// after the view it produced is published: a client that reads after its reply sees its own change.
-  /// Once the daemon stops (``refuseChanges()``), `done` gets an error at once instead: the session's loop may
-  /// be gone. Call it on `replyLoop`.
-  func run(
-    _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>, replyingOn replyLoop: any EventLoop,
-    to done: @escaping @Sendable (Result<JSONValue, RPCError>) -> Void
-  ) {
-    guard takesChanges.load(ordering: .sequentiallyConsistent) else {
-      return done(.failure(.internalError("gatherd is shutting down; the change was not made.")))
-    }
+  /// Once the daemon stops (``refuseChanges()``), nothing runs and it returns false at once: the session's loop
+  /// may be gone. Call it on `replyLoop`.
+  func run<T: Sendable>(
+    _ work: @escaping @Sendable () -> T, replyingOn replyLoop: any EventLoop,
+    to done: @escaping @Sendable (T) -> Void
+  ) -> Bool {
+    guard takesChanges.load(ordering: .sequentiallyConsistent) else { return false }
     loop.execute {
       let result = self.turns.withLock { _ in
         let result = work()
@@ -137,6 +134,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
       }
       replyLoop.execute { done(result) }
     }
+    return true
   }
 
   /// Refuses every later change; the daemon calls it, from any thread, before it stops the session's loop.
@@ -171,69 +169,26 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
 
   var now: Duration { timeline.now }
 
+  /// The clock of `gather` as it reads now.
   func timerStatus(of gather: ActiveGather) -> TimerStatus {
     TimerStatus(gather.clock, at: now, endsAt: wallEndsAt(gather.clock))
   }
 
+  /// `gather` as it stands now, with the roster that names its players.
+  func snapshot(of gather: ActiveGather) -> GatherSnapshot {
+    GatherSnapshot(gather: gather, timer: timerStatus(of: gather), roster: state.roster)
+  }
+
+  /// `plan` with the roster that names its players.
+  func snapshot(of plan: Plan) -> PlanSnapshot { PlanSnapshot(plan: plan, roster: state.roster) }
+
   /// The wall-clock instant a running clock reaches 0, the same for as long as its deadline stays put.
   func wallEndsAt(_ clock: MatchClock) -> Date? {
-    // Periods (issue 9): a break between periods counts down to a deadline too.
+    // A break between periods counts down to a deadline too.
     guard clock.state == .running || clock.state == .halfTimeBreak, let deadline = clock.deadline else { return nil }
     if let endsAt, endsAt.deadline == deadline { return endsAt.wall }
     let wall = wallClock().addingTimeInterval((deadline - now).inSeconds)
     endsAt = (deadline, wall)
     return wall
-  }
-
-  func gatherJSON(_ gather: ActiveGather) -> JSONValue {
-    gather.json(roster: state.roster, timer: timerStatus(of: gather))
-  }
-
-  // MARK: - Ticks
-
-  /// Announces the ticks, and the finish, that are due by `at` (by now if nil); commands call it first so that
-  /// nothing that happened before them is announced after them.
-  func fireDueTicks(at moment: Duration? = nil) {
-    let at = moment ?? now
-    // Taken before advancing: the ticks of one batch share the running clock's end, even the one that finishes it.
-    let endsAtBefore = state.active.flatMap { wallEndsAt($0.clock) }
-    let events = (try? state.changeActive { $0.clock.advance(to: at) }) ?? []
-    if let gather = state.active { publishClockEvents(events, of: gather, at: at, endsAt: endsAtBefore) }
-  }
-
-  /// Publishes what the clock announced by `at`: ticks, and the ends of periods, breaks and the match, saving
-  /// the clock at each end unless the caller has just saved it (`saved`, as `timer.endPeriod` does).
-  func publishClockEvents(
-    _ events: [MatchClock.Event], of gather: ActiveGather, at: Duration, endsAt: Date?, saved: Bool = false
-  ) {
-    for event in events {
-      switch event {
-      case .tick(let seconds): publishTick(seconds, gather: gather, at: at, endsAt: endsAt)
-      case .finished:
-        if !saved { persistFinishedClockIfNeeded() }
-        logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
-        hub.publish(.timer, ["change": "finished", "timer": timerStatus(of: gather).json])
-      // Periods (issue 9): the break's ticks and the ends of periods and breaks, in GatherSession+Periods.swift.
-      case .breakTick, .periodEnded, .breakEnded: publishPeriodEvent(event, gather: gather, at: at, saved: saved)
-      }
-    }
-  }
-
-  private func publishTick(_ seconds: Int, gather: ActiveGather, at moment: Duration, endsAt: Date?) {
-    let remaining = gather.clock.remaining(at: moment)
-    let deadline = endsAt.map { ISO8601.string($0) }
-    // Periods (issue 9): `remaining` counts the added time too; `display` shows the regular time and `added`
-    // what is left of the added time. The tick at 0 carries the state the clock goes to (finished after the
-    // last period).
-    let added = gather.clock.addedSeconds
-    hub.publish(
-      .tick,
-      [
-        "state": .string(seconds == 0 ? gather.clock.state.rawValue : "running"),
-        "remaining": .int(Int64(seconds)), "remainingMs": .int(remaining.inMilliseconds),
-        "display": .string(MatchClock.display(seconds: max(0, seconds - added))),
-        "endsAt": deadline.map { .string($0) } ?? .null, "period": .int(Int64(gather.clock.periodOfPlay)),
-        "added": added > 0 ? .string(MatchClock.addedDisplay(seconds: min(added, seconds))) : .null,
-      ])
   }
 }

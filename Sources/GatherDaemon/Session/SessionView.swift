@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GatherModel
-import GatherRPC
 import Glibc
 
 /// The last committed state of the session, as readers see it: immutable, and replaced as a whole after each
@@ -18,7 +17,9 @@ public final class SessionView: Sendable {
   /// The present moment on the session's timeline.
   private let now: @Sendable () -> Duration
   /// The clock's status, worked out once, while it stands still (stopped, paused or finished).
-  private let stillTimer: JSONValue?
+  private let stillTimer: TimerStatus?
+  /// What readers work out from this view once and share (the encoded still clock).
+  let memo = ViewMemo()
 
   init(
     state: FootballGather, seq: Int64, endsAt: Date?, at moment: Duration, now: @escaping @Sendable () -> Duration
@@ -29,77 +30,42 @@ public final class SessionView: Sendable {
     self.moment = moment
     self.now = now
     if let clock = state.active?.clock, [.stopped, .paused, .finished].contains(clock.state) {
-      let status = TimerStatus(clock, at: moment, endsAt: nil).json
-      stillTimer = status.objectValue.map { .object($0.encodedOnce()) } ?? status
+      stillTimer = TimerStatus(clock, at: moment, endsAt: nil)
     } else {
       stillTimer = nil
     }
   }
 
+  /// Whether the clock stands still, so that its status is the same for every reader of this view.
+  var clockStandsStill: Bool { stillTimer != nil }
+
   /// Every player, by id.
-  func players() -> JSONValue { .object(["players": .array(state.players.map(\.json))]) }
+  var players: [Player] { state.players }
 
   /// One player.
-  func player(_ id: Player.ID) throws -> JSONValue { try state.player(id).json }
+  func player(_ id: Player.ID) throws(GatherError) -> Player { try state.player(id) }
 
-  /// The open plans, soonest first, with their lists (issue 24).
-  func plansJSON() -> JSONValue {
-    .object(["plans": .array(state.openPlans.map { $0.json(roster: state.roster) })])
-  }
+  /// The open plans, soonest first, with the roster that names their players.
+  var openPlans: [PlanSnapshot] { state.openPlans.map { PlanSnapshot(plan: $0, roster: state.roster) } }
 
-  /// The active gather as JSON, or null.
-  func currentGatherJSON() -> JSONValue { state.active.map { gatherJSON($0, at: now()) } ?? .null }
+  /// The active gather now, or nil.
+  var currentGather: GatherSnapshot? { state.active.map { snapshot(of: $0, at: now()) } }
 
-  /// The clock of the active gather.
-  func timerStatus() throws -> JSONValue {
+  /// The active gather, or `no_active_gather`.
+  func activeGather() throws(GatherError) -> ActiveGather { try state.requireActive() }
+
+  /// The clock of the active gather now.
+  func timerStatus() throws(GatherError) -> TimerStatus {
     let gather = try state.requireActive()
-    return stillTimer ?? timerStatus(of: gather, at: now()).json
+    return stillTimer ?? TimerStatus(gather.clock, at: now(), endsAt: endsAt)
   }
 
-  /// The score and the goal log of the active gather.
-  func scoreStatus() throws -> JSONValue {
-    let gather = try state.requireActive()
-    return .object(["score": gather.score.json, "goals": gather.log.json])
-  }
+  /// What a new subscription starts from: the active gather at ``seq``, as of the moment the view was
+  /// published, so that the next tick it receives never counts back up from what the snapshot showed.
+  var subscriptionSnapshot: GatherSnapshot? { state.active.map { snapshot(of: $0, at: moment) } }
 
-  /// A short summary for `daemon.status`.
-  func statusSummary() -> JSONValue {
-    guard let gather = state.active else { return .null }
-    return .object([
-      "id": .int(gather.id), "score": gather.score.json, "timer": timerStatus(of: gather, at: now()).json,
-      "names": gather.names.json,
-    ])
-  }
-
-  /// What a new subscription starts from: the gather, score and timer at ``seq``, as of the moment the view
-  /// was published, so that the next tick it receives never counts back up from what the snapshot showed.
-  func subscriptionSnapshot() -> JSONValue {
-    let at = moment
-    let gather = state.active
-    return .object([
-      "gather": gather.map { gatherJSON($0, at: at) } ?? .null,
-      "score": gather.map(\.score.json) ?? .null,
-      "timer": gather.map { timerStatus(of: $0, at: at).json } ?? .null,
-    ])
-  }
-
-  /// The match in one line, as `systemctl status` shows it: "Bibs 2-1 Colours, 07:32 left, running", or
-  /// "no gather, 14 players".
-  public func statusLine() -> String {
-    guard let gather = state.active else {
-      return "no gather, \(state.roster.count) player\(state.roster.count == 1 ? "" : "s")"
-    }
-    let at = now()
-    let clock = gather.clock
-    let running = clock.state == .running && clock.remaining(at: at) == .zero ? "finished" : clock.state.rawValue
-    return "\(gather.names.teamA) \(gather.score.text) \(gather.names.teamB), \(clock.display(at: at)) left, \(running)"
-  }
-
-  func timerStatus(of gather: ActiveGather, at moment: Duration) -> TimerStatus {
-    TimerStatus(gather.clock, at: moment, endsAt: endsAt)
-  }
-
-  func gatherJSON(_ gather: ActiveGather, at moment: Duration) -> JSONValue {
-    gather.json(roster: state.roster, timer: timerStatus(of: gather, at: moment))
+  private func snapshot(of gather: ActiveGather, at instant: Duration) -> GatherSnapshot {
+    GatherSnapshot(
+      gather: gather, timer: TimerStatus(gather.clock, at: instant, endsAt: endsAt), roster: state.roster)
   }
 }

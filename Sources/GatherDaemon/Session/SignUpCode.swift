@@ -1,4 +1,4 @@
-/// A new plan's sign-up code (issue 24): 16 bytes from the system's cryptographic generator (getrandom), as 22
+/// A new plan's sign-up code: 16 bytes from the system's cryptographic generator (getrandom), as 22
 /// characters of unpadded base64url, safe in a link's fragment as they are.
 enum SignUpCode {
   private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)

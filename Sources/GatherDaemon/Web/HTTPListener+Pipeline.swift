@@ -29,22 +29,22 @@ extension HTTPListener {
   ) -> EventLoopFuture<Void> {
     let limits = web.configuration
     let upgrader = NIOWebSocketServerUpgrader(
-      maxFrameSize: web.rpc.maxLineBytes,
+      maxFrameSize: web.gateway.maxLineBytes,
       shouldUpgrade: { channel, head in
         channel.eventLoop.makeSucceededFuture(
           !web.onlyMetrics && mayUpgrade(head, web: web, local: channel.localAddress) ? HTTPHeaders() : nil)
       },
       upgradePipelineHandler: { channel, _ in
         channel.eventLoop.makeCompletedFuture {
-          let caller = web.caller(client: client, controller: false)
+          let caller = web.gateway.webCaller(client, controller: false)
           try channel.pipeline.syncOperations.addHandlers(
-            WebSocketGuard(maxMessageBytes: web.rpc.maxLineBytes),
+            WebSocketGuard(maxMessageBytes: web.gateway.maxLineBytes),
             NIOWebSocketFrameAggregator(
               minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: WebSocketFrameRules.maxFragments,
-              maxAccumulatedFrameSize: web.rpc.maxLineBytes),
+              maxAccumulatedFrameSize: web.gateway.maxLineBytes),
             WebSocketTransport(idleTimeout: timeAmount(limits.idleTimeout)) { !caller.events.subscriptions.isEmpty },
             RPCConnection(
-              services: web.rpc, caller: caller, loop: channel.eventLoop, connections: connections,
+              services: web.gateway, caller: caller, loop: channel.eventLoop, connections: connections,
               transport: .webSocket))
         }
       })

@@ -16,39 +16,27 @@ import ServiceLifecycle
 /// to a WebSocket swaps it for the frame codec, ``WebSocketGuard``, ``WebSocketTransport`` and an
 /// ``RPCConnection``. Connections are capped in all and per client address (``ConnectionQuota``), never above
 /// half the open-file limit, so the Unix sockets always have descriptors left.
-public struct HTTPListener<C: Clock>: Service, CustomStringConvertible where C.Duration == Duration {
+public struct HTTPListener: Service, CustomStringConvertible {
   let address: HTTPAddress
   let web: WebServices
   let loop: any EventLoop
   let logger: Logger
   private let ready: @Sendable () -> Void
 
-  /// A listener at `address` for `session`, on the connections' `loop`, with `configuration`'s rules;
-  /// `/metrics` serves `metrics`, if given, and with `onlyMetrics` nothing else is served.
+  /// A listener at `address` that answers through `gateway`, on the connections' `loop`, with `configuration`'s
+  /// rules; `/metrics` serves `metrics`, if given, and with `onlyMetrics` nothing else is served.
   public init(
-    address: HTTPAddress, access: WebAccess, session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool,
-    stats: DaemonStats, maxLineBytes: Int, policy: AccessPolicy, configuration: WebConfiguration = WebConfiguration(),
-    logger: Logger, metrics: MetricsExporter? = nil, onlyMetrics: Bool = false,
-    ready: @escaping @Sendable () -> Void = {}
+    address: HTTPAddress, access: WebAccess, gateway: RPCGateway, configuration: WebConfiguration = WebConfiguration(),
+    metrics: MetricsExporter? = nil, onlyMetrics: Bool = false, ready: @escaping @Sendable () -> Void = {}
   ) {
     self.address = address
-    self.loop = loop
-    self.logger = logger
+    loop = gateway.loop
+    logger = gateway.logger
     self.ready = ready
-    let refusals = RefusalReporter(logger: logger, loop: loop)
-    let rpc = ConnectionServices(
-      dispatcher: MethodTable.dispatcher(
-        session, stats: stats, testFaults: false, web: access, logger: logger, refusals: refusals),
-      runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
-      queryPool: queryPool, hub: session.hub, stats: stats, maxLineBytes: maxLineBytes, readOnly: false,
-      access: policy, logger: logger, keeper: nil)
     web = WebServices(
-      rpc: rpc, access: access,
+      gateway: gateway, access: access,
       hosts: HostPolicy(publicURL: configuration.publicURL, allowedHosts: configuration.allowedHosts),
-      refusals: refusals, configuration: configuration,
-      metrics: metrics, onlyMetrics: onlyMetrics,
-      // Plans (issue 24): a sign-up code as a Bearer token opens its plan, read from the committed view.
-      signUp: { code in session.view.state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) } })
+      configuration: configuration, metrics: metrics, onlyMetrics: onlyMetrics)
   }
 
   /// How logs name it.

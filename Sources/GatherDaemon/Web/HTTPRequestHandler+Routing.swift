@@ -77,9 +77,10 @@ extension HTTPRequestHandler {
   /// One JSON-RPC message in the body; controller only with the token as `Authorization: Bearer`.
   private func post(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
     var controller = false
-    // Plans (issue 24): a plan's sign-up code as the Bearer token answers for that plan.
+    // A plan's sign-up code as the Bearer token answers for that plan.
     var signUp: SignUpGrant?
-    switch web.access.bearerAccess(in: head.headers, from: client, signUp: web.signUp) {
+    let gateway = web.gateway
+    switch web.access.bearerAccess(in: head.headers, from: client, signUp: gateway.signUpGrant(for:)) {
     case nil: break
     case .control: controller = true
     case .signUp(let grant): signUp = grant
@@ -96,18 +97,12 @@ extension HTTPRequestHandler {
         "Too many wrong control tokens from \(client.address); try again in \(wait.wholeSeconds) s.",
         extraHeaders: [("Retry-After", String(wait.wholeSeconds))])
     }
-    let caller = web.caller(client: client, controller: controller, signUp: signUp)
-    let parsed = body.withUnsafeBytes { bytes in
-      Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
-    }
+    let caller = gateway.webCaller(client, controller: controller, signUp: signUp)
     let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
     let version = head.version
     let keepAlive = head.isKeepAlive
     replying = true
-    web.rpc.dispatcher.respond(to: parsed, from: caller, runner: web.rpc.runner(replyingOn: context.eventLoop)) {
-      reply in
-      // A POST has no connection to send events on: a subscription made here ends with the request.
-      caller.events.close()
+    gateway.answer(body, from: caller) { reply in
       let (handler, context) = bound.value
       handler.replying = false
       guard context.channel.isActive else { return }

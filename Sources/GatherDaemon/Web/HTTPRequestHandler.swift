@@ -42,12 +42,12 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
       answered = false
     case .body(let chunk):
       guard !answered, let head else { return }
-      guard body.count + chunk.readableBytes <= web.rpc.maxLineBytes else {
+      guard body.count + chunk.readableBytes <= web.gateway.maxLineBytes else {
         answered = true
         body = []
         return HTTPResponder.text(
           context, version: head.version, status: .payloadTooLarge, keepAlive: false,
-          "The body is over \(web.rpc.maxLineBytes) bytes, gatherd's limit for one JSON-RPC message.")
+          "The body is over \(web.gateway.maxLineBytes) bytes, gatherd's limit for one JSON-RPC message.")
       }
       body += chunk.readableBytesView
     case .end:
@@ -73,7 +73,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
   /// half-sent or abandoned connections do not pile up; so is one that stopped reading its answers.
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if case .read = event as? IdleStateHandler.IdleStateEvent, !replying {
-      web.rpc.logger.debug("Closing the idle web connection from \(client).")
+      web.gateway.logger.debug("Closing the idle web connection from \(client).")
       return context.close(promise: nil)
     }
     context.fireUserInboundEventTriggered(event)
@@ -85,7 +85,7 @@ final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     // A WebSocket upgrade that was refused (another site's Origin, another path): the request itself comes
     // next, and ``respond(_:_:)`` answers it.
     if error is NIOWebSocketUpgradeError { return }
-    web.rpc.logger.debug("A web connection from \(client) ends: \(error)")
+    web.gateway.logger.debug("A web connection from \(client) ends: \(error)")
     // Only a request NIO could not parse gets an answer (NIO's pipelining handler allows exactly that one);
     // anything else (a reset, a broken pipe) just ends the connection: no response is expected then.
     guard let parserError = error as? HTTPParserError, !answered else { return context.close(promise: nil) }

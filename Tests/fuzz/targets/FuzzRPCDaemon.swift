@@ -6,7 +6,7 @@ import GatherStore
 import Logging
 import NIOEmbedded
 
-/// What one connection of gatherd has behind it, built as `Daemon` and `RPCServer` build it, with these
+/// What one connection of gatherd has behind it, built as `RPCGateway` builds it, with these
 /// differences: the database is SQLite in memory rather than a file, one for the process, emptied for each
 /// input (``FuzzDatabase``); the session's loop, the connection's and
 /// the subscribers' are one `EmbeddedEventLoop` on the fuzzer's thread, run after each request; queries run
@@ -17,7 +17,7 @@ final class FuzzDaemon {
   let loop = EmbeddedEventLoop()
   /// The session, with its store and event hub.
   let session: GatherSession<FuzzClock>
-  /// `MethodTable.dispatcher`, as RPCServer makes it.
+  /// `MethodTable.dispatcher`, as RPCGateway makes it.
   let dispatcher: RPCDispatcher<Caller>
   /// The peer: a controller or not, as the input says.
   let caller: Caller
@@ -45,7 +45,7 @@ final class FuzzDaemon {
     loop.run()
   }
 
-  /// Answers one line as RPCConnection does, with the runner ConnectionServices gives it (queries at once);
+  /// Answers one line as RPCConnection does, with the runner RPCGateway gives it (queries at once);
   /// returns every call of the completion, once the loop has run.
   func respond(to parsed: Result<JSONValue, JSONParser.SyntaxError>) -> [JSONValue?] {
     let replies = FuzzReplies()
@@ -53,7 +53,10 @@ final class FuzzDaemon {
     dispatcher.respond(
       to: parsed, from: caller,
       runner: { placement, work, done in
-        guard placement == .concurrent else { return session.run(work, replyingOn: loop, to: done) }
+        guard placement == .concurrent else {
+          if !session.run(work, replyingOn: loop, to: done) { done(.failure(.internalError("shutting down"))) }
+          return
+        }
         done(work())
       },
       completion: { replies.calls.append($0) })
@@ -73,7 +76,7 @@ final class FuzzDaemon {
   }
 
   /// The committed state, in a form that two states can be compared by: the roster, the active gather and the
-  /// open plans with their lists (issue 24).
+  /// open plans with their lists.
   var fingerprint: String {
     let state = session.view.state
     return "\(state.players) \(String(describing: state.active)) \(state.openPlans)"

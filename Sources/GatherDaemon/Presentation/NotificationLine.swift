@@ -1,22 +1,19 @@
 import GatherRPC
 
-/// One event, encoded once for every subscriber: only the subscription id differs between their lines.
-struct EncodedEvent: Sendable {
-  /// The daemon-wide sequence number.
-  let seq: Int64
-  /// The topic, which is the notification's method.
-  let topic: Topic
+/// An event's JSON-RPC notification, encoded once for every subscriber: only the subscription id differs
+/// between their lines.
+struct NotificationLine: Sendable {
   /// The notification's start, up to the subscription id: `{"jsonrpc":"2.0","method":"tick","params":{"subscription":`.
   let head: [UInt8]
   /// The params after the subscription id, and the line's end: `,"seq":N,…}}\n`.
   let tail: [UInt8]
 
-  init(seq: Int64, topic: Topic, payload: JSONObject) {
-    self.seq = seq
-    self.topic = topic
+  /// The notification of `event`, numbered `seq`: its method is the event's topic, its params
+  /// ``SessionEvent/rpcParams``.
+  init(seq: Int64, event: SessionEvent) {
     var params: JSONObject = ["seq": .int(seq)]
-    for member in payload.members { params[member.key] = member.value }
-    head = Array(#"{"jsonrpc":"2.0","method":"\#(topic.rawValue)","params":{"subscription":"#.utf8)
+    for member in event.rpcParams.members { params[member.key] = member.value }
+    head = Array(#"{"jsonrpc":"2.0","method":"\#(event.topic.rawValue)","params":{"subscription":"#.utf8)
     var tail: [UInt8] = [UInt8(ascii: ",")]
     tail += JSONWriter.bytes(.object(params)).dropFirst()
     tail += "}\n".utf8

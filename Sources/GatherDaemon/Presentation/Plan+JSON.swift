@@ -1,8 +1,8 @@
 import GatherModel
 import GatherRPC
 
-/// The JSON shapes of plans and answers (issue 24), as the protocol documents them. A plan's sign-up code is
-/// never in them: only `plan.link` gives it, inside the link.
+/// The JSON shapes of plans and answers, as the protocol documents them. A plan's sign-up code is never in
+/// them: only `plan.link` gives it, inside the link.
 extension Plan {
   /// `{id, status, startsAt, startsAtLocal, capacity, place, note, going, waiting, notGoing, placesLeft, gather,
   /// createdAt}`; `roster` gives the current names of the players still on it.
@@ -40,15 +40,25 @@ func memberJSON(_ id: Player.ID, roster: [Player.ID: Player]) -> JSONValue {
   .object(["id": .int(id), "name": .string(roster[id]?.name ?? "player \(id)")])
 }
 
-extension PlanChange {
+extension PlanSnapshot {
+  /// The plan, its players named by the roster.
+  var json: JSONValue { plan.json(roster: roster) }
+}
+
+extension PlanAnswer {
   /// The reply to `plan.join` and `plan.leave`: `{plan, player, answer, changed, promoted}`.
-  func json(plan: Plan, roster: [Player.ID: Player]) -> JSONValue {
+  var json: JSONValue {
     .object([
-      "plan": plan.json(roster: roster),
-      "player": memberJSON(player, roster: roster),
-      "answer": .string(answer.rawValue),
-      "changed": .bool(changed),
-      "promoted": .array(promoted.map { memberJSON($0, roster: roster) }),
+      "plan": plan.json,
+      "player": memberJSON(change.player, roster: plan.roster),
+      "answer": .string(change.answer.rawValue),
+      "changed": .bool(change.changed),
+      "promoted": .array(change.promoted.map { memberJSON($0, roster: plan.roster) }),
     ])
   }
+}
+
+extension [PlanSnapshot] {
+  /// `plans.list`'s answer: `{plans}`, soonest first.
+  var json: JSONValue { .object(["plans": .array(map(\.json))]) }
 }

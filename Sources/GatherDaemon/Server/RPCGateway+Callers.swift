@@ -1,0 +1,40 @@
+/// The callers of every transport: who is at the other end, and what they may do.
+extension RPCGateway {
+  /// Why a web peer without the token may not change the match.
+  static let webWhyReadOnly =
+    "web clients may only watch, unless they present the control token (auth.token, or Authorization: Bearer on POST; gatherctl web link prints the page's control link)."
+
+  /// A process on a Unix socket: a controller if its credentials say so, unless the socket is `readOnly` (the
+  /// status socket).
+  func localCaller(_ credentials: PeerCredentials, readOnly: Bool) -> Caller {
+    Caller(
+      peer: .local(credentials),
+      mayMutate: !readOnly && access.isController(credentials),
+      whyReadOnly: readOnly
+        ? "this is gatherd's read-only status socket: changes go through its control socket."
+        : access.whoMayControl(uid: credentials.uid),
+      events: EventOutbox(table: hub.subscribers))
+  }
+
+  /// A web client: read-only unless it presented the control token, or answering for one plan with its sign-up
+  /// code. While it does not read, its subscriptions together hold at most as many events as one subscription
+  /// may, so a crowd of slow web clients costs little memory each.
+  func webCaller(_ client: WebClient, controller: Bool, signUp: SignUpGrant? = nil) -> Caller {
+    let caller = Caller(
+      peer: .web(client), mayMutate: controller, whyReadOnly: Self.webWhyReadOnly,
+      events: EventOutbox(table: hub.subscribers, backlogCapacity: EventBacklog.capacity), access: web)
+    caller.signUp = signUp
+    return caller
+  }
+
+  /// A request published on an MQTT topic (with `--mqtt-control`): a controller, as the broker's ACL decides
+  /// who may publish there.
+  func mqttCaller(topic: String) -> Caller {
+    Caller(peer: .mqtt(topic), mayMutate: true, whyReadOnly: "", events: EventOutbox(table: hub.subscribers))
+  }
+
+  /// What a plan's sign-up code grants, from the committed view; nil for a code that opens no open plan.
+  func signUpGrant(for code: [UInt8]) -> SignUpGrant? {
+    currentView().state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) }
+  }
+}

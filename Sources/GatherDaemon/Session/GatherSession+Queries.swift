@@ -1,0 +1,53 @@
+import GatherModel
+import GatherStore
+
+/// Database reads: history, stats and fair teams. They run on any thread, beside the session's loop, against
+/// the committed view and the store.
+extension GatherSession {
+  /// One page of history, newest first, optionally only the gathers of one player.
+  func history(limit: Int, before: Int64?, player: Player.ID?) throws -> GatherStore.Page {
+    if let player { _ = try view.state.player(player) }
+    return try store.page(limit: limit, before: before, player: player)
+  }
+
+  /// An ended gather with its lineup and goals, and the roster for the positions of those still on it.
+  func record(_ id: Int64) throws -> EndedGather {
+    EndedGather(record: try store.gather(id: id), roster: view.state.roster)
+  }
+
+  /// Every player's stats over the ended gathers of `period` with at least `minGathers` played, sorted by
+  /// `order`.
+  func playerStats(period: GatherStore.StatsPeriod, minGathers: Int, order: PlayerStats.Order) throws
+    -> [PlayerStats]
+  {
+    try store.playerStats(period: period, minGathers: minGathers, order: order)
+  }
+
+  /// One player's stats, last results and best teammates.
+  func playerReport(_ id: Player.ID) throws -> PlayerReport {
+    _ = try view.state.player(id)
+    return try store.playerReport(id)
+  }
+
+  /// Suggests two fair sides for `players` by `basis`, with up to `alternatives` next fairest different splits,
+  /// passing `bench` through; `seed` picks among equally fair splits.
+  func suggestTeams(
+    players: [Player.ID], bench: [Player.ID], seed: UInt64, by basis: TeamBalancer.Basis, alternatives: Int
+  ) throws -> SuggestedTeams {
+    try TeamBalancer.check(players, bench: bench)
+    // The roster and the ratings come from the committed view.
+    let state = view.state
+    // Everyone is rated, the bench too, so that the reply shows each player's rating.
+    let everyone = try (players + bench).map { id throws(GatherError) in try state.player(id) }
+    // Form counts only by skill; ratings need no query.
+    let records = basis == .skill ? try store.playerStats(of: players + bench) : [:]
+    let candidates = everyone.map { player in
+      Candidate(
+        player, played: records[player.id]?.played ?? 0, wins: records[player.id]?.wins ?? 0,
+        rating: state.rating(of: player.id))
+    }
+    let suggestion = try TeamBalancer.suggest(
+      Array(candidates.prefix(players.count)), bench: bench, seed: seed, by: basis, alternatives: alternatives)
+    return SuggestedTeams(suggestion: suggestion, candidates: candidates, roster: state.roster)
+  }
+}

@@ -1,0 +1,43 @@
+import GatherModel
+
+/// A plan at one instant, with the roster that names the players on its lists.
+public struct PlanSnapshot: Sendable {
+  /// The plan.
+  public var plan: Plan
+  /// The roster: current names of the players still on it.
+  public var roster: [Player.ID: Player]
+}
+
+/// What a player's answer did to a plan: where they stand, whether anything changed, who moved up, and the
+/// plan after it.
+public struct PlanAnswer: Sendable {
+  /// The answer's outcome.
+  public var change: PlanChange
+  /// The plan after the answer, with its roster.
+  public var plan: PlanSnapshot
+}
+
+/// Something that happened to a plan: made, changed, cancelled or started, or a player's answer.
+public struct PlanEvent: Sendable {
+  /// What happened.
+  public enum Kind: String, Sendable, CaseIterable {
+    case created, updated, cancelled, started, joined, left, promoted
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// The plan as it now is.
+  public var plan: PlanSnapshot
+  /// The player it is about (who joined, left or moved up); nil for a change of the plan itself.
+  public var player: Player.ID?
+  /// Where that player now stands; nil when the event says so by its kind.
+  public var answer: PlanChange.Answer?
+
+  /// An event about `plan`, and about `player` if given.
+  public init(_ kind: Kind, _ plan: PlanSnapshot, player: Player.ID? = nil, answer: PlanChange.Answer? = nil) {
+    self.kind = kind
+    self.plan = plan
+    self.player = player
+    self.answer = answer
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import GatherModel
+
+@testable import GatherDaemon
+
+/// Events of each topic, for tests of the parts that carry events without reading them.
+enum SampleEvents {
+  /// A published event numbered `seq` on `topic`.
+  static func published(_ seq: Int64, _ topic: Topic) -> PublishedEvent {
+    PublishedEvent(seq: seq, event: event(topic, n: seq))
+  }
+
+  /// An event on `topic`; `n` tells it from its neighbours.
+  static func event(_ topic: Topic, n: Int64 = 1) -> SessionEvent {
+    let status = TimerStatus(try! MatchClock(), at: .zero, endsAt: nil)
+    switch topic {
+    case .tick:
+      return .tick(
+        ClockTick(
+          phase: .play, seconds: Int(n), remaining: .seconds(n), clockState: .running, endsAt: nil, period: 1,
+          addedSeconds: 0))
+    case .timer: return .timer(TimerChange(kind: .paused, status: status))
+    case .score:
+      let goal = ScoreEvent(
+        kind: .correction, team: nil, scorerID: nil, scorerName: nil, matchTimeMs: 0,
+        score: try! Score(teamA: Int(n), teamB: 0), recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
+      return .score(ScoreChange(kind: .correction, score: goal.score, entry: goal))
+    case .gather: return .gather(.cancelled(id: n))
+    case .players: return .roster(.deleted(n))
+    case .plan: return .roster(.deleted(n))
+    }
+  }
+}
