@@ -13,7 +13,7 @@ extension RPCCaller {
   public var whyReadOnly: String { "this connection may only read and watch it." }
 
   /// Whether the peer may call this one method that changes state although it may not change the match: a
-  /// capability that grants only some methods (issue 24's sign-up code), whose handlers check the rest. None by
+  /// capability that grants only some methods (a plan's sign-up code), whose handlers check the rest. None by
   /// default.
   public func isGranted(_ method: String) -> Bool { false }
 }

@@ -7,8 +7,8 @@ import Testing
 
 @testable import GatherDaemon
 
-/// timer.endPeriod in every clock state, and team names, as a subscriber and the database file see them
-/// (issue 21). A refused command must publish nothing and leave the file as it was.
+/// timer.endPeriod in every clock state, and team names, as a subscriber and the database file see them. A
+/// refused command must publish nothing and leave the file as it was.
 @Suite(.timeLimit(.minutes(1))) struct SessionFootballTests {
   let directory: Directory
   let fixture: SessionFixture

@@ -73,7 +73,7 @@ final class FuzzDaemon {
   }
 
   /// The committed state, in a form that two states can be compared by: the roster, the active gather and the
-  /// open plans with their lists (issue 24).
+  /// open plans with their lists.
   var fingerprint: String {
     let state = session.view.state
     return "\(state.players) \(String(describing: state.active)) \(state.openPlans)"
