@@ -65,9 +65,6 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
   /// Tells the refusal observer about an error its caller answered itself (a line over the size limit).
   public func reportRefusal(_ error: RPCError) { refusalObserver?(error) }
 
-  /// The method names, sorted.
-  public var methodNames: [String] { methods.keys.sorted() }
-
   /// The names of the methods that change state, sorted.
   public var mutatingMethodNames: [String] { methods.values.filter(\.mutates).map(\.name).sorted() }
 
