@@ -34,9 +34,9 @@ let package = Package(
     .target(name: "CGatherShim"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-    // OpenSSL's libcrypto: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
+    // libgcrypt: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
     .systemLibrary(name: "CCrypto", pkgConfig: "libgcrypt", providers: [.apt(["libgcrypt20-dev"])]),
-    // Debian's libqrencode: QR codes of the scoreboard's links (issue 20), for the page and for gatherctl.
+    // Debian's libqrencode: QR codes of the scoreboard's links, for the page and for gatherctl.
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(name: "GatherQR", dependencies: ["CQREncode"], swiftSettings: strict),
     .target(
@@ -74,10 +74,10 @@ let package = Package(
         .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/js/scoreboard.js"),
         .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),
         .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/controls.js"),
-        // Issue 21.
+        // Team names, the screen between matches, setting up a match and the referee's controls.
         .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
         .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
-        // Issue 20: at the touchline (installable, the screen kept on, sound, share).
+        // At the touchline: installable, the screen kept on, sound, share; plans and sign-up.
         .embedInCode("Scoreboard/manifest.webmanifest"), .embedInCode("Scoreboard/sw.js"),
         .embedInCode("Scoreboard/icons/icon.svg"), .embedInCode("Scoreboard/icons/icon-192.png"),
         .embedInCode("Scoreboard/icons/icon-512.png"), .embedInCode("Scoreboard/js/touchline.js"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remakes the scoreboard page's generated files (issue 20), which are committed and embedded in gatherd; run it
+# Remakes the scoreboard page's generated files, which are committed and embedded in gatherd; run it
 # after editing icons/icon.svg. Neither the build nor the tests need it, nor the tools it uses:
 #   - the app icons, 192 and 512 px PNGs of Sources/GatherDaemon/Scoreboard/icons/icon.svg, drawn by librsvg
 #     (Debian: librsvg2-bin);

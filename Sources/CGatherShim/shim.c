@@ -8,16 +8,6 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 
-int gatherd_get_peer_credentials(int fd, gatherd_peer_credentials *out) {
-  struct ucred credentials;
-  socklen_t length = sizeof(credentials);
-  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
-  out->pid = credentials.pid;
-  out->uid = credentials.uid;
-  out->gid = credentials.gid;
-  return 0;
-}
-
 _Static_assert(sizeof(struct ucred) == sizeof(gatherd_peer_credentials), "ucred layout");
 
 int gatherd_so_peercred(void) { return SO_PEERCRED; }

@@ -3,8 +3,8 @@ import Glibc
 
 /// The libmosquitto functions gatherd uses, loaded from Debian's `libmosquitto.so.1` when MQTT is configured.
 ///
-/// Loading it at run time rather than linking it keeps a gatherd without `--mqtt` exactly as it was: linked,
-/// the library and the OpenSSL it loads cost every daemon 1.9 MB of resident memory before it did anything
+/// Loading it at run time rather than linking it means a gatherd without `--mqtt` maps neither it nor the OpenSSL
+/// it loads: linked, they would cost every daemon 1.9 MB of resident memory before it did anything
 /// (docs/mqtt.md). The declarations come from `<mosquitto.h>` (the `CMosquitto` module); only the functions
 /// are looked up here.
 struct MosquittoLibrary: @unchecked Sendable {

@@ -16,9 +16,9 @@ public struct ActiveGather: Sendable, Hashable {
   public var clock: MatchClock
   /// Each player's rating when they joined the gather: at kick-off, or when added later.
   public private(set) var kickOffRatings: [Player.ID: Rating]
-  /// The plan it was started from, if any (issue 24).
+  /// The plan it was started from, if any.
   public let planID: Plan.ID?
-  /// What the sides are called (issue 21).
+  /// What the sides are called.
   public private(set) var names: TeamNames
 
   /// A gather as started or as restored from the store, with its players' ratings at kick-off and the plan it

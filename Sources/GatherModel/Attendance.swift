@@ -1,4 +1,4 @@
-/// How a player keeps their word (issue 24): of the plans that were not cancelled, those they joined, those they
+/// How a player keeps their word: of the plans that were not cancelled, those they joined, those they
 /// played (they were in the gather the plan started), and those they left within 24 hours of the start.
 public struct Attendance: Sendable, Hashable {
   /// How close to the start leaving counts as late: 24 hours, in seconds.

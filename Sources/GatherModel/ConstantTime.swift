@@ -1,4 +1,4 @@
-/// Comparing secrets (issue 24's sign-up codes) in time that does not depend on where they differ.
+/// Comparing secrets (plans' sign-up codes, the control token) in time that does not depend on where they differ.
 public enum ConstantTime {
   /// Whether `candidate` equals `secret`, reading every byte of `candidate` whatever it holds; an empty secret
   /// matches nothing.

@@ -1,4 +1,4 @@
-/// The plans of the Football Gather (issue 24): the open ones, and the rules that span plans and the roster.
+/// The plans of the Football Gather: the open ones, and the rules that span plans and the roster.
 extension FootballGather {
   /// The longest name a guest may be added with, in characters.
   public static let maxGuestNameLength = 40

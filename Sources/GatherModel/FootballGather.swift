@@ -9,7 +9,7 @@ public struct FootballGather: Sendable {
   public private(set) var active: ActiveGather?
   /// The roster's learned ratings, by id, as the store keeps them; a player missing here has their prior.
   public private(set) var ratings: [Player.ID: Rating]
-  /// The open plans, by id (issue 24); cancelled and started ones stay in the store only.
+  /// The open plans, by id; cancelled and started ones stay in the store only.
   public internal(set) var plans: [Plan.ID: Plan]
 
   /// A Football Gather as loaded from the store.

@@ -10,7 +10,7 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     case playerInActiveGather = "player_in_active_gather"
     case invalidTransition = "invalid_transition"
     case validation = "validation"
-    // Plans (issue 24).
+    // Plans.
     case planNotFound = "plan_not_found"
     case planCancelled = "plan_cancelled"
     case planStarted = "plan_started"
@@ -85,7 +85,7 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Matches any `planStarted(_:)` error.
   public static let planStarted = planStarted(0)
 
-  /// No plan has this id (issue 24).
+  /// No plan has this id.
   public static func planNotFound(_ id: Int64) -> GatherError {
     GatherError(.planNotFound, "There is no plan with id \(id).")
   }

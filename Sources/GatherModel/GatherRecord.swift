@@ -34,7 +34,7 @@ public struct GatherRecord: Sendable, Hashable, Encodable {
   public var members: [Member]
   /// Goals and corrections, oldest first.
   public var log: [ScoreEvent]
-  /// The plan it was started from, if any (issue 24).
+  /// The plan it was started from, if any.
   public var planID: Plan.ID?
   /// What the sides were called.
   public var names: TeamNames

@@ -1,6 +1,6 @@
 import struct FoundationEssentials.Date
 
-/// The waiting-list rules (issue 24): joining, leaving, a new capacity, and closing a plan. Each checks first and
+/// The waiting-list rules: joining, leaving, a new capacity, and closing a plan. Each checks first and
 /// changes nothing when it throws.
 extension Plan {
   /// The player says "I'm in" at `at`: they go to the back of the queue, going if a place is free, else

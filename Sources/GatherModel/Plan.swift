@@ -1,6 +1,6 @@
 import struct FoundationEssentials.Date
 
-/// A coming gather (issue 24): when and where, how many can play, and who said they are coming.
+/// A coming gather: when and where, how many can play, and who said they are coming.
 ///
 /// Everyone who said "I'm in" stands in one queue, in the order they joined, and the first `capacity` of it
 /// are going; the rest wait. So the order people joined decides everything:

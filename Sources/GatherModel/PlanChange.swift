@@ -1,4 +1,4 @@
-/// What one answer did to a plan's lists (issue 24): where the player now stands, whether anything changed,
+/// What one answer did to a plan's lists: where the player now stands, whether anything changed,
 /// and who moved up from the waiting list because of it.
 public struct PlanChange: Sendable, Hashable {
   /// Where a player stands on a plan.

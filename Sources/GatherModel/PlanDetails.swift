@@ -1,6 +1,6 @@
 import struct FoundationEssentials.Date
 
-/// When and where a coming gather is, and how many can play: valid by construction (issue 24).
+/// When and where a coming gather is, and how many can play: valid by construction.
 public struct PlanDetails: Sendable, Hashable {
   /// How many players a plan may take.
   public static let capacityRange = 2...40

@@ -13,7 +13,7 @@ public struct PlayerStats: Sendable, Hashable {
     case winRate
     /// Most played, then most wins.
     case played
-    /// Most plans played, then fewest left late, then most joined (issue 24).
+    /// Most plans played, then fewest left late, then most joined.
     case attendance
   }
 
@@ -31,7 +31,7 @@ public struct PlayerStats: Sendable, Hashable {
   public var goals: Int
   /// The rating learned from every ended gather played (whatever the period counted), or the prior.
   public var rating: Rating
-  /// The plans joined, played and left late (issue 24).
+  /// The plans joined, played and left late.
   public var attendance: Attendance
 
   /// Creates a record.

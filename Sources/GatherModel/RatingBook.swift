@@ -8,8 +8,8 @@ public struct RatingBook: Sendable {
   public enum Participant: Sendable, Hashable {
     /// A player, on the roster or deleted since (history keeps a deleted player's id and declared skill).
     case player(Player.ID)
-    /// A history row whose player was deleted before ratings were kept, so it cannot be told who else they
-    /// were: the row's own id, rated from the default prior, as a guest who played once.
+    /// A history row that keeps no id of its deleted player, so it cannot be told who else they were: the
+    /// row's own id, rated from the default prior, as a guest who played once.
     case guest(Int64)
   }
 

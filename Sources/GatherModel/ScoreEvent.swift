@@ -21,7 +21,7 @@ public struct ScoreEvent: Sendable, Hashable, Encodable {
   public var period: Int
   /// How many periods the match had, for naming the period ("2nd half").
   public var periods: Int
-  /// The regular length of each period of the match, in milliseconds, for the minute (issue 21).
+  /// The regular length of each period of the match, in milliseconds, for the minute.
   public var periodLengthMs: Int64
   /// The score after this change.
   public var score: Score

@@ -1,6 +1,6 @@
 import struct FoundationEssentials.Date
 
-/// One player's answer to a plan: who, and when they gave it (issue 24).
+/// One player's answer to a plan: who, and when they gave it.
 public struct SignUp: Sendable, Hashable {
   /// The player.
   public var player: Player.ID

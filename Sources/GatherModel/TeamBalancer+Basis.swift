@@ -4,8 +4,7 @@ extension TeamBalancer {
   public enum Basis: String, Sendable, Hashable, CaseIterable {
     /// The learned rating's μ (the default): the split whose predicted result is closest to even.
     case rating
-    /// The declared skill's points and, after enough gathers, form (``Candidate/points``): the balancing of
-    /// the release before ratings.
+    /// The declared skill's points and, after enough gathers, form (``Candidate/points``).
     case skill
 
     /// What `candidate` adds to their side's strength.

@@ -13,7 +13,7 @@ extension RPCCaller {
   public var whyReadOnly: String { "this connection may only read and watch it." }
 
   /// Whether the peer may call this one method that changes state although it may not change the match: a
-  /// capability that grants only some methods (issue 24's sign-up code), whose handlers check the rest. None by
+  /// capability that grants only some methods (a plan's sign-up code), whose handlers check the rest. None by
   /// default.
   public func isGranted(_ method: String) -> Bool { false }
 }
@@ -64,9 +64,6 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
 
   /// Tells the refusal observer about an error its caller answered itself (a line over the size limit).
   public func reportRefusal(_ error: RPCError) { refusalObserver?(error) }
-
-  /// The method names, sorted.
-  public var methodNames: [String] { methods.keys.sorted() }
 
   /// The names of the methods that change state, sorted.
   public var mutatingMethodNames: [String] { methods.values.filter(\.mutates).map(\.name).sorted() }

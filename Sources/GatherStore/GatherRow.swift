@@ -20,7 +20,7 @@ struct GatherRow {
   var clockBreakMs: Int64
   var clockPeriod: Int
   var clockAddedMs: Int64
-  /// The plan it was started from (issue 24).
+  /// The plan it was started from.
   var planId: Int64?
   var teamAName: String
   var teamBName: String
@@ -78,7 +78,7 @@ struct GatherPlayerRow {
   var team: String
   /// The position the player had when deleted from the roster; nil while they are on it.
   var playerPosition: String?
-  /// The rating the player joined the gather with (issue 22), if kept.
+  /// The rating the player joined the gather with, if kept.
   var kickOff: Rating?
 
   /// The lineup row that `row` of `SELECT * FROM gatherPlayer` holds.

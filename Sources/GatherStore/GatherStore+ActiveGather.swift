@@ -4,7 +4,7 @@ import GatherModel
 /// The active gather's writes: one per change the model accepts.
 extension GatherStore {
   /// Saves a new active gather and returns its id. `name` gives each player's name, `names` the sides'. From an
-  /// open `plan`, the plan becomes started and the gather keeps it, in the same transaction (issue 24).
+  /// open `plan`, the plan becomes started and the gather keeps it, in the same transaction.
   public func startGather(
     lineup: Lineup, clock: MatchClock.Snapshot, startedAt: Date, names: TeamNames = .standard, plan: Plan.ID? = nil,
     name: (Player.ID) -> String
@@ -115,7 +115,7 @@ extension GatherStore {
           "UPDATE gatherPlayer SET playerName = ? WHERE gatherId = ? AND playerId = ?",
           [member.name, record.id, member.playerID])
       }
-      // Stats (issue 9): file each player's result and goals with the lineup.
+      // Stats: file each player's result and goals with the lineup.
       try db.execute(
         "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", [record.id])
       return try Self.rateEndedGather(record.id, winner: record.winner, db)
@@ -123,7 +123,7 @@ extension GatherStore {
   }
 
   /// Cancels the active gather: it is deleted and leaves no trace in history. The plan it came from, if any, is
-  /// open again, as it was before the start, and returned (issue 24).
+  /// open again, as it was before the start, and returned.
   @discardableResult
   public func cancelGather(id: Int64) throws -> Plan? {
     try transaction { db in
@@ -139,7 +139,7 @@ extension GatherStore {
   private func saveAssignment(_ assignment: Lineup.Assignment, name: String, gatherID: Int64, _ db: SQLiteConnection)
     throws
   {
-    // A player who joins keeps the rating they join with, for the gather's prediction (issue 22).
+    // A player who joins keeps the rating they join with, for the gather's prediction.
     try db.execute(
       """
       INSERT INTO gatherPlayer (gatherId, playerId, playerName, team, kickOffMu, kickOffSigma)

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import GatherModel
 
-/// Plans and their answers (issue 24): one named write per change the model accepts, each re-checking that the
+/// Plans and their answers: one named write per change the model accepts, each re-checking that the
 /// plan is open in its own transaction.
 extension GatherStore {
   /// Saves a new open plan with its sign-up code and returns it with its id.

@@ -1,6 +1,6 @@
 import GatherModel
 
-/// Ratings (issue 22): learned at the end of each gather, in its transaction, and replayed from the priors and the
+/// Ratings: learned at the end of each gather, in its transaction, and replayed from the priors and the
 /// whole history when a prior changes. A replay gives, bit for bit, what the updates one by one gave.
 extension GatherStore {
   /// Every roster player's rating, by id.

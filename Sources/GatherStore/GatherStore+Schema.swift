@@ -13,8 +13,8 @@ extension GatherStore {
   ///
   /// Times are integers of milliseconds since 1970. Deleting a player keeps history readable: the rows that
   /// named the player keep the name they had and lose only the link (`ON DELETE SET NULL`). The statements are
-  /// those GRDB's `create(table:)` and `alter(table:)` ran when GRDB managed this database: a database it
-  /// migrated goes on here, and a new one gets the same schema, word for word (`sqlite3 FILE .schema`).
+  /// those GRDB's `create(table:)` and `alter(table:)` write: a database that GRDB's migrator made goes on
+  /// here, and a new one gets the same schema, word for word (`sqlite3 FILE .schema`).
   static var migrator: SQLiteMigrator {
     var migrator = SQLiteMigrator()
     migrator.registerMigration("v1") { db in
@@ -43,9 +43,9 @@ extension GatherStore {
         CREATE INDEX "scoreEvent_on_scorerId" ON "scoreEvent"("scorerId");
         """)
     }
-    // Stats (issue 9): each lineup row of an ended gather keeps the gather's start, how it went for the
+    // Stats: each lineup row of an ended gather keeps the gather's start, how it went for the
     // player (win, draw or loss; null on the bench or while the gather is active) and their goals, so that
-    // stats add up one covering index instead of joining all of history. History from before is filled in.
+    // stats add up one covering index instead of joining all of history. Existing history is filled in.
     migrator.registerMigration("v2-stats") { db in
       try db.execute(
         """
@@ -60,7 +60,7 @@ extension GatherStore {
         WHERE result IS NOT NULL
         """)
     }
-    // Periods, half-time and added time (issue 9). Gathers and goals from before keep one period.
+    // Periods, half-time and added time. Existing gathers and goals keep one period.
     migrator.registerMigration("v3-periods") { db in
       try db.execute(
         """
@@ -76,10 +76,10 @@ extension GatherStore {
     migrator.registerMigration("gatherPlayer.playerPosition") { db in
       try db.execute(#"ALTER TABLE "gatherPlayer" ADD COLUMN "playerPosition" TEXT"#)
     }
-    // Ratings (issue 22): each player's learned rating (μ, σ); each lineup row of an ended gather, on Team A or
+    // Ratings: each player's learned rating (μ, σ); each lineup row of an ended gather, on Team A or
     // Team B, the rating the gather left the player with; and each row of the active gather the rating the player
     // joined with (its prediction's). A deleted player's rows keep their id and declared skill, so a replay still
-    // knows who they were and their prior. History from before is replayed into ratings here.
+    // knows who they were and their prior. Existing history is replayed into ratings here.
     //
     // The ratings after each gather have a narrow table of their own, which a replay writes again whole, in id
     // order: 120,000 rows for 10,000 gathers take a fifth of a second, where updating them in gatherPlayer's wide
@@ -105,7 +105,7 @@ extension GatherStore {
           AND gatherPlayer.gatherId IN (SELECT id FROM gather WHERE status = 'active')
         """)
     }
-    // Team names (issue 21): what the sides are called; gathers from before keep "Team A" and "Team B".
+    // Team names: what the sides are called; existing gathers keep "Team A" and "Team B".
     migrator.registerMigration("gather.teamNames") { db in
       try db.execute(
         """
@@ -113,8 +113,8 @@ extension GatherStore {
         ALTER TABLE "gather" ADD COLUMN "teamBName" TEXT NOT NULL DEFAULT 'Team B';
         """)
     }
-    // Match minutes (issue 21): each goal keeps the regular length of its match's periods, which its minute
-    // counts from. Goals from before take their gather's, as it was last set.
+    // Match minutes: each goal keeps the regular length of its match's periods, which its minute
+    // counts from. Existing goals take their gather's, as last set.
     migrator.registerMigration("scoreEvent.periodLengthMs") { db in
       try db.execute(#"ALTER TABLE "scoreEvent" ADD COLUMN "periodLengthMs" INTEGER NOT NULL DEFAULT 0"#)
       try db.execute(
@@ -122,7 +122,7 @@ extension GatherStore {
         UPDATE scoreEvent SET periodLengthMs = (SELECT g.clockDurationMs FROM gather g WHERE g.id = scoreEvent.gatherId)
         """)
     }
-    // Plans (issue 24): coming gathers and who answered. A sign-up row is one player's latest answer to one plan
+    // Plans: coming gathers and who answered. A sign-up row is one player's latest answer to one plan
     // ('in' or 'out'); `turn` orders a plan's answers as they were given (the queue of those in is the order they
     // joined), `joinedAt` keeps that they joined at some point and `leftAt` when they last left, for attendance.
     // The player's id has no foreign key: a deleted player's answers to closed plans keep their id and name for

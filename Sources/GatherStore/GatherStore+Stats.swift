@@ -73,7 +73,7 @@ extension GatherStore {
       ).map { row in
         try PlayerReport.Teammate(playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"])
       }
-      // Ratings (issue 22): the rating each ended gather left the player with, oldest first: in the order of the
+      // Ratings: the rating each ended gather left the player with, oldest first: in the order of the
       // lineup rows' ids, which is the order the gathers ended and the index's own (no sort). Up to thousands of
       // rows, read by column index.
       var ratings: [PlayerReport.RatingPoint] = []
@@ -106,7 +106,7 @@ extension GatherStore {
   ///
   /// One pass over the partial covering index gatherPlayer_stats, whose rows of each player come grouped by
   /// result: the lineup rows of ended gathers carry the start, the player's result and goals (see v2-stats).
-  /// Attendance (issue 24) counts the plans of the period, by their start, that were not cancelled.
+  /// Attendance counts the plans of the period, by their start, that were not cancelled.
   static func statsSQL(players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins) -> String {
     let rate = "(CAST(wins AS REAL) / MAX(played, 1))"
     let orderBy =

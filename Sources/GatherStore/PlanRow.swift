@@ -1,7 +1,7 @@
 import FoundationEssentials
 import GatherModel
 
-/// A row of `plan` (issue 24), and the plan it holds with its answers.
+/// A row of `plan`, and the plan it holds with its answers.
 struct PlanRow {
   var id: Int64
   var status: String

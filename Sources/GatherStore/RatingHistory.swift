@@ -5,8 +5,8 @@ import GatherModel
 ///
 /// Who a row is: its player while on the roster; once deleted, the id and declared skill the row kept at the
 /// deletion, so a deleted player stays one participant with the prior they had (their teammates' and opponents'
-/// ratings do not move when they are deleted). Rows of players deleted before ratings were kept have neither: each
-/// is a guest of one gather, from the default prior.
+/// ratings do not move when they are deleted). A row that has neither (its player was deleted before the
+/// `ratings` migration ran on the database) is a guest of one gather, from the default prior.
 struct RatingHistory {
   /// The gathers, in the order they ended: by id, since one gather is active at a time.
   private(set) var matches: [RatingBook.Match] = []

@@ -1,6 +1,5 @@
 import CSystemd
 import FoundationEssentials
-import Glibc
 
 extension Systemd {
   /// How many descriptors the service manager keeps for gatherd across restarts: `$FDSTORE` (set by
@@ -24,12 +23,5 @@ extension Systemd {
   /// Closes the service manager's copies of the descriptors stored under `name`.
   public static func removeStoredFileDescriptors(name: String) {
     _ = sd_pid_notify(0, 0, "FDSTOREREMOVE=1\nFDNAME=\(name)")
-  }
-
-  /// Whether `fd` is a listening socket (a socket unit's), rather than a stored connection or file.
-  public static func isListeningSocket(_ fd: Int32) -> Bool {
-    var accepting: Int32 = 0
-    var length = socklen_t(MemoryLayout<Int32>.size)
-    return getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &length) == 0 && accepting != 0
   }
 }

@@ -31,7 +31,7 @@ struct GatherCommand: ParsableCommand {
     func validate() throws {
       for list in [teamA, teamB, bench] { if let list { _ = try PlayerResolver.words(list) } }
       if let duration { _ = try TimerCommand.seconds(duration) }
-      // Plans (issue 24): the plan gives the players.
+      // Plans: the plan gives the players.
       if plan != nil {
         if teamA != nil || teamB != nil || bench != nil || match.balanced {
           throw ValidationError(

@@ -1,6 +1,6 @@
 import GatherRPC
 
-/// Results that name the sides without carrying the names (issue 21): the score confirmations read the active
+/// Results that name the sides without carrying the names: the score confirmations read the active
 /// gather's names on the same connection, so they say "Bibs 1-0 Colours".
 extension GlobalOptions {
   /// Like `run(_:namesOnly:params:render:)`; `render` also gets the active gather's `names`, read once the call

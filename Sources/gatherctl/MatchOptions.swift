@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatherRPC
 
-/// The match-day options of `gatherctl gather start` (issue 9): the format, and fair teams picked by gatherd.
+/// The match-day options of `gatherctl gather start`: the format, and fair teams picked by gatherd.
 struct MatchOptions: ParsableArguments {
   @Option(help: "Periods, 1 to 4 (default 1).") var periods: Int64?
   @Option(name: .customLong("break"), help: "The break between periods, mm:ss or seconds (default none).")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatherRPC
 
-/// `gatherctl plan …`: who's coming (issue 24): the week's plans, their lists and the sign-up link.
+/// `gatherctl plan …`: who's coming: the week's plans, their lists and the sign-up link.
 struct PlanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "plan", abstract: "Plan coming gathers: who is going, who waits, and the sign-up link.",

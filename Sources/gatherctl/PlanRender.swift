@@ -1,6 +1,6 @@
 import GatherRPC
 
-/// How gatherctl shows plans and answers to people (issue 24).
+/// How gatherctl shows plans and answers to people.
 enum PlanRender {
   /// "Plan 3, Thu 2026-12-03 19:00 +01:00, Astro 2: 8 going, 2 waiting, no places left of 10", then the lists.
   static func plan(_ plan: JSONValue) -> String {

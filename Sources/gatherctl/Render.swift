@@ -58,7 +58,7 @@ enum Render {
     return sign + String(whole) + "." + String(repeating: "0", count: places - fraction.count) + fraction
   }
 
-  /// A rating as "μ ± σ", "27.6 ± 8.1" (issue 22); "-" without one.
+  /// A rating as "μ ± σ", "27.6 ± 8.1"; "-" without one.
   static func rating(_ rating: JSONValue?) -> String {
     guard let rating, rating["mu"] != nil else { return "-" }
     return "\(decimal(rating["mu"])) ± \(decimal(rating["sigma"]))"

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatherRPC
 
-/// `gatherctl stats …`: who wins most and who scores, over ended gathers (issue 9).
+/// `gatherctl stats …`: who wins most and who scores, over ended gathers.
 struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "stats", abstract: "Show player stats over ended gathers.",
@@ -67,7 +67,7 @@ struct StatsCommand: ParsableCommand {
             ? "No player matches: no one played enough ended gathers in that range."
             : "No player has played an ended gather yet."
         }
-        // Plans (issue 24): by attendance, the plans each player joined, played and left late.
+        // Plans: by attendance, the plans each player joined, played and left late.
         if order == "attendance" {
           return Render.table(
             ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "LEFT LATE", "PLAYED"],
@@ -112,7 +112,6 @@ struct StatsCommand: ParsableCommand {
             + "lost \(Render.text(report["losses"])), \(Render.count(report["goals"], "goal")), "
             + "win rate \(StatsCommand.percent(report["winRate"]))",
           Self.rating(report),
-          // Plans (issue 24).
           "Plans: joined \(Render.text(report["attendance"]?["joined"])), played "
             + "\(Render.text(report["attendance"]?["played"])), left within 24 h of the start "
             + "\(Render.text(report["attendance"]?["leftLate"]))",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatherRPC
 
-/// `gatherctl gather suggest 1,2,3,…`: two fair sides for these players (issue 9).
+/// `gatherctl gather suggest 1,2,3,…`: two fair sides for these players.
 struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest", abstract: "Suggest two fair teams from these players (changes nothing).")
@@ -86,7 +86,7 @@ struct SuggestCommand: ParsableCommand {
     return lines
   }
 
-  /// "Predicted: Team A wins 48.8%, Team B 51.2%; a draw 23.7%" (issue 22).
+  /// "Predicted: Team A wins 48.8%, Team B 51.2%; a draw 23.7%".
   static func prediction(_ prediction: JSONValue) -> String {
     let win = Render.number(prediction["winProbability"])
     return "Predicted: Team A wins \(Render.percent(prediction["winProbability"])), "

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatherRPC
 
-/// `--team-a-name` and `--team-b-name` of `gatherctl gather start` (issue 21): what the sides are called.
+/// `--team-a-name` and `--team-b-name` of `gatherctl gather start`: what the sides are called.
 struct TeamNameOptions: ParsableArguments {
   @Option(
     name: .customLong("team-a-name"),
@@ -21,7 +21,7 @@ struct TeamNameOptions: ParsableArguments {
   }
 }
 
-/// `gatherctl gather rename a Bibs [b Colours]`: renames the sides of the active gather (issue 21).
+/// `gatherctl gather rename a Bibs [b Colours]`: renames the sides of the active gather.
 struct RenameCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rename", abstract: "Rename the teams of the active gather.",

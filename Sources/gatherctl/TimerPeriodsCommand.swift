@@ -1,8 +1,8 @@
 import ArgumentParser
 import GatherRPC
 
-/// `gatherctl timer format` and `gatherctl timer add`: periods, the break and added time (issue 9);
-/// `gatherctl timer end-half`: half time called early (issue 21).
+/// `gatherctl timer format` and `gatherctl timer add`: periods, the break and added time;
+/// `gatherctl timer end-half`: half time called early.
 enum TimerPeriodsCommand {
   struct Format: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -40,7 +40,7 @@ struct WatchState {
       // ("stopped"): a timer event (periodEnded, breakEnded) with the whole clock follows it at once.
       let endsPeriodOrBreak = params["remaining"] == .int(0) && (state == "break" || state == "stopped")
       if endsPeriodOrBreak, followsTimer { return }
-      // "added" and "period": periods and added time (issue 9).
+      // "added" and "period": periods and added time.
       for key in ["state", "remaining", "remainingMs", "display", "added", "period"] { object[key] = params[key] }
       if endsPeriodOrBreak { Self.settle(&object) }
       timer = .object(object)
@@ -88,7 +88,7 @@ struct WatchState {
     }
   }
 
-  /// What the sides are called (issue 21), while a gather is on.
+  /// What the sides are called, while a gather is on.
   var names: JSONValue? { gather?["names"] }
 
   /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1", in the break "HT 00:53 · 2-1"), "no gather" or "offline";

@@ -5,7 +5,7 @@ import Testing
 
 @testable import GatherDaemon
 
-/// Issue 24 on MQTT: sign-ups and plan changes become `PREFIX/plan` messages with the places left, and the
+/// Plans on MQTT: sign-ups and plan changes become `PREFIX/plan` messages with the places left, and the
 /// retained state carries the soonest open plan, so Home Assistant can tell the group "2 places left".
 @Suite(.timeLimit(.minutes(1))) struct MQTTPlanMessagesTests {
   let fixture: SessionFixture

@@ -2,7 +2,7 @@ import Testing
 
 @testable import GatherDaemon
 
-/// Which addresses the scoreboard's links and QR codes carry (issue 20): never 0.0.0.0 or [::], the LAN's
+/// Which addresses the scoreboard's links and QR codes carry: never 0.0.0.0 or [::], the LAN's
 /// addresses for a wildcard listener, and a note when no phone could open them.
 @Suite struct PageLinksTests {
   typealias Entry = InterfaceAddresses.Entry

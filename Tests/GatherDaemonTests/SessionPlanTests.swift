@@ -7,7 +7,7 @@ import Testing
 
 @testable import GatherDaemon
 
-/// Plans through the session (issue 24): the `plan` events a subscriber sees for each answer and change, in
+/// Plans through the session: the `plan` events a subscriber sees for each answer and change, in
 /// order, the wall clock deciding what is in the future, and a gather started from a plan.
 @Suite(.timeLimit(.minutes(1))) struct SessionPlanTests {
   let fixture: SessionFixture

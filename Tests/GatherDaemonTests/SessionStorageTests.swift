@@ -7,7 +7,7 @@ import Testing
 @testable import GatherDaemon
 @testable import GatherStore
 
-/// A database that cannot be written (issue 11): the session refuses the change with `StorageUnavailable`
+/// A database that cannot be written: the session refuses the change with `StorageUnavailable`
 /// and keeps its memory, its view and its events as they were; the clock's alarm goes on; writes work again
 /// once storage is back. A read-only connection (`PRAGMA query_only`) stands in for the failing disk.
 @Suite(.timeLimit(.minutes(1))) struct SessionStorageTests {

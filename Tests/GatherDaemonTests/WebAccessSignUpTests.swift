@@ -4,7 +4,7 @@ import Testing
 
 @testable import GatherDaemon
 
-/// Plans' sign-up codes presented like the control token (issue 24): what each opens, and wrong codes limited
+/// Plans' sign-up codes presented like the control token: what each opens, and wrong codes limited
 /// with wrong tokens.
 @Suite struct WebAccessSignUpTests {
   let client = WebClient(try! SocketAddress(ipAddress: "192.168.1.20", port: 51234))

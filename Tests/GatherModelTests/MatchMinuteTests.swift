@@ -3,7 +3,7 @@ import Foundation
 import GatherModel
 import Testing
 
-/// Football time (issue 21): the minute of each goal as football writes it, scored through the real path
+/// Football time: the minute of each goal as football writes it, scored through the real path
 /// (`ActiveGather.scoreGoal`) on the test clock, over 1 × 10, 2 × 25 with a 5-minute break, and 2 × 45 with
 /// added time.
 @Suite(.timeLimit(.minutes(1))) struct MatchMinuteTests {

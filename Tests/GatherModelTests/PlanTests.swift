@@ -2,7 +2,7 @@ import Foundation
 import GatherModel
 import Testing
 
-/// The waiting-list rules of a plan (issue 24): the order people joined decides who goes, who waits and who
+/// The waiting-list rules of a plan: the order people joined decides who goes, who waits and who
 /// moves, whatever happens to the capacity.
 @Suite struct PlanTests {
   static let now = Fixtures.kickOff

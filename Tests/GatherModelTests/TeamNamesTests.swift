@@ -2,7 +2,7 @@ import Foundation
 import GatherModel
 import Testing
 
-/// Team names (issue 21): "Bibs" and "Colours" instead of A and B, 1 to 24 characters each.
+/// Team names: "Bibs" and "Colours" instead of A and B, 1 to 24 characters each.
 @Suite struct TeamNamesTests {
   @Test func theDefaultsAreTeamAAndTeamB() throws {
     let names = try TeamNames(teamA: nil, teamB: nil)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GatherStore
 
-/// Team names and match minutes on a real database file (issue 21): kept at start, renamed mid-match, read
+/// Team names and match minutes on a real database file: kept at start, renamed mid-match, read
 /// back by a new process and by history; and databases from before get the defaults.
 @Suite struct FootballStoreTests {
   static let kickOff = StoreFixture.kickOff
@@ -62,7 +62,7 @@ import Testing
   @Test func historyFromBeforeGetsTheDefaultNamesAndItsGathersPeriodLength() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("gather.sqlite")
-    // The release before issue 21: periods, but no names and no period length on goals.
+    // A database migrated up to the players' positions: periods, but no team names and no period length on goals.
     let database = try SQLiteDatabase(path: path)
     try GatherStore.migrator.migrate(database, upTo: "gatherPlayer.playerPosition")
     let start = Int64(1_800_000_000_000)

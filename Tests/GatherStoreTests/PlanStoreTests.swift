@@ -3,7 +3,7 @@ import GatherModel
 import GatherStore
 import Testing
 
-/// Plans and their answers in a real database file (issue 24): what was acknowledged is on disk, in order, and
+/// Plans and their answers in a real database file: what was acknowledged is on disk, in order, and
 /// comes back the same after a crash; closed plans keep their lists; attendance adds up.
 @Suite struct PlanStoreTests {
   static let now = StoreFixture.kickOff

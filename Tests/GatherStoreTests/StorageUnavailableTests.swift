@@ -5,7 +5,7 @@ import Testing
 
 @testable import GatherStore
 
-/// A full, failing or read-only disk (issue 11): the store names it, keeps nothing of the refused write, and
+/// A full, failing or read-only disk: the store names it, keeps nothing of the refused write, and
 /// writes again on the same connection once storage is back.
 @Suite struct StorageUnavailableTests {
   @Test func sqliteCannotWriteErrorsAreStorageFailuresAndOthersAreNot() {

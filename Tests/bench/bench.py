@@ -122,7 +122,7 @@ class Bench:
             self.srv[key] = self.gatherd(key, "main")
             # timer.status needs an active gather; its clock stays stopped
             setup_gather(self.srv[key][1], 10).close()
-        # Issue 23: the installed binary again, with metrics on (they are counted only while something serves
+        # The installed binary again, with metrics on (they are counted only while something serves
         # them), for the throughput rounds next to the same binary with metrics off.
         self.metrics_sock = os.path.join(self.tmp, "gatherd-metrics.http.sock")
         self.srv["metrics"] = self.gatherd("installed", "metrics", ["--metrics", f"unix:{self.metrics_sock}"])

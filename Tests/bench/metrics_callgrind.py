@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """metrics_callgrind.py - what the metrics cost per request, in instructions: a repeatable measure on a shared
-machine, where `make bench`'s throughput comparison needs a quiet one (issue 23).
+machine, where `make bench`'s throughput comparison needs a quiet one.
 
 Usage: Tests/bench/metrics_callgrind.py --gatherd BIN [--requests N]
 

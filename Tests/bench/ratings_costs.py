@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ratings_costs.py - what ratings cost gatherd (issue 22): gather.end, a replay of 10,000 gathers, and the
+"""ratings_costs.py - what ratings cost gatherd: gather.end, a replay of 10,000 gathers, and the
 requests that read ratings.
 
 Usage: ratings_costs.py --gatherd PATH [--before PATH] [--rounds 30] [--replays 10] [--calls 200] [--tmp DIR]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """ratings_season.py - do learned ratings make fairer teams and better forecasts? A simulated season against the
-real daemon (issue 22).
+real daemon.
 
 Usage: ratings_season.py --gatherd PATH [--seeds 20] [--gathers 150] [--tmp DIR] [--json FILE]
 

@@ -1,6 +1,6 @@
 """report.py - the Markdown report of `make bench` (docs/performance.md), from the results bench.py gathered.
 
-The targets are issue 8's. They judge the installed binary (built as `make install` builds it); the dev build's
+The targets (`Results.targets`) judge the installed binary (built as `make install` builds it); the dev build's
 figures stand next to them."""
 import datetime
 import os
@@ -49,7 +49,7 @@ class Results:
         return (m["held_kb"] - m["idle_kb"]) / HOLD_N
 
     def targets(self, key):
-        """Issue 8's targets for gatherd binary `key`: [(target, measured text, the figure alone, ok, gap)]."""
+        """The performance targets for gatherd binary `key`: [(target, measured text, the figure alone, ok, gap)]."""
         ts, ping = self.tput(key, 16, "timer.status"), self.tput(key, 16, "daemon.ping")
         nio, nd = self.tput("nio_ref", 16), self.tput("ndjson_ref", 16)
         out = []
@@ -160,7 +160,7 @@ def report(r, raw, o):
     idle(add, r)
     sizes = os.path.join(o.repo, "Tests", "bench", "sizes.md")
     if os.path.exists(sizes):
-        # Hand-written, measured with size/nm/strip on the installed binaries (issue 10).
+        # Hand-written, measured with size/nm/strip on the installed binaries.
         with open(sizes) as f:
             add(f.read().rstrip("\n"))
         add("")
@@ -174,7 +174,7 @@ def report(r, raw, o):
 
 
 def targets(add, res, keys):
-    add("## Targets (issue 8)")
+    add("## Targets")
     add("")
     dev = "; the dev build's figure stands in the last column, for comparison" if "dev" in keys else ""
     add(f"Judged on the installed binary{dev}. Throughput figures are the median of "
@@ -260,8 +260,8 @@ def throughput(add, r, res):
 
 
 def metrics(add, r, res):
-    """Issue 23: the same installed binary with metrics on and off, in the same rounds."""
-    add("## Metrics on and off (issue 23)")
+    """The same installed binary with metrics on and off, in the same rounds."""
+    add("## Metrics on and off")
     add("")
     add("The installed binary twice: as above (metrics off: nothing serves them, so swift-metrics keeps its no-op "
         "handlers) and with `--metrics unix:PATH` (metrics on: every request bumps its method's counter), 16 "

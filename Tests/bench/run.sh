@@ -155,17 +155,17 @@ wait "$DRIVER" || status=$?
 DRIVER=
 [ "$status" -eq 0 ] || die "the benchmark did not complete (status $status); docs/performance.md is unchanged."
 
-# Stats and fair teams over 10,000 ended gathers (issue 9): a section of its own, at the end of the report.
+# Stats and fair teams over 10,000 ended gathers: a section of its own, at the end of the report.
 say "measuring stats and fair teams over 10,000 ended gathers"
 "$PYTHON" "$HERE/stats_bench.py" --gatherd "$BIN" --tmp "$TMP" >"$TMP/stats.md" || die "the stats benchmark did not complete."
 { echo; cat "$TMP/stats.md"; } >>"$TMP/report.md"
 
-# The scoreboard's WebSocket next to the Unix socket (issue 12): fan-out of one tick to 500 viewers, and requests/s.
+# The scoreboard's WebSocket next to the Unix socket: fan-out of one tick to 500 viewers, and requests/s.
 say "measuring the WebSocket transport next to the Unix socket"
 "$PYTHON" "$HERE/web_bench.py" --gatherd "$BIN" --tmp "$TMP" >"$TMP/web.md" || die "the WebSocket benchmark did not complete."
 cat "$TMP/web.md" >>"$TMP/report.md"
 
-# Ratings (issue 22): measured by their own scripts (Tests/bench/ratings_season.py, ratings_costs.py), which take
+# Ratings: measured by their own scripts (Tests/bench/ratings_season.py, ratings_costs.py), which take
 # longer than a bench run; their section is kept in Tests/bench/ratings.md and carried into the report as it is.
 { echo; cat "$HERE/ratings.md"; } >>"$TMP/report.md"
 

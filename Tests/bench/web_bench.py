@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""web_bench.py - the scoreboard's WebSocket next to the Unix socket, in one run (issue 12).
+"""web_bench.py - the scoreboard's WebSocket next to the Unix socket, in one run.
 
 Usage: web_bench.py --gatherd PATH [--tmp DIR] [--viewers 500] [--ticks 8] [--seconds 5] [--connections 16]
 
@@ -164,7 +164,7 @@ def main():
     def p50(values):
         return statistics.median(values) if values else float("nan")
 
-    print("\n## The scoreboard's WebSocket next to the Unix socket (issue 12)\n")
+    print("\n## The scoreboard's WebSocket next to the Unix socket\n")
     print("`Tests/bench/web_bench.py --gatherd %s` (in `make bench`), load %.1f. Fan-out: %d viewers of `tick`, %d"
           " ticks each; spread = last arrival − first, in ms, read by one Python thread (the same reader for both,"
           " so its own cost is in both). Requests: %d connections, one `daemon.ping` in flight each, %.0f s."

@@ -10,9 +10,9 @@ A real daemon and headless Chromium, in the dark and the light theme:
 - scoreboard-between-{dark,light}.png: between matches on the phone, the last result and the players' table;
 - scoreboard-setup-{dark,light}.png: the referee's "start a gather" view on a phone held upright (390×844),
   with the players ticked and a suggestion;
-- scoreboard-share-{dark,light}.png (issue 20): the share view on a phone held upright, the QR code of the
+- scoreboard-share-{dark,light}.png: the share view on a phone held upright, the QR code of the
   view-only address (the daemon runs with --public-url http://192.168.1.20:8080/, as a LAN address would read);
-- signup-phone-{dark,light}.png (issue 24): the sign-up view a plan's link opens, on a phone held upright, with
+- signup-phone-{dark,light}.png: the sign-up view a plan's link opens, on a phone held upright, with
   a name picked and its "I'm in" / "Can't make it" buttons, after some have answered; and
   scoreboard-plans-{dark,light}.png: "Who's coming" between matches, on the phone held sideways.
 
@@ -136,7 +136,7 @@ def main() -> int:
                 shoot(page, os.path.join(out, f"scoreboard-setup-{scheme}.png"))
                 page.close()
 
-        # Issue 24: Thursday's plan, half full, and its sign-up link on a phone.
+        # Who's coming: Thursday's plan, half full, and its sign-up link on a phone.
         day = dt.date.today() + dt.timedelta(days=1)
         while day.weekday() != 3:
             day += dt.timedelta(days=1)
@@ -178,7 +178,7 @@ def main() -> int:
                     page = open_page(browser, url, size=size, scheme=scheme)
                     page.wait_for(f"{js_text('score-a')} === '2' && {js_text('score-b')} === '1'",
                                   "the score", state=STATE_JS)
-                    # Issue 20: the screen kept on, and the sound switched on (remembered after the first).
+                    # At the touchline: the screen kept on, and the sound switched on (remembered after the first).
                     page.wait_for("document.querySelector('[data-testid=awake]').dataset.state === 'awake'",
                                   "the screen kept on", state=STATE_JS)
                     if page.evaluate("document.querySelector('[data-testid=btn-sound]').dataset.state") == "off":
@@ -189,7 +189,7 @@ def main() -> int:
                                   "the sound on", state=STATE_JS)
                     shoot(page, os.path.join(out, f"scoreboard-{label}-{scheme}.png"))
                     page.close()
-                # Issue 20: the share view, on a phone held upright to be scanned.
+                # The share view, on a phone held upright to be scanned.
                 page = open_page(browser, daemon.base_url + "/", size=PORTRAIT, scheme=scheme)
                 page.click(testid("btn-share"))
                 page.wait_for("document.querySelector('[data-testid=share-qr]')?.complete", "the QR code",

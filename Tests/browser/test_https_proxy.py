@@ -1,4 +1,4 @@
-"""The scoreboard behind a real reverse proxy (issue 20): Debian's nginx with a self-signed certificate in front
+"""The scoreboard behind a real reverse proxy: Debian's nginx with a self-signed certificate in front
 of gatherd on 127.0.0.1, configured with the very snippet docs/scoreboard.md gives, and headless Chromium
 (`--ignore-certificate-errors`) driving the page over https:
 

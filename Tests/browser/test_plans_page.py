@@ -1,4 +1,4 @@
-"""Who's coming on the page (issue 24): the sign-up view opened by a plan's sign-up link, where a phone picks a
+"""Who's coming on the page: the sign-up view opened by a plan's sign-up link, where a phone picks a
 name and answers "I'm in" or "Can't make it" or adds a guest, seen live on a second page's "Who's coming"; a
 link that stops working when its plan is cancelled; and the referee starting a gather from a plan.
 

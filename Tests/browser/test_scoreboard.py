@@ -1,5 +1,5 @@
 """The pitch-side scoreboard in a real browser: headless Chromium, driven over the DevTools protocol, against
-the real gatherd with its HTTP listener (issue 12).
+the real gatherd with its HTTP listener.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -v
 
@@ -87,7 +87,7 @@ class ScoreboardTest(PageCase):
         shown = page.evaluate("[...document.querySelectorAll('[data-testid=goals] li')].map(e => e.textContent)")
         self.assertEqual(len(shown), 3, shown)
         self.assertIn("Ana", shown[0])
-        self.assertIn(goals[0]["minute"], shown[0])  # the minute as football writes it (issue 21)
+        self.assertIn(goals[0]["minute"], shown[0])  # the minute as football writes it
         self.assertIn("Unknown scorer", shown[1])
         self.assertIn("Carla", shown[2])
         self.assertIn("Ana", self.text(page, "goals-a"))
@@ -244,8 +244,8 @@ class ScoreboardTest(PageCase):
         self.start_gather(minutes=10)
         page = self.open(self.daemon.control_url())
         page.wait_for(js_visible("controls"), "the controls with the token", state=STATE_JS)
-        # Tab reaches the first control, after the header's switches (issue 20: screen, sound, share, full
-        # screen), and the focus is visible.
+        # Tab reaches the first control, after the header's switches (screen, sound, share, full screen), and
+        # the focus is visible.
         passed = []
         for _ in range(6):
             page.press("Tab")

@@ -1,4 +1,4 @@
-"""Football as it is spoken, on the page (issue 21): goals by their minute (28', 45+2'), team names, the last
+"""Football as it is spoken, on the page: goals by their minute (28', 45+2'), team names, the last
 result and the players' table between matches (also for a page opened after the gather ended, or after a
 restart), a gather started from the control page's suggestion, and the referee's add time, end half and move.
 
@@ -28,7 +28,7 @@ BETWEEN_JS = (
 
 
 def rating_text(rating) -> str:
-    """A rating as the table shows it (issue 22's, once there): a number, or the ordinal of {mu, sigma, ordinal}."""
+    """A rating as the table shows it: a number, or the ordinal of {mu, sigma, ordinal}."""
     value = rating.get("ordinal") if isinstance(rating, dict) else rating
     return "" if value is None else f"{value:.1f}"
 

@@ -1,4 +1,4 @@
-"""At the touchline (issue 20), in headless Chromium against the real gatherd: the screen kept on, the whistle,
+"""At the touchline, in headless Chromium against the real gatherd: the screen kept on, the whistle,
 the share view's QR code, and a page that installs and opens while gatherd is down.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p test_touchline.py -v

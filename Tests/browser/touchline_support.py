@@ -1,4 +1,4 @@
-"""What the touchline's browser tests share (issue 20): observers of the page's calls to the Wake Lock API and
+"""What the touchline's browser tests share: observers of the page's calls to the Wake Lock API and
 `navigator.vibrate`, installed from outside with `Page.addScriptToEvaluateOnNewDocument` (the page has no test
 hook), Web Audio read through the DevTools protocol's `WebAudio` domain, and a real QR decoder (zbarimg) for what
 the page shows.

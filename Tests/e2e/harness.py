@@ -94,7 +94,7 @@ SPEC_METHODS = (
     "auth.token",
     "web.link",
     "web.share",
-    # Plans (issue 24).
+    # Plans.
     "plan.create",
     "plan.update",
     "plan.cancel",
@@ -127,7 +127,7 @@ MUTATING_METHODS = (
     "score.goal",
     "score.undo",
     "score.set",
-    # Plans (issue 24).
+    # Plans.
     "plan.create",
     "plan.update",
     "plan.cancel",
@@ -158,7 +158,7 @@ NO_PARAM_METHODS = (
 
 TOPICS = ("tick", "score", "timer", "gather", "players", "plan")
 
-#: The period fields of a Timer of a one-period match with no time added (issue 9).
+#: The period fields of a Timer of a one-period match with no time added.
 ONE_PERIOD = {"period": 1, "periods": 1, "periodName": None, "breakLength": 0, "addedSeconds": 0, "added": None}
 
 ISO_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
@@ -888,7 +888,7 @@ class RpcAssertions:
     def checkGoal(self, goal: Any) -> dict:
         self.assertKeys(goal, ("kind", "team", "player", "matchTimeMs", "matchTime", "score", "at", "period", "when"), "Goal")
         self.assertTrue(goal["when"].endswith(goal["matchTime"]), goal)
-        # Football time (issue 21): the minute as football writes it, 28' or 45+2'.
+        # Football time: the minute as football writes it, 28' or 45+2'.
         self.assertIn("minute", goal, goal)
         self.assertRegex(goal["minute"], r"^[1-9][0-9]*(\+[1-9][0-9]*)?'$", goal)
         self.assertIn(goal["kind"], ("goal", "correction"), goal)
@@ -919,7 +919,7 @@ class RpcAssertions:
         return gather
 
     def checkNames(self, names: Any) -> dict:
-        """Team names (issue 21): both sides, 1 to 24 characters, different."""
+        """Team names: both sides, 1 to 24 characters, different."""
         self.assertKeys(names, ("teamA", "teamB"), "TeamNames")
         for side in ("teamA", "teamB"):
             self.assertIsInstance(names[side], str, names)

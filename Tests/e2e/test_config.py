@@ -1,4 +1,4 @@
-"""The configuration file (issue 23, part 3) on the real daemon: gatherd started from a file, the precedence
+"""The configuration file on the real daemon: gatherd started from a file, the precedence
 (command line, then environment, then file), errors that name the file and the line, the default files
 (systemd's ConfigurationDirectory=, XDG for a user), secrets read from the files named and never logged, and
 the shipped /etc/gatherd/gatherd.conf (packaging/gatherd.conf) holding every option of gatherd --help."""

@@ -1,5 +1,5 @@
 """The shell blocks of the README ("Try it") and docs/protocol.md, run as written and in order against a fresh
-daemon, with gatherctl on the PATH (issues 10 and 19).
+daemon, with gatherctl on the PATH.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_doc_recipes.py -v
 
@@ -58,7 +58,7 @@ class BlockAssertions(unittest.TestCase):
         self.assertIn('[-32602,"invalid_params","age"]', out)
         self.assertIn('{"score":"1-1","winner":"none"}', out)
         self.assertRegex(out, r"(?m)^1\t\S+\t1-1\tnone$", "the history page lists the gather")
-        # Match day (issue 21): team names, a goal's minute and half time called early.
+        # Match day: team names, a goal's minute and half time called early.
         self.assertIn('{"teamA":"Bibs","teamB":"Colours"}', out)
         self.assertRegex(out, r"(?m)^1'$")
         self.assertIn('{"state":"break","display":"15:00","period":1}', out)

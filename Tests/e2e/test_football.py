@@ -1,4 +1,4 @@
-"""Football as it is spoken (issue 21) against the real daemon: goals carry their minute, timer.endPeriod ends
+"""Football as it is spoken against the real daemon: goals carry their minute, timer.endPeriod ends
 the half in every clock state (the refused ones change nothing and publish nothing), and team names go through
 start, rename, the events, end, history, daemon.status and a restart after kill -9.
 

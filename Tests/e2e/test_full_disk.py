@@ -1,4 +1,4 @@
-"""A full disk under the real daemon (issue 11): the database on a 3 MB tmpfs that a filler file fills up.
+"""A full disk under the real daemon: the database on a 3 MB tmpfs that a filler file fills up.
 
 A change that cannot be written gets -32603 `storage_unavailable` and changes nothing; reads, ticks and
 subscriptions go on; the log has one error for the outage and one notice when it ends; writes work again

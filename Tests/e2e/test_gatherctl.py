@@ -398,7 +398,7 @@ class GatherctlTestCase(DaemonTestCase):
         if not goals:
             self.assertTrue(any("no goals" in line.lower() for line in lines), f"no goals yet:\n{out}")
             return
-        # Each goal by its minute as football writes it (issue 21): "  28'  Team A  Ana  (1-0)".
+        # Each goal by its minute as football writes it: "  28'  Team A  Ana  (1-0)".
         goal_lines = [line for line in lines if re.match(r"^ +[0-9]+(\+[0-9]+)?' ", line)]
         self.assertEqual(len(goal_lines), len(goals), f"one line per goal:\n{out}")
         for line, goal in zip(goal_lines, goals):

@@ -1,4 +1,4 @@
-"""gatherctl speaks football (issue 21), against a real gatherd: `timer end-half`, team names on `gather start`
+"""gatherctl speaks football, against a real gatherd: `timer end-half`, team names on `gather start`
 and `gather rename`, goals by their minute, and the names in every status-bar format of `gatherctl watch`.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_football.py -v

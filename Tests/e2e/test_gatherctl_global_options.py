@@ -1,4 +1,4 @@
-"""gatherctl's global options: --socket and --json before or after the subcommand, shown once (issue 10)."""
+"""gatherctl's global options: --socket and --json before or after the subcommand, shown once."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""gatherctl for match day (issue 9): stats, gather suggest, gather start --balanced, timer format and add."""
+"""gatherctl for match day: stats, gather suggest, gather start --balanced, timer format and add."""
 
 import unittest
 
@@ -21,7 +21,7 @@ class MatchDayCtlTests(GatherctlTestCase):
         columns = ("ID", "NAME", "RATING", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE")
         lines = self.ctl("stats").splitlines()
         table = self.parse_table(lines, columns)
-        # By rating (issue 22) by default: the order and the numbers of stats.players, μ ± σ to one decimal.
+        # By rating by default: the order and the numbers of stats.players, μ ± σ to one decimal.
         rows = self.ok(self.c, "stats.players")["players"]
         self.assertEqual([row["NAME"] for row in table], [row["name"] for row in rows])
         self.assertEqual(
@@ -59,7 +59,7 @@ class MatchDayCtlTests(GatherctlTestCase):
         self.assertIn("the fairest split", out)
         suggestion = self.ctl_json("gather", "suggest", listed, "--seed", 3)
         self.assertEqual(suggestion, self.ok(self.c, "gather.suggest", {"players": ids, "seed": 3}))
-        # The predicted result (issue 22): Team A's win, Team B's, and a draw, as percentages of the reply's.
+        # The predicted result: Team A's win, Team B's, and a draw, as percentages of the reply's.
         win, draw = suggestion["winProbability"], suggestion["drawProbability"]
         self.assertIn("Predicted: Team A wins %.1f%%, Team B %.1f%%; a draw %.1f%%" % (100 * win, 100 * (1 - win), 100 * draw), out)
         first = suggestion["teamA"]["players"][0]

@@ -1,4 +1,4 @@
-"""gatherctl takes a player's name wherever it takes a player (issue 19), against a real gatherd.
+"""gatherctl takes a player's name wherever it takes a player, against a real gatherd.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_names.py -v
 
@@ -152,7 +152,7 @@ class NamesTests(GatherctlTestCase):
         self.ok(self.c, "timer.start")
         out = self.ctl("score", "goal", "a", "--player", "Ana")
         goal = self.ok(self.c, "score.get")["goals"][-1]
-        # The goal's minute as football writes it (issue 21): the first minute of the first half.
+        # The goal's minute as football writes it: the first minute of the first half.
         self.assertEqual(goal["minute"], "1'", goal)
         self.assertEqual(out, "Goal! Ana (1') — Team A 1-0 Team B\n")
         out = self.ctl("score", "goal", "b")

@@ -1,12 +1,11 @@
-"""gatherctl's own outputs, byte for byte against the golden files in gatherctl-outputs/ (issue 19).
+"""gatherctl's own outputs, byte for byte against the golden files in gatherctl-outputs/.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_outputs.py -v
 
-The goldens were captured from gatherctl on its vendored argument parser, before it moved to the package's
-swift-argument-parser; this test holds the new binary to them: `--help` of every command (and `help PATH`),
-`--version`, the bash, zsh and fish completion scripts, `--experimental-dump-help`, the man page that
-`generate-manual` writes from it (as `make install` does, with a fixed date), and the stdout, stderr and exit
-status of representative errors (usage, unreachable, refused by a real daemon).
+The goldens are what a user of gatherctl sees, and this test holds the binary to them: `--help` of every
+command (and `help PATH`), `--version`, the bash, zsh and fish completion scripts, `--experimental-dump-help`,
+the man page that `generate-manual` writes from it (as `make install` does, with a fixed date), and the stdout,
+stderr and exit status of representative errors (usage, unreachable, refused by a real daemon).
 
 When an output changes on purpose, regenerate the goldens and commit them with the change, so the diff shows
 what a user sees differently:

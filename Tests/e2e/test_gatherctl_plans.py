@@ -1,4 +1,4 @@
-"""gatherctl plan (issue 24) against a real gatherd: make a plan, join and leave by name, the soonest open plan
+"""gatherctl plan against a real gatherd: make a plan, join and leave by name, the soonest open plan
 by default or --plan ID, the sign-up link, cancel, and gather start --plan; each checked against the daemon's
 own state read on the harness's connection.
 

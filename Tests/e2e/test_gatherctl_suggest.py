@@ -1,5 +1,5 @@
-"""`gatherctl gather suggest` asks for a split by rating or by skill, and for the next fairest different splits
-(issue 22), against a real gatherd: what it sends is what the daemon answers to the same request.
+"""`gatherctl gather suggest` asks for a split by rating or by skill, and for the next fairest different splits,
+against a real gatherd: what it sends is what the daemon answers to the same request.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_suggest.py -v
 """

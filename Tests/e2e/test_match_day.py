@@ -1,4 +1,4 @@
-"""Match day (issue 9) against the real daemon: periods, breaks and added time; player stats; fair teams."""
+"""Match day against the real daemon: periods, breaks and added time; player stats; fair teams."""
 
 import itertools
 import unittest
@@ -134,7 +134,7 @@ class StatsTests(SchemaMixin, DaemonTestCase):
         self.start_gather(self.c, [ana], [dani])
         self.ok(self.c, "score.goal", {"team": "teamA", "player": ana})  # not ended: does not count
         table = self.ok(self.c, "stats.players")
-        self.assertEqual(table["order"], "rating", "the default order is by rating (issue 22)")
+        self.assertEqual(table["order"], "rating", "the default order is by rating")
         rows = {row["id"]: row for row in table["players"]}
         self.assertEqual(set(rows), {ana, bruno, carla}, "Dani has no ended gather and Carla's bench one does not count")
         self.assertEqual(
@@ -174,7 +174,7 @@ class SuggestTests(SchemaMixin, DaemonTestCase):
             for i in range(10)
         ]
         ids = [p["id"] for p in players]
-        # By skill, as before ratings (issue 22): each player's rating is their points.
+        # By skill: each player's rating is their points.
         suggestion = self.ok(self.c, "gather.suggest", {"players": ids, "seed": 7, "by": "skill"})
         side_a = [p["id"] for p in suggestion["teamA"]["players"]]
         side_b = [p["id"] for p in suggestion["teamB"]["players"]]

@@ -1,4 +1,4 @@
-"""Prometheus metrics (issue 23, part 2) on the real daemon: `GET /metrics` on `--metrics` and on `--http`,
+"""Prometheus metrics on the real daemon: `GET /metrics` on `--metrics` and on `--http`,
 checked by Debian's `promtool check metrics` (format and lint), and the counters moving as a real client makes
 requests over the Unix socket and a WebSocket. Stdlib only, besides promtool."""
 import os

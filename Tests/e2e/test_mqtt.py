@@ -1,4 +1,4 @@
-"""Issue 23: gatherd on a real mosquitto broker, watched by a real paho-mqtt client. What it publishes: Home
+"""gatherd on a real mosquitto broker, watched by a real paho-mqtt client. What it publishes: Home
 Assistant discovery (checked against HA's required keys, and its value templates rendered with Jinja2 as HA
 renders them), availability, the retained state on every change, ticks, and match events."""
 
@@ -148,7 +148,7 @@ class State(MQTTTestCase, RpcAssertions, unittest.TestCase):
         timed("gather.end", None, lambda s: s["gather"] is None)
         print("\n    state after a JSON-RPC change: median %.1f ms, max %.1f ms over %d changes"
               % (statistics.median(latencies) * 1000, max(latencies) * 1000, len(latencies)), end="")
-        # Issue 23 asks for 100 ms; the machine is shared, so the bound asserted here is looser.
+        # The aim is 100 ms; the machine is shared, so the bound asserted here is looser.
         self.assertLess(max(latencies), 1.0)
 
     def test_ticks_come_each_second_while_the_clock_runs_and_the_state_does_not(self):
@@ -216,7 +216,7 @@ class Events(MQTTTestCase, RpcAssertions, unittest.TestCase):
 
 
 class PlansOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    """Issue 24: who's coming reaches Home Assistant, so it can tell the group "2 places left"."""
+    """Who's coming reaches Home Assistant, so it can tell the group "2 places left"."""
 
     def test_sign_ups_are_plan_events_and_the_state_counts_the_places_left(self):
         watcher = self.watch(f"{PREFIX}/plan", f"{PREFIX}/state", "homeassistant/#")
@@ -363,7 +363,7 @@ class KeepAlive(MQTTTestCase, RpcAssertions, unittest.TestCase):
 
 
 class Metrics(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    """Issue 23's metrics for MQTT, scraped from the real /metrics: connected 0/1 and messages published."""
+    """The metrics for MQTT, scraped from the real /metrics: connected 0/1 and messages published."""
 
     def scrape(self, port):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:

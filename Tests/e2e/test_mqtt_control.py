@@ -1,4 +1,4 @@
-"""Issue 23: JSON-RPC over MQTT and Home Assistant's buttons, on a real mosquitto with a real paho-mqtt client.
+"""JSON-RPC over MQTT and Home Assistant's buttons, on a real mosquitto with a real paho-mqtt client.
 Only with --mqtt-control; without it gatherd subscribes to no command topic at all (the broker's own log says
 what gatherd subscribed to)."""
 

@@ -1,4 +1,4 @@
-"""Issue 23: brokers that go away, come back, start late, refuse the password or show the wrong certificate.
+"""Brokers that go away, come back, start late, refuse the password or show the wrong certificate.
 gatherd keeps serving its socket through all of it, tells the journal once per outage and once when the
 broker is back, and on every reconnection publishes availability, discovery and the state again."""
 

@@ -1,4 +1,4 @@
-"""Issue 23: the MQTT options and their variables. A bad URL, an unreadable password or CA file, or a topic
+"""The MQTT options and their variables. A bad URL, an unreadable password or CA file, or a topic
 prefix MQTT cannot take is a startup error that names the option, with exit status 1, before anything else
 happens; the variables do what the options do; `--help` documents every option."""
 
@@ -99,7 +99,7 @@ class FromTheEnvironment(MQTTTestCase, RpcAssertions, unittest.TestCase):
 
 
 class FromTheConfigFile(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    """The configuration file (issue 23, part 3) feeds the MQTT settings like every other: keys named after the
+    """The configuration file feeds the MQTT settings like every other: keys named after the
     options, below the variables, and a refused value named by its file and line."""
 
     def daemon(self, lines, env=None):

@@ -1,5 +1,5 @@
 """rpc.discover's params against the daemon: every documented required param is really required, nothing
-undocumented is, and x-requires-one-of groups (timer.set: minutes and/or seconds) hold (issue 10)."""
+undocumented is, and x-requires-one-of groups (timer.set: minutes and/or seconds) hold."""
 from __future__ import annotations
 
 import unittest

@@ -1,4 +1,4 @@
-"""The sign-up link for the group chat (issue 24), on the real daemon's web listener: plan.link's code
+"""The sign-up link for the group chat, on the real daemon's web listener: plan.link's code
 presented over a WebSocket (auth.token) or as Authorization: Bearer on POST /rpc lets a peer join or leave
 that one plan for any roster player, or add a guest, and nothing else; plan.cancel voids it; wrong codes count
 toward the same per-address limit as wrong control tokens."""

@@ -1,4 +1,4 @@
-"""Who's coming (issue 24) over the real socket: plans, the waiting list, plan events, bad input that changes
+"""Who's coming over the real socket: plans, the waiting list, plan events, bad input that changes
 nothing, a gather started from a plan, attendance in stats, and nothing acknowledged lost across kill -9."""
 import datetime as dt
 import unittest

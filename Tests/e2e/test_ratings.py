@@ -1,4 +1,4 @@
-"""Ratings (issue 22) through the real daemon: equal to openskill 6.2.0 (the oracle) after every gather, replayed
+"""Ratings through the real daemon: equal to openskill 6.2.0 (the oracle) after every gather, replayed
 when a declared skill changes, kept when a player is deleted; gather.predict, the active gather's prediction
 across a restart, and stats by rating."""
 

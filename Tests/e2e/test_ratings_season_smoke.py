@@ -1,4 +1,4 @@
-"""A 10-gather smoke run of the season bench (Tests/bench/ratings_season.py, issue 22) against the real daemon: it
+"""A 10-gather smoke run of the season bench (Tests/bench/ratings_season.py) against the real daemon: it
 runs, drives three daemons through their sockets, and reports every figure; the full 20 x 150 run is the lead's
 (docs/performance.md, "Ratings")."""
 

@@ -1,4 +1,4 @@
-"""No XDG_RUNTIME_DIR (cron, ssh without logind): gatherd and gatherctl agree on /run/user/UID (issue 10)."""
+"""No XDG_RUNTIME_DIR (cron, ssh without logind): gatherd and gatherctl agree on /run/user/UID."""
 import os
 import shutil
 import stat

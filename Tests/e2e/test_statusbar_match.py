@@ -1,4 +1,4 @@
-"""Every status-bar format through a whole match of two halves with a break and added time (issue 19).
+"""Every status-bar format through a whole match of two halves with a break and added time.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_statusbar_match.py -v
 

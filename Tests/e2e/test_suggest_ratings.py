@@ -1,4 +1,4 @@
-"""gather.suggest by rating (issue 22): the valid split whose predicted result is closest to even, with openskill's
+"""gather.suggest by rating: the valid split whose predicted result is closest to even, with openskill's
 probabilities, different alternatives on request, and by: skill as before."""
 
 import itertools

@@ -1,5 +1,5 @@
 """One version (Sources/GatherRPC/VERSION): gatherd --version, gatherctl --version, daemon.status and the
-OpenRPC document's info.version all say it (issue 10)."""
+OpenRPC document's info.version all say it."""
 import os
 import subprocess
 

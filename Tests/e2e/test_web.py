@@ -1,4 +1,4 @@
-"""The scoreboard's HTTP listener (issue 12): the page, /healthz, POST /rpc and JSON-RPC over a WebSocket at
+"""The scoreboard's HTTP listener: the page, /healthz, POST /rpc and JSON-RPC over a WebSocket at
 /rpc, against the real daemon on a real TCP port, with a standard-library WebSocket client (wsclient.py)."""
 import base64, hashlib, json, os, re, signal, socket, struct, subprocess, unittest
 

@@ -1,4 +1,4 @@
-"""Quiet under abuse (issue 18): refused web calls are logged at most once per client a minute, wrong tokens are
+"""Quiet under abuse: refused web calls are logged at most once per client a minute, wrong tokens are
 limited per client address, and neither touches controllers on the Unix socket."""
 import json, unittest
 

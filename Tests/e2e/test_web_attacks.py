@@ -1,4 +1,4 @@
-"""The web listener under attack from one device on the LAN, without the token (issue 18): a pipelining flood
+"""The web listener under attack from one device on the LAN, without the token: a pipelining flood
 that never reads, a crowd of subscribers that never read, descriptor exhaustion under a low open-file limit,
 the connection caps, and the header and idle deadlines. Each is measured on the real daemon: its RSS from
 /proc during and after, and a Unix controller's round trips meanwhile (printed as figures)."""

@@ -1,4 +1,4 @@
-"""WebSocket framing follows RFC 6455 (issue 18): frames a client may not send close the connection with 1002
+"""WebSocket framing follows RFC 6455: frames a client may not send close the connection with 1002
 (protocol error), text that is not UTF-8 with 1007, and nothing in such a frame is carried out; every other
 connection goes on."""
 import json, struct, unittest

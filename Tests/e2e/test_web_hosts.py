@@ -1,5 +1,5 @@
 """The Host and Origin checks that keep other sites' pages out (DNS rebinding), --public-url and --allowed-host,
-and requests in absolute form (issue 18)."""
+and requests in absolute form."""
 import json, os, subprocess, unittest
 
 from harness import Daemon

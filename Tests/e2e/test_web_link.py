@@ -1,4 +1,4 @@
-"""The scoreboard's links and QR codes (issue 20): `web.link`, `web.share` and `gatherctl web link` (`--view`,
+"""The scoreboard's links and QR codes: `web.link`, `web.share` and `gatherctl web link` (`--view`,
 `--qr`, `--all`) against the real daemon. A link never names 0.0.0.0, [::] or the machine's host name; a wildcard
 listener is named by this machine's network addresses; a listener only this machine can reach gets its link with
 a note of what to pass. The QR codes are decoded by a real reader, Debian's zbarimg: the terminal's half blocks
@@ -165,7 +165,7 @@ class WildcardLinkTests(WildcardListener, Gatherctl, WebCase):
 
 
 class WildcardSignUpLinkTests(WildcardListener, Gatherctl, WebCase):
-    """Issue 24's sign-up link names the address people use exactly as the page's links do, and `gatherctl plan
+    """A plan's sign-up link names the address people use exactly as the page's links do, and `gatherctl plan
     link --qr` draws it for the group chat (a screenshot) or a phone's camera."""
 
     def test_the_sign_up_link_names_the_machines_addresses_and_draws_as_a_qr_code(self):

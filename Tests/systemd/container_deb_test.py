@@ -130,7 +130,7 @@ check(seen is not None and seen["score"]["text"] == "1-0", "bob reads the match 
 refused = run("gatherctl", "timer", "pause", "--socket", STATUS, user="bob")
 check(refused[0] == 1 and refused[1] == "", "bob may not pause the clock (exit %d: %s)" % (refused[0], refused[2]))
 
-# The configuration file (issue 23): a conffile with every key commented out, which the service reads at start;
+# The configuration file: a conffile with every key commented out, which the service reads at start;
 # an edit applies at the next start. Secrets come from systemd's credential store; metrics from their socket.
 with open(CONF) as f:
     shipped = f.read()

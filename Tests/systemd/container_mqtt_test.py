@@ -1,4 +1,4 @@
-"""gatherd on an MQTT broker under real systemd (issue 23): the unit's sandbox denies the network, so without the
+"""gatherd on an MQTT broker under real systemd: the unit's sandbox denies the network, so without the
 shipped drop-in gatherd cannot reach a broker and keeps serving; with systemd/mqtt.conf enabled it connects, and
 the template unit's instance names its topics. Runs inside the container as gather-ci.service (run_nspawn.sh),
 with a real mosquitto and mosquitto_sub from the host's /usr."""

@@ -7,8 +7,8 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 DEB = os.environ.get("GATHERD_DEB")
 #: Budgets for the installed, stripped binaries: today's sizes plus a little, so that growth is noticed.
 #: docs/performance.md ("Binary sizes") says where they stand: gatherctl links FoundationEssentials through the
-#: package's swift-argument-parser (issue 19 dropped the vendored copy that left it out, for 6.6 MB), and gatherd
-#: has had no full Foundation or ICU since its own SQLite layer replaced GRDB.
+#: package's swift-argument-parser, and gatherd links no full Foundation or ICU (its own SQLite layer imports only
+#: FoundationEssentials).
 SIZE_LIMITS = {"gatherctl": 16_000_000, "gatherd": 24_500_000}
 
 

@@ -1,4 +1,4 @@
-"""Issue 23's systemd drop-in (systemd/mqtt.conf): it verifies cleanly on both services, allows exactly what MQTT
+"""The MQTT systemd drop-in (systemd/mqtt.conf): it verifies cleanly on both services, allows exactly what MQTT
 needs, leaves the shipped units' SAFE score alone (it is not installed among the units), and under real systemd
 (systemd-nspawn, about 15 s) lets gatherd reach a broker that the shipped sandbox keeps it from:
 container_mqtt_test.py."""

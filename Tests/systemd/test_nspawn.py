@@ -24,7 +24,7 @@ class RealSystemdTests(unittest.TestCase):
         self.run_in_container()
 
     def test_200_clients_keep_their_connections_across_restart_and_kill_9(self):
-        """Issue 11: the fd store keeps every connection; see container_restart_test.py for the figures."""
+        """The fd store keeps every connection; see container_restart_test.py for the figures."""
         self.run_in_container("container_restart_test.py")
 
 

@@ -79,7 +79,7 @@ if __name__ == "__main__":
 
 class FileDescriptorStoreTests(unittest.TestCase):
     def test_every_service_keeps_connections_and_tells_gatherd_how_many(self):
-        """Issue 11: FileDescriptorStoreMax= is what makes connections survive; gatherd reads it from $FDSTORE
+        """FileDescriptorStoreMax= is what makes connections survive; gatherd reads it from $FDSTORE
         (systemd 254 sets it; 252 does not, so the units set it), and the two must agree."""
         for path in [os.path.join(UNITS, "gatherd.service"), os.path.join(UNITS, "gatherd@.service"),
                      os.path.join(UNITS, "user", "gatherd.service")]:
@@ -94,7 +94,7 @@ class FileDescriptorStoreTests(unittest.TestCase):
 
 class ConfigurationTests(unittest.TestCase):
     def test_the_system_services_read_etc_gatherd_and_take_secrets_from_the_credential_store(self):
-        """Issue 23: ConfigurationDirectory= tells gatherd where gatherd.conf is; each LoadCredential= names a
+        """ConfigurationDirectory= tells gatherd where gatherd.conf is; each LoadCredential= names a
         credential in systemd's store (a name, not a path), which may be missing without failing the start."""
         for name, prefix in [("gatherd.service", "gatherd"), ("gatherd@.service", "gatherd-%i")]:
             with open(os.path.join(UNITS, name)) as f:

@@ -3,15 +3,13 @@
 
 #include <sys/types.h>
 
-/// The credentials of the process at the other end of a Unix socket, as SO_PEERCRED reports them.
+/// The credentials of the process at the other end of a Unix socket, as SO_PEERCRED reports them (the layout of
+/// `struct ucred`, which needs _GNU_SOURCE).
 typedef struct gatherd_peer_credentials {
   pid_t pid;
   uid_t uid;
   gid_t gid;
 } gatherd_peer_credentials;
-
-/// Reads SO_PEERCRED of a connected Unix socket. Returns 0, or -1 with errno set.
-int gatherd_get_peer_credentials(int fd, gatherd_peer_credentials *out);
 
 /// The SO_PEERCRED socket option's number.
 int gatherd_so_peercred(void);

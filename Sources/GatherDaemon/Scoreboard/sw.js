@@ -1,4 +1,4 @@
-// gatherd's scoreboard: its service worker (issue 20). It keeps the page's shell (the HTML, stylesheet, modules,
+// gatherd's scoreboard: its service worker. It keeps the page's shell (the HTML, stylesheet, modules,
 // manifest and icons) so that a page opened while gatherd cannot be reached still shows the board, saying
 // "offline" and reconnecting by itself, instead of the browser's error page.
 //
@@ -13,9 +13,9 @@ const SHELL = [
   "./", "scoreboard.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
   "js/scoreboard.js", "js/connection.js", "js/clock.js", "js/board.js", "js/controls.js", "js/teams.js",
   "js/between.js", "js/setup.js", "js/referee.js",
-  // Issue 20.
+  // At the touchline.
   "js/touchline.js", "js/wakelock.js", "js/wakevideo.js", "js/sound.js", "js/share.js",
-  // Issue 24.
+  // Who's coming, and the sign-up view.
   "js/plans.js", "js/signup.js",
 ];
 const scope = new URL(self.registration.scope);

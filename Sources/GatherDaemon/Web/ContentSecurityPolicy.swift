@@ -15,7 +15,7 @@ struct ContentSecurityPolicy: Sendable {
   /// The header's value.
   var header: String {
     let scripts = (["'self'"] + scriptHashes).joined(separator: " ")
-    // Issue 20: the manifest, the icons and the service worker come from the page's own address; the share view's
+    // The manifest, the icons and the service worker come from the page's own address; the share view's
     // QR codes are data: images, and the wake lock's fallback video a data: URL (embedded, nothing fetched).
     return "default-src 'none'; script-src \(scripts); style-src 'self'; connect-src 'self'; img-src 'self' data:; "
       + "manifest-src 'self'; worker-src 'self'; media-src data:; base-uri 'none'; form-action 'none'; "

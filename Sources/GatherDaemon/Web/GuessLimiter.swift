@@ -3,15 +3,13 @@
 /// without being checked until enough time has passed, so a client gets at most about five guesses a minute.
 /// A right token forgets the address's wrong ones. Time comes from the injected clock.
 ///
-/// Memory is bounded: at most `capacity` addresses are tracked (an address whose wrong guesses have all run
-/// out is dropped first); past that, new addresses share one entry, ``overflowKey``.
+/// Memory is bounded by an ``AddressTable`` of `capacity` addresses: when it is full, an address whose wrong
+/// guesses have all run out is dropped first; past that, new addresses share one allowance.
 struct GuessLimiter<C: Clock> where C.Duration == Duration {
   /// How many wrong guesses in a row an address may make.
   static var allowance: Int { 5 }
   /// How long a wrong guess counts against its address.
   static var refill: Duration { .seconds(12) }
-  /// The entry that addresses share once `capacity` addresses are tracked.
-  static var overflowKey: String { "other addresses" }
 
   private struct Entry {
     /// Wrong guesses still counting, as of `at` (fractions run out gradually).
@@ -19,20 +17,15 @@ struct GuessLimiter<C: Clock> where C.Duration == Duration {
     var at: C.Instant
   }
 
-  /// The clock guesses are timed on.
-  let clock: C
-  /// The most addresses tracked at once.
-  let capacity: Int
-  private var entries: [String: Entry] = [:]
+  private var table: AddressTable<Entry, C>
 
   /// A limiter that tracks up to `capacity` addresses.
   init(clock: C, capacity: Int = 1024) {
-    self.clock = clock
-    self.capacity = capacity
+    table = AddressTable(clock: clock, capacity: capacity)
   }
 
-  /// How many addresses are tracked.
-  var trackedCount: Int { entries.count }
+  /// How many addresses are tracked (the shared entry counts as one).
+  var trackedCount: Int { table.count }
 
   /// Nil if `address` may guess now; otherwise how long until it may.
   mutating func wait(for address: String) -> Duration? {
@@ -45,22 +38,24 @@ struct GuessLimiter<C: Clock> where C.Duration == Duration {
   /// `address` guessed wrong.
   mutating func wrong(_ address: String) {
     let key = key(for: address)
-    entries[key] = Entry(level: currentLevel(key) + 1, at: clock.now)
+    table[key] = Entry(level: currentLevel(key) + 1, at: table.now)
   }
 
   /// `address` gave the right token: its wrong guesses are forgotten.
-  mutating func right(_ address: String) { entries[address] = nil }
+  mutating func right(_ address: String) { table[address] = nil }
 
   private func currentLevel(_ key: String) -> Double {
-    guard let entry = entries[key] else { return 0 }
-    let elapsed = entry.at.duration(to: clock.now) / Self.refill
-    return max(0, entry.level - elapsed)
+    table[key].map { Self.level(of: $0, at: table.now) } ?? 0
   }
 
-  /// The entry for `address`: its own, or the shared one when too many are tracked.
+  /// The wrong guesses of `entry` still counting at `now`.
+  private static func level(of entry: Entry, at now: C.Instant) -> Double {
+    max(0, entry.level - entry.at.duration(to: now) / refill)
+  }
+
+  /// The key of `address`'s entry; when the table is full, addresses whose guesses have all run out make room.
   private mutating func key(for address: String) -> String {
-    guard entries[address] == nil, entries.count >= capacity else { return address }
-    for (key, _) in entries where currentLevel(key) == 0 { entries[key] = nil }
-    return entries.count < capacity ? address : Self.overflowKey
+    let now = table.now
+    return table.key(for: address, droppingSpent: { Self.level(of: $0, at: now) == 0 })
   }
 }

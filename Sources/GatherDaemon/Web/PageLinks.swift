@@ -1,4 +1,4 @@
-/// Where people open the scoreboard, as a link or a QR code should carry it (issue 20): `--public-url` when it is
+/// Where people open the scoreboard, as a link or a QR code should carry it: `--public-url` when it is
 /// given; otherwise the listener's own address, and for a wildcard listener (`0.0.0.0`, `[::]`) the machine's LAN
 /// addresses, the default route's interface first. Never `0.0.0.0`, `[::]`, or a host name that may resolve only
 /// on the server itself; a listener only this machine can reach still gets its link, with a note saying what to

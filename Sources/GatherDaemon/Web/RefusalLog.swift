@@ -3,13 +3,11 @@
 /// minute of counting starts then, as long as the refusals go on). So a flood from one address writes one
 /// line a minute. Time comes from the injected clock.
 ///
-/// Memory is bounded: at most `capacity` addresses are tracked; past that, new addresses share one entry,
-/// ``overflowKey``, logged and counted like an address.
+/// Memory is bounded by an ``AddressTable`` of `capacity` addresses; past that, new addresses share one entry,
+/// ``AddressTable/overflowKey``, logged and counted like an address.
 struct RefusalLog<C: Clock> where C.Duration == Duration {
   /// How long refusals are counted before the count is logged.
   static var window: Duration { .seconds(60) }
-  /// The entry that addresses share once `capacity` addresses are tracked.
-  static var overflowKey: String { "other addresses" }
 
   /// What to do with one refusal.
   enum Verdict: Equatable {
@@ -24,36 +22,31 @@ struct RefusalLog<C: Clock> where C.Duration == Duration {
     var counted: Int
   }
 
-  /// The clock windows are measured on.
-  let clock: C
-  /// The most addresses tracked at once.
-  let capacity: Int
-  private var entries: [String: Entry] = [:]
+  private var table: AddressTable<Entry, C>
 
   /// A log that tracks up to `capacity` addresses.
   init(clock: C, capacity: Int = 1024) {
-    self.clock = clock
-    self.capacity = capacity
+    table = AddressTable(clock: clock, capacity: capacity)
   }
 
-  /// How many addresses are tracked.
-  var trackedCount: Int { entries.count }
+  /// How many addresses are tracked (the shared entry counts as one).
+  var trackedCount: Int { table.count }
 
   /// One refusal for `address`.
   mutating func refused(by address: String) -> Verdict {
-    let now = clock.now
-    let key = entries[address] != nil || entries.count < capacity ? address : Self.overflowKey
-    guard var entry = entries[key] else {
-      entries[key] = Entry(windowStart: now, counted: 0)
+    let now = table.now
+    let key = table.key(for: address)
+    guard var entry = table[key] else {
+      table[key] = Entry(windowStart: now, counted: 0)
       return .log(earlier: 0)
     }
     if entry.windowStart.duration(to: now) < Self.window {
       entry.counted += 1
-      entries[key] = entry
+      table[key] = entry
       return .count
     }
     // The minute ended and nobody asked for its count yet: it goes with this line.
-    entries[key] = Entry(windowStart: now, counted: 0)
+    table[key] = Entry(windowStart: now, counted: 0)
     return .log(earlier: entry.counted)
   }
 
@@ -61,14 +54,14 @@ struct RefusalLog<C: Clock> where C.Duration == Duration {
   /// Those go on counting in a new minute; an address whose minute counted none is forgotten, so its next
   /// refusal is logged at once.
   mutating func endWindows() -> [(address: String, count: Int)] {
-    let now = clock.now
+    let now = table.now
     var ended: [(address: String, count: Int)] = []
-    for (address, entry) in entries where entry.windowStart.duration(to: now) >= Self.window {
+    for (address, entry) in table.entries where entry.windowStart.duration(to: now) >= Self.window {
       if entry.counted > 0 {
         ended.append((address, entry.counted))
-        entries[address] = Entry(windowStart: now, counted: 0)
+        table[address] = Entry(windowStart: now, counted: 0)
       } else {
-        entries[address] = nil
+        table[address] = nil
       }
     }
     return ended.sorted { $0.address < $1.address }
@@ -76,6 +69,6 @@ struct RefusalLog<C: Clock> where C.Duration == Duration {
 
   /// When the earliest minute ends; nil when no address is tracked.
   var nextWindowEnd: C.Instant? {
-    entries.values.map(\.windowStart).min()?.advanced(by: Self.window)
+    table.entries.values.map(\.windowStart).min()?.advanced(by: Self.window)
   }
 }

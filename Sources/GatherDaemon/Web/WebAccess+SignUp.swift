@@ -1,6 +1,6 @@
 import NIOHTTP1
 
-/// Plans' sign-up codes over the web (issue 24): presented like the control token, and limited with it.
+/// Plans' sign-up codes over the web: presented like the control token, and limited with it.
 extension WebAccess {
   /// What a token a web client presented opens.
   enum Access {

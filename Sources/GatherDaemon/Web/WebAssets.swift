@@ -13,12 +13,12 @@ enum WebAssets {
     WebAsset(path: "/js/clock.js", contentType: javaScript, bytes: PackageResources.clock_js),
     WebAsset(path: "/js/board.js", contentType: javaScript, bytes: PackageResources.board_js),
     WebAsset(path: "/js/controls.js", contentType: javaScript, bytes: PackageResources.controls_js),
-    // Issue 21: team names, between matches, the referee's "start a gather" view and match controls.
+    // Team names, between matches, the referee's "start a gather" view and match controls.
     WebAsset(path: "/js/teams.js", contentType: javaScript, bytes: PackageResources.teams_js),
     WebAsset(path: "/js/between.js", contentType: javaScript, bytes: PackageResources.between_js),
     WebAsset(path: "/js/setup.js", contentType: javaScript, bytes: PackageResources.setup_js),
     WebAsset(path: "/js/referee.js", contentType: javaScript, bytes: PackageResources.referee_js),
-    // Issue 20: installable (the manifest, icons and a service worker that keeps the shell), and at the touchline
+    // Installable (the manifest, icons and a service worker that keeps the shell), and at the touchline
     // (the screen kept on, sound, the share view).
     WebAsset(
       path: "/manifest.webmanifest", contentType: "application/manifest+json",
@@ -32,7 +32,7 @@ enum WebAssets {
     WebAsset(path: "/js/wakevideo.js", contentType: javaScript, bytes: PackageResources.wakevideo_js),
     WebAsset(path: "/js/sound.js", contentType: javaScript, bytes: PackageResources.sound_js),
     WebAsset(path: "/js/share.js", contentType: javaScript, bytes: PackageResources.share_js),
-    // Issue 24: who's coming, and the sign-up view.
+    // Who's coming, and the sign-up view.
     WebAsset(path: "/js/plans.js", contentType: javaScript, bytes: PackageResources.plans_js),
     WebAsset(path: "/js/signup.js", contentType: javaScript, bytes: PackageResources.signup_js),
   ]

@@ -1,7 +1,7 @@
 /// Brings a database's schema up to date with migrations applied in order, each in a transaction of its own.
 ///
-/// It keeps GRDB's record of applied migrations, the table `grdb_migrations`, so that a database that GRDB's
-/// DatabaseMigrator migrated goes on from where it was.
+/// It records the applied migrations in the table GRDB's DatabaseMigrator keeps, `grdb_migrations`, so that a
+/// database that GRDB's migrator made goes on from the migrations it records.
 struct SQLiteMigrator: Sendable {
   /// One step of the schema, under the identifier it is recorded with once applied.
   struct Migration: Sendable {
@@ -37,7 +37,7 @@ struct SQLiteMigrator: Sendable {
   }
 
   /// Applies one migration in its own transaction, with foreign keys checked once at its end, as SQLite
-  /// advises for schema changes and as GRDB did: a migration may rebuild a table that others refer to.
+  /// advises for schema changes and as GRDB's migrator does: a migration may rebuild a table that others refer to.
   private static func apply(_ migration: Migration, _ connection: SQLiteConnection) throws {
     try connection.execute("PRAGMA foreign_keys = OFF")
     defer { try? connection.execute("PRAGMA foreign_keys = ON") }

@@ -187,7 +187,7 @@ struct ModelDriver {
       gather.closeActive()
     case 19: now += .milliseconds(reader.int(1...2000))
     case 20: now += .seconds(reader.wide() % 4000)
-    // Issue 21: the period ended now, as if its time had run out; the sides renamed.
+    // The period ended now, as if its time had run out; the sides renamed.
     case 21:
       try clock { clock, now, reader in
         let events = try clock.endPeriod(at: now)

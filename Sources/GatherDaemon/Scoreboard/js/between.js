@@ -1,4 +1,4 @@
-// Between matches (issue 21, docs/scoreboard.md "Between matches"): the last result with its scorers and the
+// Between matches (docs/scoreboard.md "Between matches"): the last result with its scorers and the
 // players' table. Both come from the daemon's history, so a page opened after the gather ended, or after a
 // restart, shows them as well as a page that saw the gather end.
 
@@ -74,7 +74,7 @@ function renderLastResult() {
   view.goalsB.setAttribute("aria-label", sideName(names, "teamB") + " scorers");
 }
 
-/** A rating as issue 22 gives it: a number, or {mu, sigma, ordinal} (the ordinal is shown). */
+/** A rating as stats.players gives it, {mu, sigma, ordinal}, shown by its ordinal; a bare number as it is. */
 function ratingText(rating) {
   const value = typeof rating === "number" ? rating
     : rating && typeof rating.ordinal === "number" ? rating.ordinal : null;

@@ -28,9 +28,9 @@ export const state = {
   timer: null,        // Timer, kept up to date by tick and timer events
   players: new Map(), // id -> Player, for current names
   lastRecord: null,   // the last ended gather (GatherRecord), shown between matches (between.js)
-  plans: new Map(),   // id -> Plan, the open plans (plans.js, issue 24)
+  plans: new Map(),   // id -> Plan, the open plans (plans.js)
   plansLoaded: false, // whether plans.list answered on this page
-  signUp: null,       // what this page's sign-up link opens, {plan, closed} (signup.js, issue 24)
+  signUp: null,       // what this page's sign-up link opens, {plan, closed} (signup.js)
 };
 
 /** Drawing steps of other modules (between matches, the referee's views): each runs at the end of renderAll. */
@@ -114,7 +114,7 @@ function goalItem(goal, withTeam) {
   li.append(prefix, ball, who + " ");
   const when = document.createElement("span");
   when.className = "when";
-  // The minute as football writes it (issue 21): 28', 45+2'.
+  // The minute as football writes it: 28', 45+2'.
   when.textContent = goalMinute(goal);
   li.append(when);
   return li;

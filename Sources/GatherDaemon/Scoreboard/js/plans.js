@@ -1,4 +1,4 @@
-// Who's coming (issue 24, docs/scoreboard.md "Who's coming"): the open plans with their date, place, going and
+// Who's coming (docs/scoreboard.md "Who's coming"): the open plans with their date, place, going and
 // waiting counts and names, live over the WebSocket. Between matches everyone sees them; the referee may start a
 // gather from one, and the sign-up view (signup.js) shows the plan of its link.
 

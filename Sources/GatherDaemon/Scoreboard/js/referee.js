@@ -1,4 +1,4 @@
-// The referee's match controls beyond the basic ones (issue 21, docs/scoreboard.md "Controls"): add time, end
+// The referee's match controls beyond the basic ones (docs/scoreboard.md "Controls"): add time, end
 // the half now, and move a player between the teams and the bench, as gatherctl can.
 
 import { playerName, state, teamNames, timerRenderers } from "./board.js";

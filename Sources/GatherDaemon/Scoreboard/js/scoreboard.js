@@ -5,13 +5,13 @@ import { applyEvent, applySnapshot, clearNotice, el, renderAll, renderStatus, sh
 import { isCounting, resetOffset, startClock } from "./clock.js";
 import * as rpc from "./connection.js";
 import { setUpControls } from "./controls.js";
-// Issue 21: between matches, the referee's "start a gather" view and match controls.
+// Between matches, the referee's "start a gather" view and match controls.
 import { betweenEvent, loadBetween, setUpBetween } from "./between.js";
 import { setUpReferee } from "./referee.js";
 import { openForPlan, setUpSetup } from "./setup.js";
-// Issue 20: at the touchline (the screen kept on, sound, share, install and full screen).
+// At the touchline (the screen kept on, sound, share, install and full screen).
 import { setUpTouchline, touchlineEvent } from "./touchline.js";
-// Issue 24: who's coming, and the sign-up view of a plan's link.
+// Who's coming, and the sign-up view of a plan's link.
 import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
 import { setUpSignUp, signUpOpened } from "./signup.js";
 
@@ -57,7 +57,7 @@ async function opened(isCurrent) {
   rpc.connected();
   clearNotice("connection");
   applySnapshot(subscribed.snapshot);
-  // Issue 21: without a gather, the last result and the players' table, from history.
+  // Without a gather, the last result and the players' table, from history.
   if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
   await loadPlans().catch(() => { /* the board works without them */ });
 }

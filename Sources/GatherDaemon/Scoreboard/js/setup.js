@@ -1,4 +1,4 @@
-// The referee's "start a gather" view (issue 21, docs/scoreboard.md "Starting a gather"): tick who plays, ask
+// The referee's "start a gather" view (docs/scoreboard.md "Starting a gather"): tick who plays, ask
 // gather.suggest for two fair sides, and start the gather with them and the match format.
 
 import { clearNotice, renderers, showNotice, state } from "./board.js";
@@ -20,7 +20,7 @@ let open = false;
 let suggestion = null;      // gather.suggest's result for the players ticked, or null
 let seed = 0;
 let busy = false;
-let plan = null;            // the plan the gather starts from (issue 24): its going players, fixed
+let plan = null;            // the plan the gather starts from: its going players, fixed
 
 /** A whole number from an input, within its min and max, or null. */
 function whole(input) {
@@ -59,7 +59,7 @@ async function start() {
     teamA: suggestion.teamA.players.map((p) => p.id), teamB: suggestion.teamB.players.map((p) => p.id),
     periods: periods, periodLength: length * 60, breakLength: breakLength * 60,
   };
-  // Issue 24: from a plan, gatherd splits its going players by the same rules and the gather keeps the plan.
+  // From a plan, gatherd splits its going players by the same rules and the gather keeps the plan.
   if (plan) { delete params.teamA; delete params.teamB; params.plan = plan.id; }
   const names = {};
   if (view.nameA.value.trim()) names.teamA = view.nameA.value.trim();
@@ -73,7 +73,7 @@ async function start() {
   render();
 }
 
-/** Opens the view for a plan (issue 24): its going players ticked, for good, and their fair split shown. */
+/** Opens the view for a plan: its going players ticked, for good, and their fair split shown. */
 export function openForPlan(chosen) {
   plan = chosen;
   picked.clear();
@@ -91,7 +91,7 @@ function pickButton(player) {
   b.dataset.testid = "pick-" + player.id;
   b.dataset.player = String(player.id);
   b.setAttribute("aria-pressed", picked.has(player.id) ? "true" : "false");
-  b.disabled = plan !== null;  // issue 24: the plan decides who plays
+  b.disabled = plan !== null;  // the plan decides who plays
   b.textContent = player.name;
   return b;
 }
@@ -113,7 +113,7 @@ function render() {
   view.form.hidden = !(state.control && open && between);
   if (view.form.hidden) return;
   const everyone = [...state.players.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const roster = plan ? everyone.filter((p) => picked.has(p.id)) : everyone;  // issue 24: the plan's going players
+  const roster = plan ? everyone.filter((p) => picked.has(p.id)) : everyone;  // a plan: its going players only
   view.title.textContent = plan ? "Start from the plan" : "Start a gather";
   for (const id of [...picked]) if (!state.players.has(id)) picked.delete(id);
   view.players.replaceChildren(...roster.map(pickButton));

@@ -1,4 +1,4 @@
-// The share view (issue 20): a QR code of the page's view-only address, to scan at the touchline. The daemon knows
+// The share view: a QR code of the page's view-only address, to scan at the touchline. The daemon knows
 // the address people use (--public-url, or this machine's LAN addresses, never 0.0.0.0) and draws each code with
 // libqrencode (web.share); the page shows them, its own address first when it is one of them.
 

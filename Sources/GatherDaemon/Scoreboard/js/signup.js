@@ -1,4 +1,4 @@
-// The sign-up view (issue 24, docs/scoreboard.md "The sign-up link"): opened by a plan's sign-up link
+// The sign-up view (docs/scoreboard.md "The sign-up link"): opened by a plan's sign-up link
 // (http://HOST:PORT/#signup=CODE, posted in the group chat). Pick your name from the list, then "I'm in" or
 // "Can't make it"; or add yourself as a guest. The code is presented with auth.token on every connection and
 // grants answering for that one plan, nothing else.

@@ -1,4 +1,4 @@
-// Sound and vibration at the touchline (issue 20): a short whistle when a period ends, a long one at full time (two
+// Sound and vibration at the touchline: a short whistle when a period ends, a long one at full time (two
 // short and a long), a horn for a goal, and a beep in each of the last five seconds of a period, all synthesized
 // with Web Audio (no files). They follow the daemon's events, never the page's own countdown, so every phone
 // sounds together; a page that connects after the moment hears nothing of it (a snapshot is not an event).

@@ -1,4 +1,4 @@
-// Team names (issue 21): what the sides are called ("Bibs" and "Colours"), "Team A" and "Team B" by default. The
+// Team names: what the sides are called ("Bibs" and "Colours"), "Team A" and "Team B" by default. The
 // protocol keeps naming the sides teamA and teamB; these helpers turn them into the names people read.
 
 const DEFAULTS = { teamA: "Team A", teamB: "Team B" };

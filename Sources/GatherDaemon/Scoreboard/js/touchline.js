@@ -1,4 +1,4 @@
-// At the touchline (issue 20): what makes the page the board a group relies on, wired to the board. The screen
+// At the touchline: what makes the page the board a group relies on, wired to the board. The screen
 // stays on while a gather is active (wakelock.js), the whistle and the horn follow the daemon's events (sound.js),
 // the share view shows the page's QR code (share.js), the service worker keeps the page's shell for when gatherd
 // cannot be reached (sw.js), and a full-screen button where the Fullscreen API exists (not on iPhone Safari).

@@ -1,4 +1,4 @@
-// Keeping the screen on (issue 20): while the page is visible and a gather is active it holds a Screen Wake Lock,
+// Keeping the screen on: while the page is visible and a gather is active it holds a Screen Wake Lock,
 // asks again when the page becomes visible (the browser lets go of it when the page is hidden) and lets go when
 // no gather is active. Where there is no Wake Lock API (a page over plain http from a LAN address, which is no
 // secure context, or an older browser) it loops a tiny muted inline video instead, embedded in wakevideo.js.
