@@ -1,0 +1,147 @@
+import GatherRPC
+import Testing
+
+/// plan.join, plan.leave and plan.link: who is coming, answered by the organiser or by whoever holds the plan's
+/// sign-up code, which opens that one plan and nothing else.
+@Suite(.timeLimit(.minutes(1))) struct PlanAnswerMethodTests {
+  let fixture: MethodFixture
+  /// Ana, Bruno and Carla.
+  let ids: [JSONValue]
+  /// A plan for next week with room for two.
+  let plan: JSONValue
+
+  init() async throws {
+    fixture = try await MethodFixture()
+    ids = try await fixture.addPlayers("Ana", "Bruno", "Carla").map { .int($0) }
+    plan = try #require(
+      try await fixture.result("plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 2])["id"])
+  }
+
+  func join(_ player: JSONValue, as connection: MethodFixture.Connection? = nil) async throws -> JSONValue {
+    try await fixture.result("plan.join", ["plan": plan, "player": player], as: connection)
+  }
+
+  @Test func thoseWhoJoinGoUntilThePlanIsFullThenWait() async throws {
+    let watcher = try await fixture.watch(["plan"])
+    #expect(try await join(ids[0])["answer"] == "going")
+    #expect(try await join(ids[1])["answer"] == "going")
+    let third = try await join(ids[2])
+    #expect(third["answer"] == "waiting" && third["changed"] == true && third["plan"]?["placesLeft"] == 0)
+    #expect(third["player"] == .object(["id": ids[2], "name": "Carla"]))
+    for _ in 0..<3 { #expect(await watcher.nextChange() == "plan:joined") }
+  }
+
+  @Test func joiningTwiceChangesNothingAndPublishesNothing() async throws {
+    _ = try await join(ids[0])
+    let watcher = try await fixture.watch(["plan", "players"])
+    let again = try await join(ids[0])
+    #expect(again["answer"] == "going" && again["changed"] == false)
+    _ = try await fixture.addPlayers("Dani")
+    #expect(await watcher.nextChange() == "players:created", "the second join published nothing")
+  }
+
+  @Test func aGoingPlayerWhoLeavesMovesTheFirstWaitingUp() async throws {
+    for id in ids { _ = try await join(id) }
+    let watcher = try await fixture.watch(["plan"])
+    let left = try await fixture.result("plan.leave", ["plan": plan, "player": ids[0]])
+    #expect(left["answer"] == "notGoing" && left["promoted"] == [.object(["id": ids[2], "name": "Carla"])])
+    #expect(left["plan"]?["going"]?.arrayValue?.map { $0["name"] } == ["Bruno", "Carla"])
+    #expect(left["plan"]?["notGoing"]?.arrayValue?.map { $0["name"] } == ["Ana"])
+    #expect(await watcher.nextChange() == "plan:left")
+    #expect(await watcher.nextChange() == "plan:promoted")
+  }
+
+  @Test func aGuestJoinsAsANewRosterPlayer() async throws {
+    let watcher = try await fixture.watch(["players", "plan"])
+    let answer = try await fixture.result("plan.join", ["plan": plan, "guest": "Zé"])
+    #expect(answer["answer"] == "going" && answer["player"]?["name"] == "Zé")
+    #expect(answer["plan"]?["going"]?.arrayValue?.first?["guest"] == true)
+    #expect(try await fixture.result("players.get", ["id": try #require(answer["player"]?["id"])])["name"] == "Zé")
+    #expect(await watcher.nextChange() == "players:created")
+    #expect(await watcher.nextChange() == "plan:joined")
+  }
+
+  @Test func aBadAnswerNamesTheParamAndChangesNothing() async throws {
+    let refusals: [(JSONObject, Refusal)] = [
+      (["plan": plan], .invalidParams("player")),
+      (["plan": plan, "player": ids[0], "guest": "Zé"], .invalidParams("guest")),
+      (["plan": plan, "guest": ""], .invalidParams("guest")),
+      (["plan": plan, "guest": "ana"], .invalidParams("guest")),
+      (["plan": plan, "guest": .string(String(repeating: "z", count: 41))], .invalidParams("guest")),
+      (["player": ids[0]], .invalidParams("plan")), (["plan": plan, "player": 99], .notFound("player_not_found")),
+    ]
+    for (params, refusal) in refusals {
+      #expect(try await fixture.error("plan.join", params) == refusal, "\(params)")
+    }
+    #expect(try await fixture.error("plan.leave", ["plan": plan]) == .invalidParams("player"))
+    let unchanged = try await fixture.result("plan.get", ["plan": plan])
+    #expect(unchanged["going"] == [] && unchanged["notGoing"] == [])
+    #expect(try await fixture.result("players.list")["players"]?.arrayValue?.count == 3, "no guest was added")
+  }
+
+  @Test func theLinkCarriesTheCodeOnThePagesAddress() async throws {
+    let link = try await fixture.result("plan.link", ["plan": plan])
+    let url = try #require(link["url"]?.stringValue)
+    #expect(url.hasPrefix(MethodFixture.publicURL + "#signup=") && url.count > 30)
+    #expect(link["plan"] == plan && link["links"] == [.string(url)])
+    #expect(try await fixture.result("plan.link", ["plan": plan]) == link, "the same code for the plan's life")
+    for peer in [MethodFixture.Peer.statusSocket, .web] {
+      let reader = try await fixture.connect(peer)
+      #expect(try await fixture.error("plan.link", ["plan": plan], as: reader) == .forbidden, "\(peer)")
+    }
+  }
+
+  @Test func withoutTheWebPageThereIsNoLink() async throws {
+    let offline = try await MethodFixture(web: false)
+    let plan = try await offline.result("plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 2])
+    #expect(try await offline.error("plan.link", ["plan": try #require(plan["id"])]) == .wrongState("web_disabled"))
+  }
+
+  @Test func theSignUpCodeAnswersForItsPlan() async throws {
+    let code = try await fixture.signUpCode(of: .object(["id": plan]))
+    let web = try await fixture.connect(.web)
+    let granted = try await fixture.result("auth.token", ["token": .string(code)], as: web)
+    #expect(
+      granted
+        == .object(["control": false, "signUp": .object(["plan": plan, "methods": ["plan.join", "plan.leave"]])]))
+    #expect(try await join(ids[0], as: web)["answer"] == "going")
+    let guest = try await fixture.result("plan.join", ["plan": plan, "guest": "Zé"], as: web)
+    #expect(guest["answer"] == "going")
+    let left = try await fixture.result("plan.leave", ["plan": plan, "player": ids[0]], as: web)
+    #expect(left["answer"] == "notGoing")
+  }
+
+  @Test func theSignUpCodeOpensNothingElse() async throws {
+    let web = try await fixture.webClient(presenting: try await fixture.signUpCode(of: .object(["id": plan])))
+    let other = try await fixture.result("plan.create", ["startsAt": "2027-01-29T19:00Z", "capacity": 4])
+    let otherID = try #require(other["id"])
+    #expect(try await fixture.error("plan.join", ["plan": otherID, "player": ids[0]], as: web) == .forbidden)
+    #expect(try await fixture.error("plan.cancel", ["plan": plan], as: web) == .forbidden)
+    #expect(try await fixture.error("plan.update", ["plan": plan, "capacity": 40], as: web) == .forbidden)
+    #expect(try await fixture.error("plan.link", ["plan": plan], as: web) == .forbidden)
+    #expect(try await fixture.error("score.goal", ["team": "teamA"], as: web) == .forbidden)
+    #expect(try await fixture.result("plan.get", ["plan": otherID])["going"] == [], "the other plan is untouched")
+    #expect(try await fixture.result("plan.get", ["plan": plan])["capacity"] == 2)
+  }
+
+  @Test func cancellingThePlanVoidsItsCode() async throws {
+    let code = try await fixture.signUpCode(of: .object(["id": plan]))
+    let web = try await fixture.webClient(presenting: code)
+    _ = try await fixture.result("plan.cancel", ["plan": plan])
+    let refusal = try await fixture.error("plan.join", ["plan": plan, "player": ids[0]], as: web)
+    #expect(refusal == .forbidden("invalid_token"), "a code presented before the cancel stops working at once")
+    let late = try await fixture.connect(.web)
+    #expect(try await fixture.error("auth.token", ["token": .string(code)], as: late) == .forbidden("invalid_token"))
+  }
+
+  @Test func theCodeRestsWhileItsPlanIsPlayedAndWorksAgainIfTheGatherIsCancelled() async throws {
+    let web = try await fixture.webClient(presenting: try await fixture.signUpCode(of: .object(["id": plan])))
+    _ = try await join(ids[0], as: web)
+    _ = try await join(ids[1], as: web)
+    _ = try await fixture.result("gather.start", ["plan": plan])
+    let refusal = try await fixture.error("plan.join", ["plan": plan, "player": ids[2]], as: web)
+    #expect(refusal == .forbidden("invalid_token"), "a started plan's list is closed")
+    _ = try await fixture.result("gather.cancel")
+    #expect(try await join(ids[2], as: web)["answer"] == "waiting", "the plan is open again, with the same code")
+  }
+}
