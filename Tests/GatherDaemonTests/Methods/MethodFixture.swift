@@ -28,9 +28,9 @@ final class MethodFixture: Sendable {
   /// The match clock's time, moved on only by ``advance(by:)``.
   private let clock = TestClock()
   private let session: GatherSession<TestClock<Duration>>
-  /// The dispatcher and the ways to the session and the query pool, as every listener of gatherd has them.
-  private let services: ConnectionServices
-  private let webAccess: WebAccess?
+  /// The dispatcher and the ways to the session and the query pool, as gatherd builds them once for every
+  /// listener.
+  private let gateway: RPCGateway
   /// The last request id or web client address used.
   private let nextID = Mutex<Int64>(0)
   /// A local controller: the daemon's own user on its control socket.
@@ -47,18 +47,12 @@ final class MethodFixture: Sendable {
       hub: EventHub(subscriberLoop: connectionsLoop))
     try await session.perform { $0.start() }
     let access = web ? WebAccess(token: Self.token, publicURL: try PublicURL(parsing: Self.publicURL)) : nil
-    webAccess = access
-    let session = session
-    let logger = Logger(label: "gatherd.tests")
-    services = ConnectionServices(
-      dispatcher: MethodTable.dispatcher(session, stats: DaemonStats(), testFaults: false, web: access, logger: logger),
-      runOnSession: { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) },
-      queryPool: .singleton, hub: session.hub, stats: DaemonStats(), maxLineBytes: 1 << 20, readOnly: false,
-      access: try AccessPolicy(controlGroupName: nil), logger: logger, keeper: nil)
+    gateway = RPCGateway(
+      session: session, loop: connectionsLoop, queryPool: .singleton, stats: DaemonStats(), maxLineBytes: 1 << 20,
+      access: try AccessPolicy(controlGroupName: nil), web: access, logger: Logger(label: "gatherd.tests"))
     controller = try await Connection.open(
-      Caller(
-        peer: .local(PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())), mayMutate: true,
-        whyReadOnly: "", events: EventOutbox(table: session.hub.subscribers)), on: connectionsLoop)
+      gateway.localCaller(PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid()), readOnly: false),
+      on: connectionsLoop)
   }
 
   /// The kinds of connection a test can open besides ``controller``.
@@ -73,24 +67,14 @@ final class MethodFixture: Sendable {
 
   /// Opens a connection of that kind; each web client comes from an address of its own.
   func connect(_ peer: Peer) async throws -> Connection {
-    let (events, loop) = (EventOutbox(table: session.hub.subscribers), session.hub.subscribers.loop)
+    let loop = gateway.loop
     switch peer {
     case .statusSocket, .localUser:
       let credentials = PeerCredentials(pid: 4242, uid: 4242, gid: 4242)
-      let readOnly = peer == .statusSocket
-      return try await Connection.open(
-        Caller(
-          peer: .local(credentials), mayMutate: !readOnly && services.access.isController(credentials),
-          whyReadOnly: readOnly
-            ? "this is gatherd's read-only status socket: changes go through its control socket."
-            : services.access.whoMayControl(uid: credentials.uid), events: events), on: loop)
+      return try await Connection.open(gateway.localCaller(credentials, readOnly: peer == .statusSocket), on: loop)
     case .web:
       let client = WebClient(try SocketAddress(ipAddress: "192.168.7.\(nextNumber() % 250 + 1)", port: 50000))
-      return try await Connection.open(
-        Caller(
-          peer: .web(client), mayMutate: false, whyReadOnly: WebServices.whyReadOnly,
-          events: EventOutbox(table: session.hub.subscribers, backlogCapacity: EventBacklog.capacity),
-          access: webAccess), on: loop)
+      return try await Connection.open(gateway.webCaller(client, controller: false), on: loop)
     }
   }
 
@@ -127,11 +111,11 @@ final class MethodFixture: Sendable {
   private func answer(
     _ line: Result<JSONValue, JSONParser.SyntaxError>, as connection: Connection
   ) async -> JSONValue? {
-    let (services, caller, loop) = (services, connection.caller, session.hub.subscribers.loop)
+    let (gateway, caller, loop) = (gateway, connection.caller, gateway.loop)
     return await withCheckedContinuation { continuation in
       // On the connections' loop, as RPCConnection answers a line: reads at once, changes in the session's turn.
       loop.execute {
-        services.dispatcher.respond(to: line, from: caller, runner: services.runner(replyingOn: loop)) { reply in
+        gateway.dispatcher.respond(to: line, from: caller, runner: gateway.runner(replyingOn: loop)) { reply in
           caller.events.replyWritten()
           continuation.resume(returning: reply)
         }
