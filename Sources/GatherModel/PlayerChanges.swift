@@ -23,6 +23,9 @@ public struct PlayerChanges: Sendable, Hashable {
     self.favouriteTeam = favouriteTeam
   }
 
+  /// Whether nothing would change.
+  public var isEmpty: Bool { name == nil && age == nil && position == nil && skill == nil && favouriteTeam == nil }
+
   /// The details with these changes made, validated; the original is untouched on error.
   public func applied(to details: PlayerDetails) throws(GatherError) -> PlayerDetails {
     var result = details

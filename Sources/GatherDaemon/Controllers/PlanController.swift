@@ -77,7 +77,8 @@ enum PlanController {
         try authorize(caller, plan: plan, session)
         return try session.leavePlan(plan, player: player).json
       },
-      .read("plan.link") { params, caller in
+      // A query: for a plan that is not open, the store says whether it was cancelled or started.
+      .query("plan.link") { params, caller in
         let plan = try params.int("plan")
         try params.finish()
         guard caller.mayMutate else {

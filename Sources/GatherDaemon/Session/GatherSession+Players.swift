@@ -11,9 +11,10 @@ extension GatherSession {
     return player
   }
 
-  /// Changes a player's details.
+  /// Changes a player's details; no changes write nothing and publish nothing.
   func updatePlayer(_ id: Player.ID, _ changes: PlayerChanges) throws -> Player {
     let player = try state.updating(id, with: changes)
+    guard !changes.isEmpty else { return player }
     // A new declared skill is a new prior: the store replays every rating in the same transaction.
     let ratings = try commit { try store.updatePlayer(player) }
     state.save(player)

@@ -73,6 +73,17 @@ import Testing
     #expect(try await fixture.result("players.get", ["id": .int(id)])["name"] == "Ana Sofia")
   }
 
+  @Test func anUpdateWithOnlyAnIdChangesAndPublishesNothing() async throws {
+    let id = try #require(try await fixture.addPlayers("Ana").first)
+    let before = try await fixture.result("players.get", ["id": .int(id)])
+    let watcher = try await fixture.watch(["players"])
+    let seq = try await fixture.seq()
+    #expect(try await fixture.result("players.update", ["id": .int(id)]) == before)
+    #expect(try await fixture.seq() == seq, "nothing was published")
+    _ = try await fixture.result("players.update", ["id": .int(id), "age": 30])
+    #expect(await watcher.nextChange() == "players:updated", "the next event is the next real change")
+  }
+
   @Test func anUnknownPlayerIsNotFound() async throws {
     #expect(try await fixture.error("players.get", ["id": 9]) == .notFound("player_not_found"))
     #expect(try await fixture.error("players.update", ["id": 9, "age": 30]) == .notFound("player_not_found"))
