@@ -4,7 +4,7 @@ SWIFT_FORMAT := $(SWIFT) format
 FORMAT_PATHS := Package.swift Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
-APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema systemd systemd-container \
+APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema python3-venv systemd systemd-container \
   dpkg-dev lintian binutils init-system-helpers chromium python3-websockets \
   libgcrypt20-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
   openssl
@@ -13,6 +13,8 @@ APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 # Jinja2 renders the Home Assistant value templates as HA does.
 PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0 Jinja2==3.1.6
 PYTHON ?= python3
+# The venv Home Assistant core runs from in Tests/e2e/test_homeassistant.py (Tests/homeassistant/install.sh).
+HA_VENV ?= $(CURDIR)/.build-ha
 BIN_PATH = $(shell $(SWIFT) build --show-bin-path)
 
 # Where `make install` puts things; DESTDIR stages the tree for packaging.
@@ -42,7 +44,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 DEB_VERSION ?= $(VERSION)
 DEB_DIR ?= $(CURDIR)/.build-deb
 
-.PHONY: all build run test lint format deps pydeps bench install uninstall deb clean
+.PHONY: all build run test lint format deps pydeps hadeps bench install uninstall deb clean
 
 all: build
 
@@ -84,6 +86,20 @@ pydeps:
 	  fi; \
 	fi
 
+## hadeps: install Home Assistant core 2024.3 into .build-ha for the Home Assistant test (about a minute and
+## 800 MB, once; as root; otherwise print the command)
+hadeps:
+	@if ! PYTHON=$(PYTHON) Tests/homeassistant/install.sh --check "$(HA_VENV)"; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Home Assistant core into $(HA_VENV) (Tests/homeassistant/install.sh)"; \
+	    PYTHON=$(PYTHON) Tests/homeassistant/install.sh "$(HA_VENV)"; \
+	  else \
+	    echo "The Home Assistant test needs Home Assistant core in $(HA_VENV)."; \
+	    echo "Run:  PYTHON=$(PYTHON) Tests/homeassistant/install.sh $(HA_VENV)"; \
+	    exit 1; \
+	  fi; \
+	fi
+
 ## build: build every target (warnings are errors in our targets)
 build: deps
 	$(SWIFT) build
@@ -119,13 +135,13 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive --configuration .swift-format $(FORMAT_PATHS)
 
 ## test: lint, build and run every test: Swift unit tests, then the end-to-end tests against the real daemon
-test: deps pydeps lint
+test: deps pydeps hadeps lint
 	$(SWIFT) build --build-tests
 	# generate-manual: test_gatherctl_outputs compares the man page it makes from gatherctl with its golden file.
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 	Tests/fuzz/replay.sh
-	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
+	GATHERD_BIN=$(BIN_PATH)/gatherd GATHERD_HA_VENV="$(HA_VENV)" python3 -m unittest discover -s Tests/e2e -t Tests/e2e -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s clients/python -t clients/python -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd node --test clients/js/

@@ -30,7 +30,9 @@ import Testing
   func nextMessages() async throws -> [(topic: String, payload: JSONValue)] {
     guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
     return try batch.compactMap { _, event in
-      try MQTTEventMessages.message(for: event, topics: topics).map { ($0.topic, try JSONParser.parse($0.payload)) }
+      try MQTTEventMessages.message(for: event, topics: topics, view: session.view).map {
+        ($0.topic, try JSONParser.parse($0.payload))
+      }
     }
   }
 
@@ -60,7 +62,7 @@ import Testing
     _ = try await fixture.perform { try $0.goal(for: .teamA, by: 1) }
     var messages = try await nextMessages()
     #expect(messages.map(\.topic) == ["gatherd/main/event"])
-    #expect(messages[0].payload["event_type"] == "goal" && messages[0].payload["goal"]?["player"]?["name"] == "Ana")
+    #expect(messages[0].payload["event_type"] == "goal" && messages[0].payload["player"] == "Ana")
     _ = try await fixture.perform { try $0.undoGoal() }
     #expect(try await nextMessages().first?.payload["event_type"] == "undo")
     _ = try await fixture.perform { try $0.correctScore(to: Score(teamA: 2, teamB: 2)) }

@@ -1,7 +1,9 @@
 """gatherd on a real mosquitto broker, watched by a real paho-mqtt client. What it publishes: Home
 Assistant discovery (checked against HA's required keys, and its value templates rendered with Jinja2 as HA
-renders them), availability, the retained state on every change, ticks, and match events."""
+renders them), availability, the retained state on every change, ticks, and match events. (What a real Home
+Assistant makes of it is in test_homeassistant.py.)"""
 
+import json
 import os
 import statistics
 import time
@@ -22,6 +24,10 @@ SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "peri
 EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"}
 PLAN_EVENT_TYPES = {"created", "updated", "cancelled", "started", "joined", "left", "promoted"}
 BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
+#: The sensors that are unavailable while their value is absent (text, an enum, times), not unknown.
+PRESENT_WHEN = {"score", "clock", "ends_at", "next_plan"}
+#: The sensors of numbers: Home Assistant keeps their statistics, and reads their template's None as unknown.
+NUMBERS = {"score_a", "score_b", "remaining", "period", "places_left", "going"}
 
 
 def config_topics(prefix: str = "homeassistant", node: str = NODE) -> dict[str, str]:
@@ -35,6 +41,23 @@ def config_topics(prefix: str = "homeassistant", node: str = NODE) -> dict[str, 
 def render(template: str, state: dict) -> str:
     """A value template rendered the way Home Assistant renders it: Jinja2, with the payload as value_json."""
     return jinja2.Environment().from_string(template).render(value_json=state, value=None).strip()
+
+
+def shown(config: dict, state: dict) -> str:
+    """What Home Assistant 2024.1 and later shows for a sensor's config and the state: "unavailable" when an
+    availability template on the state topic says offline, "unknown" for a number whose template renders None,
+    else what the template renders."""
+    for availability in config["availability"]:
+        if availability["topic"] == f"{PREFIX}/state" and render(availability["value_template"], state) != "online":
+            return "unavailable"
+    value = render(config["value_template"], state)
+    numeric = "state_class" in config or "unit_of_measurement" in config
+    return "unknown" if numeric and value == "None" else value
+
+
+def attributes(config: dict, state: dict) -> dict:
+    """The attributes a sensor's json_attributes_template makes of the state, as Home Assistant reads them."""
+    return json.loads(render(config["json_attributes_template"], state)) if "json_attributes_template" in config else {}
 
 
 class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
@@ -55,9 +78,13 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
                 self.assertEqual(config["device"]["name"], "gatherd (main)")
                 self.assertEqual(config["origin"]["name"], "gatherd")
                 self.assertIn("sw_version", config["origin"])
-                self.assertEqual(config["availability"], [{"topic": f"{PREFIX}/availability",
-                                                           "payload_available": "online",
-                                                           "payload_not_available": "offline"}])
+                self.assertEqual(config["availability"][0], {"topic": f"{PREFIX}/availability",
+                                                             "payload_available": "online",
+                                                             "payload_not_available": "offline"})
+                # A second availability, on the state, for an entity whose value may be absent: then both count.
+                self.assertEqual(len(config["availability"]), 2 if name in PRESENT_WHEN else 1)
+                if name in PRESENT_WHEN:
+                    self.assertEqual(config["availability_mode"], "all")
                 self.assertNotIn("command_topic", config, "without --mqtt-control nothing takes commands")
         self.assertEqual(len(unique_ids), len(configs), "every entity has its own unique_id")
         for name in SENSORS + ["running"]:
@@ -71,6 +98,10 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertEqual(configs["plan_event"]["state_topic"], f"{PREFIX}/plan")
         self.assertEqual(set(configs["plan_event"]["event_types"]), PLAN_EVENT_TYPES)
         self.assertEqual(configs["next_plan"]["device_class"], "timestamp")
+        self.assertEqual({name for name in SENSORS if configs[name].get("state_class") == "measurement"}, NUMBERS)
+        self.assertEqual((configs["clock"]["device_class"], configs["clock"]["options"]),
+                         ("enum", ["stopped", "running", "paused", "break", "finished"]))
+        self.assertNotIn("configuration_url", configs["score"]["device"], "gatherd serves no page here")
         # Buttons an earlier run with --mqtt-control announced are removed: an empty retained config.
         for button in BUTTONS:
             removal = watcher.wait(f"homeassistant/button/{NODE}/{button}/config")
@@ -81,28 +112,38 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
     def test_the_value_templates_show_the_match_as_home_assistant_renders_them(self):
         watcher = self.watch("homeassistant/#", f"{PREFIX}/state")
         daemon = self.start_daemon()
-        templates = {name: watcher.wait(topic).json()["value_template"] for topic, name in config_topics().items()
-                     if name not in ("match_event", "plan_event")}
+        configs = {name: watcher.wait(topic).json() for topic, name in config_topics().items()
+                   if name not in ("match_event", "plan_event")}
         idle = watcher.wait(f"{PREFIX}/state").json()
-        self.assertEqual({name: render(template, idle) for name, template in templates.items()},
-                         {**{name: "None" for name in SENSORS}, "running": "OFF"},
-                         "without a gather every sensor is unknown (HA reads \"None\" so) and the match is not running")
+        self.assertEqual({name: shown(config, idle) for name, config in configs.items() if name != "running"},
+                         {name: "unavailable" if name in PRESENT_WHEN else "unknown" for name in SENSORS},
+                         "without a gather or a plan, numbers are unknown and the rest unavailable, never \"None\"")
+        self.assertEqual(render(configs["running"]["value_template"], idle), "OFF")
+        self.assertEqual({name: attributes(config, idle) for name, config in configs.items()},
+                         {name: {} for name in configs})
         client = daemon.client()
         ana, bruno = (self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
-        self.start_gather(client, [ana], [bruno], minutes=10)
+        self.start_gather(client, [ana], [bruno], minutes=10, names={"teamA": "Bibs"})
         self.ok(client, "timer.start")
         mark = watcher.mark()
         self.ok(client, "score.goal", {"team": "teamA", "player": ana})
         state = watcher.wait(f"{PREFIX}/state", lambda m: m.json()["score"]["teamA"] == 1, after=mark).json()
-        shown = {name: render(template, state) for name, template in templates.items()}
-        self.assertEqual(shown["score_a"], "1")
-        self.assertEqual(shown["score_b"], "0")
-        self.assertEqual(shown["score"], "1-0")
-        self.assertEqual(shown["clock"], "running")
-        self.assertEqual(shown["period"], "1")
-        self.assertEqual(shown["running"], "ON")
-        self.assertTrue(500 <= int(shown["remaining"]) <= 600, shown["remaining"])
-        self.assertIso(shown["ends_at"], "ends at")
+        shows = {name: shown(config, state) for name, config in configs.items() if name != "running"}
+        self.assertEqual(shows["score_a"], "1")
+        self.assertEqual(shows["score_b"], "0")
+        self.assertEqual(shows["score"], "1-0")
+        self.assertEqual(shows["clock"], "running")
+        self.assertEqual(shows["period"], "1")
+        self.assertEqual(render(configs["running"]["value_template"], state), "ON")
+        self.assertTrue(500 <= int(shows["remaining"]) <= 600, shows["remaining"])
+        self.assertIso(shows["ends_at"], "ends at")
+        self.assertEqual(attributes(configs["score_a"], state), {"team": "Bibs", "scorers": ["Ana 1'"]})
+        self.assertEqual(attributes(configs["score_b"], state), {"team": "Team B", "scorers": []})
+        self.assertEqual(attributes(configs["score"], state),
+                         {"team_a": "Bibs", "team_b": "Team B", "scorers_a": ["Ana 1'"], "scorers_b": []})
+        clock = attributes(configs["clock"], state)
+        self.assertRegex(clock.pop("display"), r"^(10:00|09:5\d)$")
+        self.assertEqual(clock, {"period": 1, "period_name": None, "periods": 1, "added": None})
 
 
 class State(MQTTTestCase, RpcAssertions, unittest.TestCase):
@@ -163,12 +204,14 @@ class State(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.ok(client, "timer.start")
         watcher.wait(f"{PREFIX}/event", lambda m: m.json()["event_type"] == "full_time", after=mark)
         ticks = watcher.received(f"{PREFIX}/tick", after=mark)
-        self.assertEqual([t.json()["display"] for t in ticks], ["00:02", "00:01", "00:00"])
+        self.assertEqual([t.json()["display"] for t in ticks], ["00:02", "00:01", "FT"], "full time reads FT")
         self.assertFalse(any(t.retain for t in ticks), "ticks are not retained")
         self.assertEqual([t.json()["state"] for t in ticks], ["running", "running", "finished"])
         self.assertTrue(all(t.json()["endsAt"] == ticks[0].json()["endsAt"] for t in ticks))
-        states = [m.json()["clock"] for m in watcher.received(f"{PREFIX}/state", after=mark)]
-        self.assertEqual(states, ["running", "finished"], "the state changes with the clock, not with each tick")
+        states = [m.json() for m in watcher.received(f"{PREFIX}/state", after=mark)]
+        self.assertEqual([s["clock"] for s in states], ["running", "finished"],
+                         "the state changes with the clock, not with each tick")
+        self.assertEqual((states[-1]["display"], states[-1]["added"]), ("FT", None))
 
     def test_ticks_can_be_turned_off(self):
         watcher = self.watch(f"{PREFIX}/#")
@@ -201,17 +244,32 @@ class Events(MQTTTestCase, RpcAssertions, unittest.TestCase):
             self.assertEqual(message.json()["event_type"], event_type)
             return message.json()
 
-        event = expect("gather_start", "gather.start", {"teamA": [ana], "teamB": [bruno], "periods": 2, "periodLength": 1})
-        self.assertEqual(event["gather"]["teams"]["teamA"][0]["name"], "Ana")
-        event = expect("goal", "score.goal", {"team": "teamA", "player": ana})
-        self.assertEqual((event["goal"]["player"]["name"], event["score"]["text"]), ("Ana", "1-0"))
+        event = expect("gather_start", "gather.start", {"teamA": [ana], "teamB": [bruno], "periods": 2, "periodLength": 1,
+                                                        "names": {"teamB": "Colours"}})
+        gather = event["gather"]
+        self.assertEqual((event["teams"], event["names"], event["score"]["text"]),
+                         ({"teamA": ["Ana"], "teamB": ["Bruno"], "bench": []}, {"teamA": "Team A", "teamB": "Colours"},
+                          "0-0"))
+        self.assertIsInstance(gather, int, "the gather's id: its whole is in the state, not in every event")
+        event = expect("goal", "score.goal", {"team": "teamB", "player": bruno})
+        self.assertEqual({key: event[key] for key in ("gather", "team", "teamName", "player", "playerId", "minute")},
+                         {"gather": gather, "team": "teamB", "teamName": "Colours", "player": "Bruno",
+                          "playerId": bruno, "minute": "1'"})
+        self.assertEqual(event["score"]["text"], "0-1")
         self.assertEqual(expect("undo", "score.undo")["score"]["text"], "0-0")
         self.assertEqual(expect("correction", "score.set", {"teamA": 3, "teamB": 1})["score"]["text"], "3-1")
         self.assertEqual(expect("period_end", "timer.start")["period"], 1)
-        self.assertEqual(expect("full_time", "timer.start")["timer"]["state"], "finished")
-        self.assertEqual(expect("gather_end", "gather.end")["change"], "ended")
+        full_time = expect("full_time", "timer.start")
+        self.assertEqual((full_time["period"], full_time["score"]["text"], full_time["names"]["teamB"]),
+                         (2, "3-1", "Colours"))
+        ended = expect("gather_end", "gather.end")
+        self.assertEqual((ended["change"], ended["gather"], ended["winner"], ended["score"]["text"]),
+                         ("ended", gather, "teamA", "3-1"))
         expect("gather_start", "gather.start", {"teamA": [ana], "teamB": [bruno]})
-        self.assertEqual(expect("gather_end", "gather.cancel")["change"], "cancelled")
+        cancelled = expect("gather_end", "gather.cancel")
+        self.assertEqual((cancelled["change"], cancelled["winner"], cancelled["score"]), ("cancelled", None, None))
+        for message in watcher.received(f"{PREFIX}/event"):
+            self.assertLess(len(message.payload), 600, f"a slim event: {message.payload!r}")
         self.assertTrue({m.json()["event_type"] for m in watcher.received(f"{PREFIX}/event")} <= EVENT_TYPES)
 
 

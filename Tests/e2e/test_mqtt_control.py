@@ -100,6 +100,9 @@ class WithControl(MQTTTestCase, RpcAssertions, unittest.TestCase):
             self.assertEqual(config["unique_id"], f"gatherd_main_{name}")
             self.assertEqual(config["availability"][0]["topic"], f"{PREFIX}/availability")
             self.assertEqual(config["device"]["identifiers"], ["gatherd_main"])
+        # A press of these cannot be taken back at once: they sit with the device's settings, off the dashboard.
+        self.assertEqual({name: config.get("entity_category") for name, config in buttons.items()},
+                         {"start_pause": None, "goal_a": None, "goal_b": None, "undo": "config", "end_gather": "config"})
         ana, bruno = (self.ok(self.client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
         self.start_gather(self.client, [ana], [bruno], minutes=10)
 

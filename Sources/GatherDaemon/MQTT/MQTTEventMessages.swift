@@ -3,7 +3,7 @@ import GatherModel
 import GatherRPC
 
 /// Which of the session's events become messages on `<prefix>/tick`, `<prefix>/event` and `<prefix>/plan`, and
-/// how: each is mapped from the typed event, with the same fields as its JSON-RPC notification.
+/// how: each is mapped from the typed event; ticks have the fields of their JSON-RPC notification.
 ///
 /// Every event also makes the retained state due, so a new topic reaches MQTT's state by itself; to give it
 /// `event` messages too, add it to ``eventType(_:)`` and its name to ``HomeAssistantDiscovery/eventTypes``.
@@ -29,18 +29,23 @@ enum MQTTEventMessages {
     }
   }
 
-  /// The message for one event: a tick's params on `tick` (QoS 0); a plan's on `plan`; the others' params after
-  /// their `event_type` on `event` (QoS 1); nil for the rest. None is retained.
-  static func message(for event: PublishedEvent, topics: MQTTTopics) -> MQTTMessage? {
+  /// The message for one event: a tick's params on `tick` (QoS 0), its `display` read as a screen reads it
+  /// (``MQTTClockDisplay``); a plan's on `plan`; a match event's slim payload (``MQTTMatchEvents``) on `event`
+  /// (QoS 1), whose sides are named from `view`, the latest (read for those only); nil for the rest. None is retained.
+  static func message(
+    for event: PublishedEvent, topics: MQTTTopics, view: @autoclosure () -> SessionView
+  ) -> MQTTMessage? {
     switch event.event {
     case .tick(let tick):
-      return MQTTMessage(topic: topics.tick, payload: JSONWriter.bytes(.object(numbered(event.seq, tick.json))), qos: 0)
+      var params = numbered(event.seq, tick.json)
+      params["display"] = .string(MQTTClockDisplay.display(tick))
+      if tick.clockState == .finished { params["added"] = .null }
+      return MQTTMessage(topic: topics.tick, payload: JSONWriter.bytes(.object(params)), qos: 0)
     case .plan(let plan):
       return MQTTMessage(topic: topics.plan, payload: JSONWriter.bytes(planMessage(plan, seq: event.seq)))
     default:
       guard let type = eventType(event.event) else { return nil }
-      var payload: JSONObject = ["event_type": .string(type)]
-      for member in numbered(event.seq, event.event.rpcParams).members { payload[member.key] = member.value }
+      let payload = MQTTMatchEvents.payload(event.event, type: type, seq: event.seq, active: view().state.active)
       return MQTTMessage(topic: topics.event, payload: JSONWriter.bytes(.object(payload)))
     }
   }

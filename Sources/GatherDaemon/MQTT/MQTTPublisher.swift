@@ -11,8 +11,10 @@ import Synchronization
 final class MQTTPublisher: @unchecked Sendable {
   let configuration: MQTTConfiguration
   let topics: MQTTTopics
-  private let discovery: [MQTTMessage]
-  private let view: @Sendable () -> SessionView
+  /// The session's latest committed view.
+  let view: @Sendable () -> SessionView
+  /// The web page's links, for the device's `configuration_url`; nil when gatherd serves no page.
+  private let web: WebAccess?
   /// Set while a state publish is queued on the client's thread: more changes before it runs need no other.
   let stateQueued = Atomic<Bool>(false)
   /// The state last published (client's thread only), so that a change that leaves it as it was sends nothing.
@@ -20,11 +22,14 @@ final class MQTTPublisher: @unchecked Sendable {
   /// Where requests on `<prefix>/rpc` go; nil without `--mqtt-control`.
   private let requests: MQTTRequests?
 
-  init(configuration: MQTTConfiguration, requests: MQTTRequests?, view: @escaping @Sendable () -> SessionView) {
+  init(
+    configuration: MQTTConfiguration, requests: MQTTRequests?, web: WebAccess?,
+    view: @escaping @Sendable () -> SessionView
+  ) {
     self.configuration = configuration
     topics = MQTTTopics(configuration)
-    discovery = HomeAssistantDiscovery(configuration).messages()
     self.requests = requests
+    self.web = web
     self.view = view
   }
 
@@ -57,9 +62,25 @@ final class MQTTPublisher: @unchecked Sendable {
   /// The last will: what the broker publishes if gatherd's connection drops without a DISCONNECT.
   var offline: MQTTMessage { MQTTMessage(topic: topics.availability, text: "offline", retain: true) }
 
+  /// The page is served, so its link is known: the discovery configs go out again with it, if connected (a
+  /// connection made later publishes them anyway).
+  func pageServed(_ link: MQTTLink) {
+    if link.isConnected { publishDiscovery(link) }
+  }
+
+  /// Where Home Assistant's device page links to: the scoreboard's view link, nil without one.
+  var boardLink: String? {
+    guard case .success(let links)? = web?.pageLinks() else { return nil }
+    return links.pages.first
+  }
+
+  private func publishDiscovery(_ link: MQTTLink) {
+    for message in HomeAssistantDiscovery(configuration, board: boardLink).messages() { link.publish(message) }
+  }
+
   private func publishEverything(_ link: MQTTLink) {
     link.publish(MQTTMessage(topic: topics.availability, text: "online", retain: true))
-    for message in discovery { link.publish(message) }
+    publishDiscovery(link)
     publishState(link, force: true)
   }
 }

@@ -27,7 +27,8 @@ public struct MQTTService: Service, CustomStringConvertible {
     let requests =
       configuration.control
       ? MQTTRequests(gateway: gateway, topics: MQTTTopics(configuration)) : nil
-    let publisher = MQTTPublisher(configuration: configuration, requests: requests, view: gateway.currentView)
+    let publisher = MQTTPublisher(
+      configuration: configuration, requests: requests, web: gateway.web, view: gateway.currentView)
     self.publisher = publisher
     client = try MQTTClient(
       configuration: MQTTClient.Configuration(
@@ -42,7 +43,7 @@ public struct MQTTService: Service, CustomStringConvertible {
 
   /// Publishes until graceful shutdown; then publishes `offline` and disconnects cleanly.
   public func run() async {
-    let (gateway, client, loop) = (gateway, client, gateway.loop)
+    let (gateway, client, publisher, loop) = (gateway, client, publisher, gateway.loop)
     let sink = MQTTEventSink(client: client, publisher: publisher)
     let table = gateway.hub.subscribers
     let subscription = gateway.hub.newSubscriptionID()
@@ -54,6 +55,8 @@ public struct MQTTService: Service, CustomStringConvertible {
       "MQTT: publishing on \(configuration.topicPrefix) and \(configuration.discoveryPrefix) through \(configuration.broker)\(configuration.control ? ", taking requests on \(MQTTTopics(configuration).rpc)" : "")."
     )
     client.start()
+    // The page's link, for Home Assistant's device, is known once its listener is bound.
+    gateway.web?.whenServed { client.execute { publisher.pageServed($0) } }
     try? await gracefulShutdown()
     _ = try? await loop.submit { table.remove(subscription, of: sink) }.get()
     // A thread waiting for a DNS answer is left behind rather than holding up the shutdown.

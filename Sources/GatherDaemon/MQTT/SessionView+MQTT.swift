@@ -1,11 +1,13 @@
+import GatherModel
 import GatherRPC
 
 extension SessionView {
   /// The match as the retained `state` message shows it: the gather as `gather.current` returns it, and the
-  /// fields Home Assistant's entities read, flat: `teams`, `score`, `clock` (the clock's state), `running`,
-  /// `period`, `periods`, `periodName`, `remaining` (seconds), `display`, `added` and `endsAt`. Without a
-  /// gather, each is null (`running` false). `nextPlan` is the soonest open plan's figures
-  /// (``MQTTEventMessages/planSummary(_:)``), or null. `seq` is the last event the state includes.
+  /// fields Home Assistant's entities read, flat: `teams`, `names` (what the sides are called), `score`,
+  /// `scorers` (each side's goals, "Ana 12'"), `clock` (the clock's state), `running`, `period`, `periods`,
+  /// `periodName`, `remaining` (seconds), `display` (``MQTTClockDisplay``: `21:52`, `HT 04:12`, `FT`), `added`
+  /// and `endsAt`. Without a gather, each is null (`running` false). `nextPlan` is the soonest open plan's
+  /// figures (``MQTTEventMessages/planSummary(_:)``), or null. `seq` is the last event the state includes.
   func mqttState() -> JSONValue {
     let current = currentGather
     let gather = current?.json ?? .null
@@ -13,15 +15,32 @@ extension SessionView {
     var state: JSONObject = [
       "gather": gather,
       "teams": gather["teams"] ?? .null,
+      "names": current.map(\.gather.names.json) ?? .null,
       "score": current.map(\.gather.score.json) ?? .null,
+      "scorers": current.map { Self.scorers($0.gather.log) } ?? .null,
       "clock": current.map { .string($0.timer.state.rawValue) } ?? .null,
       "running": .bool(current?.timer.state == .running),
     ]
-    for key in ["period", "periods", "periodName", "remaining", "display", "added", "endsAt"] {
+    for key in ["period", "periods", "periodName", "remaining", "endsAt"] {
       state[key] = timer?[key] ?? .null
     }
+    state["display"] = current.map { .string(MQTTClockDisplay.display($0.timer)) } ?? .null
+    state["added"] = current.flatMap { MQTTClockDisplay.added($0.timer) }.map { .string($0) } ?? .null
     state["nextPlan"] = self.state.openPlans.first.map { .object(MQTTEventMessages.planSummary($0)) } ?? .null
     state["seq"] = .int(seq)
     return .object(state)
+  }
+
+  /// Each side's goals as people read them, oldest first: `{"teamA": ["Ana 12'", "38'"], "teamB": []}` (a
+  /// goal nobody was named for shows its minute alone). Corrections are no goals.
+  static func scorers(_ log: [ScoreEvent]) -> JSONValue {
+    var sides: JSONObject = ["teamA": [], "teamB": []]
+    for team in [Team.teamA, .teamB] {
+      sides[team.rawValue] = .array(
+        log.filter { $0.kind == .goal && $0.team == team }.map { goal in
+          .string(goal.scorerName.map { "\($0) \(goal.minute)" } ?? goal.minute.description)
+        })
+    }
+    return .object(sides)
   }
 }

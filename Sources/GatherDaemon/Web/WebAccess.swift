@@ -10,6 +10,8 @@ import Synchronization
 public final class WebAccess: Sendable {
   private let token: [UInt8]?
   private let address = Mutex<PageLinks.Served?>(nil)
+  /// What waits for the page to be served (``whenServed(_:)``), until it is.
+  private let servedWaiters = Mutex<[@Sendable () -> Void]?>([])
   /// The address people use, when given: the control link is built on it.
   let publicURL: PublicURL?
   /// Wrong guesses per client address, of the control token and of plans' sign-up codes alike.
@@ -72,7 +74,23 @@ public final class WebAccess: Sendable {
   }
 
   /// Records where the page is served, once the listener is bound.
-  func served(at address: PageLinks.Served) { self.address.withLock { $0 = address } }
+  func served(at address: PageLinks.Served) {
+    self.address.withLock { $0 = address }
+    let waiters = servedWaiters.withLock { waiters in
+      defer { waiters = nil }
+      return waiters ?? []
+    }
+    for waiter in waiters { waiter() }
+  }
+
+  /// Runs `action` once the page is served and its links are known: at once if it already is.
+  func whenServed(_ action: @escaping @Sendable () -> Void) {
+    let waits = servedWaiters.withLock { waiters in
+      waiters?.append(action)
+      return waiters != nil
+    }
+    if !waits { action() }
+  }
 
   /// The page's addresses as they are now (``PageLinks``): the machine's interfaces are read each time, so that a
   /// new DHCP lease is seen.

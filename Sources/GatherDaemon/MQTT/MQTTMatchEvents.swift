@@ -1,0 +1,70 @@
+import GatherModel
+import GatherRPC
+
+/// The payloads of `<prefix>/event`, slim and flat, as Home Assistant's event entity keeps them for its attributes
+/// (and its recorder for every event): ids, the score, the sides' names, who and which minute, never a whole
+/// gather. Every one has `event_type`, `seq`, `gather` (its id), `names` (`{"teamA", "teamB"}`) and `score`
+/// (`{"teamA", "teamB", "text"}`); the rest depends on the type (docs/mqtt.md, "Events").
+enum MQTTMatchEvents {
+  /// The payload of `event`, `seq`, whose `event_type` is `type`; `active` is the gather as the latest view has
+  /// it, which names the sides of goals and of the clock's events.
+  static func payload(_ event: SessionEvent, type: String, seq: Int64, active: ActiveGather?) -> JSONObject {
+    var payload: JSONObject = ["event_type": .string(type), "seq": .int(seq)]
+    func about(_ id: Int64?, _ names: TeamNames?, _ score: Score?) {
+      payload["gather"] = id.map { .int($0) } ?? .null
+      payload["names"] = names?.json ?? .null
+      payload["score"] = score?.json ?? .null
+    }
+    switch event {
+    case .score(let change):
+      about(active?.id, active?.names, change.score)
+      payload["change"] = .string(change.kind.name)
+      for member in goal(change.entry, names: active?.names).members { payload[member.key] = member.value }
+    case .timer(let change):
+      about(active?.id, active?.names, active?.score)
+      payload["period"] = .int(Int64(change.status.period))
+      if case .periodEnded(let period) = change.kind { payload["period"] = .int(Int64(period)) }
+      payload["periods"] = .int(Int64(change.status.periods))
+    case .gather(let change):
+      payload["change"] = .string(change.name)
+      switch change {
+      case .started(let snapshot), .assigned(let snapshot), .renamed(let snapshot):
+        about(snapshot.gather.id, snapshot.gather.names, snapshot.gather.score)
+        payload["plan"] = snapshot.gather.planID.map { .int($0) } ?? .null
+        payload["teams"] = lineup(snapshot)
+      case .ended(let ended):
+        about(ended.record.id, ended.record.names, ended.record.score)
+        payload["winner"] = .string(ended.record.winner.rawValue)
+      case .cancelled(let id):
+        about(id, nil, nil)
+        payload["winner"] = .null
+      }
+    case .tick, .roster, .plan:
+      break
+    }
+    return payload
+  }
+
+  /// A goal, a correction or the one an undo took back: `team` (`teamA`, `teamB`; null for a correction),
+  /// `teamName`, `player` (the scorer's name, or null) and `playerId`, the `minute` ("28'", "45+2'") and `period`.
+  static func goal(_ entry: ScoreEvent, names: TeamNames?) -> JSONObject {
+    [
+      "team": entry.team.map { .string($0.rawValue) } ?? .null,
+      "teamName": entry.team.flatMap { team in names.map { .string($0[team]) } } ?? .null,
+      "player": entry.scorerName.map { .string($0) } ?? .null,
+      "playerId": entry.scorerID.map { .int($0) } ?? .null,
+      "minute": .string(entry.minute.description),
+      "period": .int(Int64(entry.period)),
+    ]
+  }
+
+  /// Who plays where, by name: `{"teamA": ["Ana"], "teamB": ["Bruno"], "bench": []}`.
+  static func lineup(_ snapshot: GatherSnapshot) -> JSONValue {
+    var teams = JSONObject()
+    for team in Team.allCases {
+      teams[team.rawValue] = .array(
+        snapshot.gather.lineup.players(in: team).map { .string(snapshot.roster[$0]?.name ?? "player \($0)") })
+    }
+    return .object(teams)
+  }
+}
