@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import Synchronization
 import Testing
 
 @testable import GatherDaemon
@@ -69,5 +70,20 @@ import Testing
       token: "0123456789abcdef", publicURL: try PublicURL(parsing: "https://Gather.Example/pitch"))
     access.served(at: .unix("/run/gatherd/http.sock"))
     #expect(try access.pageLinks().get() == PageLinks(pages: ["https://gather.example/pitch/"], note: nil))
+  }
+
+  /// MQTT's discovery links the device to the board once the page is served: whoever asks before waits for it,
+  /// whoever asks after is answered at once, and each is told once.
+  @Test func whoWaitsForThePageIsToldOnceItIsServed() {
+    let access = WebAccess(token: nil)
+    let told = Mutex<[String]>([])
+    access.whenServed {
+      told.withLock { $0.append("before: " + ((try? access.pageLinks().get().pages.first) ?? "none")) }
+    }
+    #expect(told.withLock { $0 }.isEmpty)
+    access.served(at: .ip("127.0.0.1", port: 8080))
+    access.whenServed { told.withLock { $0.append("after") } }
+    access.served(at: .ip("127.0.0.1", port: 8080))
+    #expect(told.withLock { $0 } == ["before: http://127.0.0.1:8080/", "after"])
   }
 }

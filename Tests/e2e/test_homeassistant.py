@@ -20,7 +20,7 @@ import hacore  # noqa: E402
 SENSOR = "sensor.gatherd_main_"
 #: What HA 2024.3 logs at every start, whatever it runs: nothing about gatherd.
 STARTUP_NOTES = ("Skipping pip installation of required modules",
-                 "Support for the running Python version 3.11")
+                 "Support for the running Python version")
 
 
 def timestamp(text: str) -> datetime.datetime:
