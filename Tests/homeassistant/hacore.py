@@ -179,18 +179,32 @@ class HomeAssistant:
             ws.close()
 
     def problems(self) -> list[str]:
-        """Every warning and error in home-assistant.log, with the lines that go with it (a traceback)."""
+        """Every warning and error in home-assistant.log, with the lines that go with it (a traceback), up to now:
+        HA writes its log from a queue, so a mark logged through HA itself (`system_log.write`) shows when all that
+        came before it is in the file."""
+        mark = f"gatherd test mark {time.monotonic_ns()}"
+        self.call("POST", "/api/services/system_log/write", {"message": mark, "level": "warning", "logger": "gatherd.test"})
+        deadline = time.monotonic() + WAIT
+        while True:
+            with open(self.log_path) as f:
+                lines = f.read().splitlines()
+            if any(line.endswith(mark) for line in lines):
+                break
+            if time.monotonic() > deadline:
+                raise AssertionError(f"Home Assistant never wrote {mark!r} to its log")
+            time.sleep(0.05)
         problems: list[str] = []
         in_problem = False
-        with open(self.log_path) as f:
-            for line in f:
-                record = RECORD.match(line)
-                if record:
-                    in_problem = record.group(1) in ("WARNING", "ERROR", "CRITICAL")
-                    if in_problem:
-                        problems.append(line.rstrip("\n"))
-                elif in_problem and line.strip():
-                    problems[-1] += "\n" + line.rstrip("\n")
+        for line in lines:
+            if line.endswith(mark):
+                break
+            record = RECORD.match(line)
+            if record:
+                in_problem = record.group(1) in ("WARNING", "ERROR", "CRITICAL")
+                if in_problem:
+                    problems.append(line)
+            elif in_problem and line.strip():
+                problems[-1] += "\n" + line
         return problems
 
     def output(self) -> str:
