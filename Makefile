@@ -156,7 +156,7 @@ install: deps
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script zsh > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script fish > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
-	for unit in systemd/*.socket systemd/*.service; do \
+	for unit in systemd/*.socket systemd/*.service systemd/*.timer; do \
 	  sed -e 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' -e 's|/usr/local/share/doc/gatherd|$(DOCDIR)|' \
 	    "$$unit" > "$(DESTDIR)$(UNITDIR)/$$(basename $$unit)"; \
 	done
@@ -188,7 +188,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(MANDIR)/man1/gatherctl.1" "$(DESTDIR)$(MANDIR)/man8/gatherd.8"
 	rm -f "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	rm -f "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
-	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service
+	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service "$(DESTDIR)$(UNITDIR)"/gatherd*.timer
 	rm -f "$(DESTDIR)$(USERUNITDIR)"/gatherd.socket "$(DESTDIR)$(USERUNITDIR)"/gatherd.service
 	rm -rf "$(DESTDIR)$(DOCDIR)" "$(DESTDIR)$(DATADIR)/gatherd"
 
