@@ -46,7 +46,7 @@ struct BackupCommand: ParsableCommand {
 
   func run() throws {
     try OneShot.run("backup", config: gatherd.config) { sources in
-      let database = try DatabaseLocation(database: gatherd.database, socket: nil, sources).database
+      let database = try DatabaseLocation.database(gatherd.database, sources)
       guard let file else {
         let folder = gatherd.backups.folder(beside: database, sources)
         let keep = try gatherd.backups.keep(sources)

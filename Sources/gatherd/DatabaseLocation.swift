@@ -4,27 +4,22 @@ import Glibc
 /// Where the daemon's database and socket are, found as the daemon finds them (``Settings``): the option, then
 /// its `GATHERD_*` variable, then the configuration file, then systemd's directories, then the defaults. The
 /// backup and restore commands work on the same files as the gatherd they sit beside.
-struct DatabaseLocation {
+enum DatabaseLocation {
   /// The database file.
-  let database: String
-  /// The control socket a running gatherd answers on.
-  let socket: String
+  static func database(_ option: String?, _ sources: SettingSources) throws -> String {
+    if let path = sources.value(option, "GATHERD_DATABASE") { return path }
+    if let state = sources.environment["STATE_DIRECTORY"], state.hasPrefix("/") {
+      return String(state.split(separator: ":")[0]) + "/gather.sqlite"
+    }
+    return try DefaultPaths(environment: sources.environment, uid: geteuid()).database
+  }
 
-  init(database option: String?, socket socketOption: String?, _ sources: SettingSources) throws {
-    let environment = sources.environment
-    if let path = sources.value(option, "GATHERD_DATABASE") {
-      database = path
-    } else if let state = environment["STATE_DIRECTORY"], state.hasPrefix("/") {
-      database = String(state.split(separator: ":")[0]) + "/gather.sqlite"
-    } else {
-      database = try DefaultPaths(environment: environment, uid: geteuid()).database
+  /// The control socket a running gatherd answers on.
+  static func socket(_ option: String?, _ sources: SettingSources) throws -> String {
+    if let path = sources.value(option, "GATHERD_SOCKET") { return path }
+    if let runtime = sources.environment["RUNTIME_DIRECTORY"], runtime.hasPrefix("/") {
+      return String(runtime.split(separator: ":")[0]) + "/gatherd.sock"
     }
-    if let path = sources.value(socketOption, "GATHERD_SOCKET") {
-      socket = path
-    } else if let runtime = environment["RUNTIME_DIRECTORY"], runtime.hasPrefix("/") {
-      socket = String(runtime.split(separator: ":")[0]) + "/gatherd.sock"
-    } else {
-      socket = try DefaultPaths(environment: environment, uid: geteuid()).socket
-    }
+    return try DefaultPaths(environment: sources.environment, uid: geteuid()).socket
   }
 }

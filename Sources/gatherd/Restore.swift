@@ -17,10 +17,11 @@ struct RestoreCommand: ParsableCommand {
       (what its write-ahead log held is written into it first). FILE itself is left as it is.
 
       The database and the socket are the ones gatherd uses with the same settings (gatherd's --database and \
-      --socket, before or after the word restore, their variables, the configuration file, the defaults). Under systemd, as root: systemctl stop gatherd.service \
-      gatherd.socket gatherd-status.socket (and gatherd-http.socket, gatherd-metrics.socket if enabled), then \
-      gatherd restore FILE, then systemctl start gatherd.socket gatherd-status.socket. Run as root, the new \
-      database is given to the owner of the one it replaces.
+      --socket, before or after the word restore, their variables, the configuration file, the defaults). Under \
+      systemd, as root: systemctl stop gatherd.service gatherd.socket gatherd-status.socket (and \
+      gatherd-http.socket, gatherd-metrics.socket if enabled), then gatherd restore FILE, then systemctl start \
+      gatherd.socket gatherd-status.socket. Run as root, the new database is given to the owner of the one it \
+      replaces.
 
       Exit status: 0 restored, 1 refused or failed (the reason on stderr; nothing was changed).
       """)
@@ -33,27 +34,30 @@ struct RestoreCommand: ParsableCommand {
 
   func run() throws {
     try OneShot.run("restore", config: gatherd.config) { sources in
-      let location = try DatabaseLocation(database: gatherd.database, socket: gatherd.socket, sources)
+      let database = try DatabaseLocation.database(gatherd.database, sources)
+      let socket = try DatabaseLocation.socket(gatherd.socket, sources)
       // A bad file is refused first, whether gatherd runs or not.
       _ = try DatabaseCheck.check(file)
       let stop =
         "Stop gatherd first (under systemd: systemctl stop gatherd.service gatherd.socket gatherd-status.socket), "
         + "then restore again. Nothing was changed."
-      if try DatabaseRestore.isInUse(location.database) {
-        throw RestoreRefusal("gatherd is running: its database \(location.database) is open. \(stop)")
+      if try DatabaseRestore.isInUse(database) {
+        throw RestoreRefusal("gatherd is running: its database \(database) is open. \(stop)")
       }
-      if SocketFile(path: location.socket).answers {
-        throw RestoreRefusal("gatherd is running: its socket \(location.socket) answers. \(stop)")
+      if SocketFile(path: socket).answers {
+        throw RestoreRefusal(
+          "Something answers on gatherd's socket \(socket): a running gatherd, or a socket unit that would start "
+            + "one. \(stop)")
       }
-      let folder = Folders.parent(of: location.database)
+      let folder = Folders.parent(of: database)
       if !folder.isEmpty { try Folders.create(folder, mode: 0o700) }
-      let outcome = try DatabaseRestore.replace(databaseAt: location.database, with: file, at: Date())
+      let outcome = try DatabaseRestore.replace(databaseAt: database, with: file, at: Date())
       let holds = "\(outcome.check.players) players, \(outcome.check.gathers) gathers, \(outcome.check.plans) plans"
       let kept = outcome.keptAs.map { " The database it replaced is kept as \($0)." } ?? ""
       let upgrade =
         outcome.check.pendingMigrations.isEmpty
         ? "" : " gatherd brings its schema up to date when it starts (\(outcome.check.pendingMigrations.count) steps)."
-      return "Restored \(file) (\(holds)) as \(location.database).\(kept)\(upgrade)"
+      return "Restored \(file) (\(holds)) as \(database).\(kept)\(upgrade)"
     }
   }
 }

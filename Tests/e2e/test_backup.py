@@ -208,7 +208,7 @@ class RestoreRefusalTests(BackupCase):
         elsewhere.socket_path = self.daemon.socket_path
         proc = self.restore(elsewhere, path)
         self.assertEqual(proc.returncode, 1)
-        self.assertIn(f"its socket {self.daemon.socket_path} answers", proc.stderr)
+        self.assertIn(f"Something answers on gatherd's socket {self.daemon.socket_path}", proc.stderr)
         self.assertFalse(os.path.exists(elsewhere.db_path))
         self.assertEqual(len(self.c.result("players.list")["players"]), 2, "the daemon serves on")
 
