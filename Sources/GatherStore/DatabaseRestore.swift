@@ -56,7 +56,11 @@ public enum DatabaseRestore {
       if let keptAs, rename(path, keptAs) != 0 {
         throw DatabaseFileError.system("cannot keep the replaced database as \(keptAs)", errno)
       }
-      try staged.commit(replacing: true)
+      do { try staged.commit(replacing: true) } catch {
+        // The replaced database goes back to its name, so that nothing has changed.
+        if let keptAs { rename(keptAs, path) }
+        throw error
+      }
     } catch {
       staged.discard()
       throw error

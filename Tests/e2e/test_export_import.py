@@ -94,6 +94,20 @@ class ExportImportTests(GatherctlTestCase):
         self.assertIn("exists already", proc.stderr)
         self.ctl("export", "--format", "csv", "--output", folder, "--force")
 
+    def test_whoever_may_watch_exports_and_only_a_controller_imports(self):
+        watched = Daemon(["--status-socket", "STATUS"])
+        self.addCleanup(watched.cleanup)
+        status = os.path.join(watched.tmp, "status.sock")
+        watched.extra_args = ["--status-socket", status]
+        watched.start()
+        with watched.client() as client:
+            client.result("players.create", {"name": "Ana"})
+        document = json.loads(self.ctl("export", socket=status))
+        self.assertEqual([p["name"] for p in document["players"]], ["Ana"])
+        proc = self.run_ctl("import", self.write("roster.csv", "name\nBruno\n"), socket=status)
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIn("players.import changes the match", proc.stderr)
+
     def write(self, name: str, text: str) -> str:
         path = os.path.join(self.runtime, name)
         with open(path, "w", encoding="utf-8", newline="") as handle:
