@@ -110,6 +110,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "GatherRPCTests", dependencies: ["GatherRPC"], swiftSettings: strict),
+    // gatherd's settings: the configuration file, where each value came from, and the files settings name.
+    .testTarget(name: "GatherdTests", dependencies: ["gatherd"], swiftSettings: strict),
     .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
     .testTarget(name: "GatherQRTests", dependencies: ["GatherQR"], swiftSettings: strict),
     .testTarget(

@@ -41,10 +41,16 @@ public struct MQTTLink {
     return true
   }
 
-  /// Subscribes to `filter` at QoS 1.
-  public func subscribe(_ filter: String) {
+  /// Subscribes to `filter` at QoS 1. With `retainAsPublished` (MQTT 5 only), a message published with retain
+  /// arrives with its retain flag set even when it is delivered live, not only when the broker hands over what
+  /// it kept; MQTT 3.1.1 has no such option, and there only kept messages have the flag.
+  public func subscribe(_ filter: String, retainAsPublished: Bool = false) {
     guard loop.isConnected else { return }
-    let code = loop.library.subscribe(loop.handle, nil, filter, 1)
+    let code =
+      retainAsPublished && loop.protocolVersion == MQTT_PROTOCOL_V5
+      ? loop.library.subscribeWithOptions(
+        loop.handle, nil, filter, 1, Int32(MQTT_SUB_OPT_RETAIN_AS_PUBLISHED.rawValue), nil)
+      : loop.library.subscribe(loop.handle, nil, filter, 1)
     if code != MOSQ_ERR_SUCCESS.rawValue {
       loop.logger.warning("MQTT: could not subscribe to \(filter): \(loop.library.describe(code)).")
     }

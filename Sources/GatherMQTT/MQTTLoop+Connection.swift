@@ -174,7 +174,7 @@ extension MQTTLoop {
     }
   }
 
-  /// Copies a delivered message, with the MQTT 5 properties a reply needs.
+  /// Copies a delivered message, with its retain flag and the MQTT 5 properties a reply needs.
   private func receive(_ message: mosquitto_message, _ properties: MosquittoLibrary.Properties?) {
     var responseTopic: UnsafeMutablePointer<CChar>?
     _ = library.propertyReadString(properties, Int32(MQTT_PROP_RESPONSE_TOPIC.rawValue), &responseTopic, false)
@@ -191,6 +191,7 @@ extension MQTTLoop {
           Array(UnsafeRawBufferPointer(start: $0, count: Int(max(0, message.payloadlen))))
         } ?? [],
         responseTopic: responseTopic.map { String(cString: $0) },
-        correlationData: correlation.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(correlationLength))) }))
+        correlationData: correlation.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(correlationLength))) },
+        retain: message.retain))
   }
 }

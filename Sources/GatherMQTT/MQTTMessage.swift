@@ -36,12 +36,20 @@ public struct MQTTReceivedMessage: Sendable, Equatable {
   public var responseTopic: String?
   /// What an MQTT 5 requester wants back with its reply, if anything.
   public var correlationData: [UInt8]?
+  /// Whether the broker delivered it as a retained message: one it kept and hands to every subscription,
+  /// again at each connection. Subscribed with "retain as published", a message published with retain has
+  /// it set when it arrives live too.
+  public var retain: Bool
 
   /// A delivered message, as the broker sent it.
-  public init(topic: String, payload: [UInt8], responseTopic: String? = nil, correlationData: [UInt8]? = nil) {
+  public init(
+    topic: String, payload: [UInt8], responseTopic: String? = nil, correlationData: [UInt8]? = nil,
+    retain: Bool = false
+  ) {
     self.topic = topic
     self.payload = payload
     self.responseTopic = responseTopic
     self.correlationData = correlationData
+    self.retain = retain
   }
 }

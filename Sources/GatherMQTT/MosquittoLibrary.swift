@@ -35,6 +35,8 @@ struct MosquittoLibrary: @unchecked Sendable {
     )
       -> Int32
   let subscribe: @convention(c) (Client?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32
+  let subscribeWithOptions:
+    @convention(c) (Client?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32, Int32, Properties?) -> Int32
   let connectCallbackSet:
     @convention(c) (Client?, (@convention(c) (Client?, UnsafeMutableRawPointer?, Int32, Int32, Properties?) -> Void)?)
       -> Void
@@ -101,7 +103,8 @@ struct MosquittoLibrary: @unchecked Sendable {
       socket: symbol("mosquitto_socket"), wantWrite: symbol("mosquitto_want_write"),
       loopRead: symbol("mosquitto_loop_read"), loopWrite: symbol("mosquitto_loop_write"),
       loopMisc: symbol("mosquitto_loop_misc"), publish: symbol("mosquitto_publish_v5"),
-      subscribe: symbol("mosquitto_subscribe"), connectCallbackSet: symbol("mosquitto_connect_v5_callback_set"),
+      subscribe: symbol("mosquitto_subscribe"), subscribeWithOptions: symbol("mosquitto_subscribe_v5"),
+      connectCallbackSet: symbol("mosquitto_connect_v5_callback_set"),
       disconnectCallbackSet: symbol("mosquitto_disconnect_v5_callback_set"),
       publishCallbackSet: symbol("mosquitto_publish_v5_callback_set"),
       logCallbackSet: symbol("mosquitto_log_callback_set"),

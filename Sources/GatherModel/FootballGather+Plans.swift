@@ -1,8 +1,5 @@
 /// The plans of the Football Gather: the open ones, and the rules that span plans and the roster.
 extension FootballGather {
-  /// The longest name a guest may be added with, in characters.
-  public static let maxGuestNameLength = 40
-
   /// The open plans, soonest first (ties by id).
   public var openPlans: [Plan] {
     plans.values.sorted { ($0.details.startsAt, $0.id) < ($1.details.startsAt, $1.id) }
@@ -27,23 +24,26 @@ extension FootballGather {
     return found
   }
 
-  /// The details of a new player added by name as a guest: the name trimmed, 1 to 40 characters, and no roster
-  /// player's already (ignoring case), so that nobody is added twice from the sign-up link.
+  /// The details of a new player added by name as a guest: the name is typed text (`TypedText.guestName`), and
+  /// must not look like a roster player's (`TypedText.lookAlike`: ignoring case and invisible characters), so
+  /// that nobody is added twice from the sign-up link, nor as someone else under a look-alike name.
   public func guestDetails(_ name: String) throws(GatherError) -> PlayerDetails {
-    let details: PlayerDetails
+    let checked = try TypedText.guestName.required(name, field: "guest")
+    let likeness = TypedText.likeness(checked)
+    let namesakes = roster.values.filter { TypedText.likeness($0.name) == likeness }
+    if let same = namesakes.min(by: { $0.id < $1.id }) {
+      let player = "\"\(same.name)\" (player \(same.id))"
+      throw .validation(
+        "guest",
+        checked == same.name
+          ? "\(player) is already on the roster: pick the name from the list."
+          : "\"\(checked)\" looks like \(player), who is already on the roster: pick the name from the list.")
+    }
     do {
-      details = try PlayerDetails(name: name)
+      return try PlayerDetails(name: checked)
     } catch {
-      throw .validation("guest", "A guest needs a name.")
+      throw .validation("guest", error.message)
     }
-    guard details.name.count <= Self.maxGuestNameLength else {
-      throw .validation("guest", "A guest's name can be at most \(Self.maxGuestNameLength) characters long.")
-    }
-    let wanted = details.name.lowercased()
-    if let same = roster.values.first(where: { $0.name.lowercased() == wanted }) {
-      throw .validation("guest", "\(same.name) is already on the roster: pick the name from the list.")
-    }
-    return details
   }
 
   /// The open plans that would change if this player left the roster: each without them, with who moved up.

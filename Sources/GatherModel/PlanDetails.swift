@@ -4,10 +4,6 @@ import struct FoundationEssentials.Date
 public struct PlanDetails: Sendable, Hashable {
   /// How many players a plan may take.
   public static let capacityRange = 2...40
-  /// The longest place, in characters.
-  public static let maxPlaceLength = 100
-  /// The longest note, in characters.
-  public static let maxNoteLength = 500
   /// The time zone offsets a start may be written with, in seconds east of UTC (UTC−14:00 to UTC+14:00).
   public static let offsetRange = -14 * 3600...14 * 3600
 
@@ -17,9 +13,10 @@ public struct PlanDetails: Sendable, Hashable {
   public private(set) var utcOffset: Int
   /// How many players are going at most; past it, players wait.
   public private(set) var capacity: Int
-  /// Where, trimmed, at most 100 characters, if said.
+  /// Where, if said: typed text (`TypedText.place`), at most 100 characters and 400 bytes.
   public private(set) var place: String?
-  /// Anything else the group should know, trimmed, at most 500 characters, if any.
+  /// Anything else the group should know, if any: typed text (`TypedText.note`), at most 500 characters and
+  /// 2,000 bytes.
   public private(set) var note: String?
 
   /// Validates a plan's details; `startsAt` must come after `now`. Throws a validation error naming the field.
@@ -35,13 +32,15 @@ public struct PlanDetails: Sendable, Hashable {
     try setNote(note)
   }
 
-  /// Details as the store keeps them, checked but for the start, which may have passed since.
+  /// Details as the store keeps them: checked but for the start, which may have passed since, and the place and
+  /// note, kept as they were saved (the rule for typed text may refuse a row written under other limits, which
+  /// still loads; printers show any control character in it escaped).
   public init(
     restoring startsAt: Date, utcOffset: Int, capacity: Int, place: String?, note: String?
   ) throws(GatherError) {
-    try self.init(
-      startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, place: place, note: note,
-      now: startsAt.addingTimeInterval(-1))
+    try self.init(startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, now: startsAt.addingTimeInterval(-1))
+    self.place = place
+    self.note = note
   }
 
   /// Moves the start, which must come after `now`; the offset must be a real time zone's.
@@ -67,21 +66,13 @@ public struct PlanDetails: Sendable, Hashable {
     capacity = newCapacity
   }
 
-  /// Changes the place, trimmed, at most 100 characters; empty or nil means none.
+  /// Changes the place, normalised and checked as typed text (`TypedText.place`); empty or nil means none.
   public mutating func setPlace(_ newPlace: String?) throws(GatherError) {
-    place = try Self.text(newPlace, field: "place", limit: Self.maxPlaceLength)
+    place = try TypedText.place.optional(newPlace, field: "place")
   }
 
-  /// Changes the note, trimmed, at most 500 characters; empty or nil means none.
+  /// Changes the note, normalised and checked as typed text (`TypedText.note`); empty or nil means none.
   public mutating func setNote(_ newNote: String?) throws(GatherError) {
-    note = try Self.text(newNote, field: "note", limit: Self.maxNoteLength)
-  }
-
-  private static func text(_ text: String?, field: String, limit: Int) throws(GatherError) -> String? {
-    let trimmed = text?.trimmingWhitespace()
-    if let trimmed, trimmed.count > limit {
-      throw .validation(field, "A plan's \(field) can be at most \(limit) characters long.")
-    }
-    return trimmed?.isEmpty == false ? trimmed : nil
+    note = try TypedText.note.optional(newNote, field: "note")
   }
 }

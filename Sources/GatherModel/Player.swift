@@ -14,6 +14,6 @@ public struct Player: Sendable, Hashable, Encodable, Identifiable {
     self.details = details
   }
 
-  /// The player's name, trimmed, 1 to 100 characters.
+  /// The player's name (`PlayerDetails.name`).
   public var name: String { details.name }
 }

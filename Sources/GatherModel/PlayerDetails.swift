@@ -1,11 +1,9 @@
 /// Everything about a player except its id, valid by construction.
 public struct PlayerDetails: Sendable, Hashable, Encodable {
-  /// The longest name or favourite team, in characters.
-  public static let maxTextLength = 100
   /// The ages a player may have.
   public static let ageRange = 1...120
 
-  /// The name, trimmed, 1 to 100 characters.
+  /// The name: typed text (`TypedText.playerName`), 1 to 40 characters and at most 160 bytes.
   public private(set) var name: String
   /// The age in years, 1 to 120, if known.
   public private(set) var age: Int?
@@ -13,7 +11,7 @@ public struct PlayerDetails: Sendable, Hashable, Encodable {
   public var position: Position?
   /// The skill level, if known.
   public var skill: Skill?
-  /// The favourite team, trimmed, at most 100 characters, if any.
+  /// The favourite team, if any: typed text (`TypedText.favouriteTeam`), at most 100 characters and 400 bytes.
   public private(set) var favouriteTeam: String?
 
   /// Validates and normalises a player's details, or throws a validation error naming the field.
@@ -29,14 +27,23 @@ public struct PlayerDetails: Sendable, Hashable, Encodable {
     try setFavouriteTeam(favouriteTeam)
   }
 
-  /// Changes the name, which is trimmed and must keep 1 to 100 characters.
+  /// Details as the store keeps them: the age checked, the name and favourite team as they were saved, which
+  /// the rule for typed text may refuse (a row written under other limits still loads, and printers show any
+  /// control character in it escaped).
+  public init(
+    stored name: String, age: Int?, position: Position?, skill: Skill?, favouriteTeam: String?
+  ) throws(GatherError) {
+    self.name = name
+    self.position = position
+    self.skill = skill
+    self.favouriteTeam = favouriteTeam
+    try setAge(age)
+  }
+
+  /// Changes the name: normalised and trimmed, and refused when empty, too long or holding control or
+  /// formatting characters (`TypedText`).
   public mutating func setName(_ newName: String) throws(GatherError) {
-    let trimmed = newName.trimmingWhitespace()
-    guard !trimmed.isEmpty else { throw .validation("name", "A player needs a name.") }
-    guard trimmed.count <= Self.maxTextLength else {
-      throw .validation("name", "A name can be at most \(Self.maxTextLength) characters long.")
-    }
-    name = trimmed
+    name = try TypedText.playerName.required(newName, field: "name")
   }
 
   /// Changes the age, which must be from 1 to 120, or nil when unknown.
@@ -47,13 +54,8 @@ public struct PlayerDetails: Sendable, Hashable, Encodable {
     age = newAge
   }
 
-  /// Changes the favourite team, which is trimmed and can be at most 100 characters; empty means none.
+  /// Changes the favourite team, normalised and trimmed as typed text (`TypedText`); empty means none.
   public mutating func setFavouriteTeam(_ team: String?) throws(GatherError) {
-    let trimmed = team?.trimmingWhitespace()
-    if let trimmed, trimmed.count > Self.maxTextLength {
-      throw .validation(
-        "favouriteTeam", "A favourite team can be at most \(Self.maxTextLength) characters long.")
-    }
-    favouriteTeam = trimmed?.isEmpty == false ? trimmed : nil
+    favouriteTeam = try TypedText.favouriteTeam.optional(team, field: "favouriteTeam")
   }
 }

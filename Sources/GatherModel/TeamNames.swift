@@ -1,11 +1,12 @@
 /// What the two sides of a gather are called: "Bibs" and "Colours", or "Team A" and "Team B" by default.
 ///
-/// The names are for people; the protocol keeps naming the sides `teamA` and `teamB`. Each name is trimmed and
-/// has 1 to 24 characters, with no control characters, and the two differ (ignoring case), so that a score read
-/// aloud is never ambiguous.
+/// The names are for people; the protocol keeps naming the sides `teamA` and `teamB`. Each name is typed text
+/// (`TypedText.teamName`: normalised, trimmed, 1 to 24 characters and at most 96 bytes, no control or formatting
+/// characters), and the two do not look alike (`TypedText.lookAlike`: ignoring case and invisible characters), so
+/// that a score read aloud is never ambiguous.
 public struct TeamNames: Sendable, Hashable, Encodable {
   /// The most characters a team name may have.
-  public static let maxLength = 24
+  public static let maxLength = TypedText.teamName.maxCharacters
   /// "Team A" and "Team B".
   public static let standard = TeamNames(validTeamA: Team.teamA.title, teamB: Team.teamB.title)
 
@@ -33,9 +34,12 @@ public struct TeamNames: Sendable, Hashable, Encodable {
   ) throws(GatherError) -> TeamNames {
     let a = try newA.map { name throws(GatherError) in try Self.checked(name, field: fields.teamA) } ?? teamA
     let b = try newB.map { name throws(GatherError) in try Self.checked(name, field: fields.teamB) } ?? teamB
-    guard a.lowercased() != b.lowercased() else {
-      throw .validation(
-        newB == nil ? fields.teamA : fields.teamB, "Both teams would be called \"\(b)\"; give them different names.")
+    guard !TypedText.lookAlike(a, b) else {
+      let field = newB == nil ? fields.teamA : fields.teamB
+      guard a == b else {
+        throw .validation(field, "\"\(a)\" and \"\(b)\" would look the same; give the teams different names.")
+      }
+      throw .validation(field, "Both teams would be called \"\(b)\"; give them different names.")
     }
     return TeamNames(validTeamA: a, teamB: b)
   }
@@ -57,17 +61,8 @@ public struct TeamNames: Sendable, Hashable, Encodable {
   /// Whether these are the default names, "Team A" and "Team B".
   public var isStandard: Bool { self == Self.standard }
 
-  /// A name trimmed and checked: 1 to 24 characters, no control characters.
+  /// A name normalised, trimmed and checked as typed text (`TypedText.teamName`).
   static func checked(_ name: String, field: String) throws(GatherError) -> String {
-    let trimmed = name.trimmingWhitespace()
-    guard !trimmed.isEmpty else { throw .validation(field, "A team name needs at least one character.") }
-    guard trimmed.count <= maxLength else {
-      throw .validation(
-        field, "A team name can be at most \(maxLength) characters long; \"\(trimmed)\" has \(trimmed.count).")
-    }
-    guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-      throw .validation(field, "A team name cannot hold control characters such as a newline or a tab.")
-    }
-    return trimmed
+    try TypedText.teamName.required(name, field: field)
   }
 }

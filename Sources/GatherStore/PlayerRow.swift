@@ -37,7 +37,7 @@ struct PlayerRow {
     guard let id else { throw StoreError("A player row has no id.") }
     do {
       let details = try PlayerDetails(
-        name: name, age: age, position: try position.map { try decode(Position.self, $0) },
+        stored: name, age: age, position: try position.map { try decode(Position.self, $0) },
         skill: try skill.map { try decode(Skill.self, $0) }, favouriteTeam: favouriteTeam)
       return Player(id: id, details: details)
     } catch let error as GatherError {

@@ -12,7 +12,7 @@ enum CtlError: Error, CustomStringConvertible {
 
   var description: String {
     switch self {
-    case .refused(let error): error.message
+    case .refused(let error): Printable.text(error.message)
     case .declined(let message): message
     case .unreachable(let message): message
     }

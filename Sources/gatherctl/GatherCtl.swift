@@ -13,8 +13,10 @@ struct GatherCtl: ParsableCommand {
       /run/gatherd/gatherd.sock as root).
 
       Output is for people by default; --json prints exactly the daemon's result, for scripts (with watch: one \
-      JSON object per line). The global options --socket and --json may come before or after the subcommand: \
-      gatherctl --json status and gatherctl status --json are the same.
+      JSON object per line). For people, a control or formatting character in a name, place or note (which \
+      gatherd refuses in new text, but an older database may hold) is shown as an escape such as \\u{1B}, so \
+      that no name can clear the terminal or start a line of its own. The global options --socket and --json \
+      may come before or after the subcommand: gatherctl --json status and gatherctl status --json are the same.
 
       Wherever a command takes a player, give its id or its name: a name matches exactly, ignoring case \
       (gather start --team-a ana,bruno); a word of digits is an id, unless --name reads it as a name.

@@ -2,7 +2,8 @@ import GatherQR
 import Glibc
 
 /// Prints links gatherd gave (the page's, a plan's sign-up link) as `web link` and `plan link` do: the first one,
-/// or every address's with `all`, each with its QR code below it when asked, and gatherd's notes on stderr.
+/// or every address's with `all`, each with its QR code below it when asked, and gatherd's notes on stderr (both
+/// as they print safely, `Printable`).
 struct LinkPrinter {
   /// Whether to draw each link as a QR code.
   var qr: Bool
@@ -19,7 +20,7 @@ struct LinkPrinter {
     var text = ""
     for (index, link) in shown.enumerated() {
       if qr && index > 0 { text += "\n" }
-      text += link + "\n"
+      text += Printable.text(link) + "\n"
       if qr {
         do {
           text += try QRCode(encoding: link).halfBlocks(colours: colours).joined(separator: "\n") + "\n"
@@ -34,6 +35,6 @@ struct LinkPrinter {
     if !all && links.count > 1 {
       notes.append("gatherd is also at \(links.count - 1) more address(es) of this machine: \(allCommand).")
     }
-    for note in notes { _ = writeAll("gatherctl: \(note)\n", to: STDERR_FILENO) }
+    for note in notes { _ = writeAll("gatherctl: \(Printable.text(note))\n", to: STDERR_FILENO) }
   }
 }

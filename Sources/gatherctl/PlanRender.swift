@@ -8,7 +8,7 @@ enum PlanRender {
     let waiting = plan["waiting"]?.arrayValue ?? []
     let notGoing = plan["notGoing"]?.arrayValue ?? []
     var head = "Plan \(Render.text(plan["id"])), \(start(plan["startsAtLocal"]))"
-    if let place = plan["place"]?.stringValue { head += ", \(place)" }
+    if let place = Render.string(plan["place"]) { head += ", \(place)" }
     head += ": \(going.count) going, \(waiting.count) waiting, "
     let left = plan["placesLeft"]?.intValue ?? 0
     head += "\(left == 0 ? "no" : String(left)) place\(left == 1 ? "" : "s") left of \(Render.text(plan["capacity"]))"
@@ -20,7 +20,7 @@ enum PlanRender {
     var lines = [head, "  Going: \(names(going))"]
     if !waiting.isEmpty { lines.append("  Waiting: \(names(waiting))") }
     if !notGoing.isEmpty { lines.append("  Not going: \(names(notGoing))") }
-    if let note = plan["note"]?.stringValue { lines.append("  Note: \(note)") }
+    if let note = Render.string(plan["note"]) { lines.append("  Note: \(note)") }
     return lines.joined(separator: "\n")
   }
 

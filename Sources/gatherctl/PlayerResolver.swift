@@ -77,14 +77,15 @@ struct PlayerResolver {
 
   /// Why `word` names no one player, and whom it might mean: the players of that name, those whose name
   /// contains it, or else the whole roster.
-  static func notOne(_ word: String, matches: [JSONValue], roster: [JSONValue]) -> String {
+  static func notOne(_ typed: String, matches: [JSONValue], roster: [JSONValue]) -> String {
+    let word = Printable.text(typed)
     if matches.count > 1 {
       return "\(matches.count) players are named \"\(word)\"; give the id of the one you mean:\n" + table(matches)
     }
     guard !roster.isEmpty else {
       return "No player is named \"\(word)\": the roster is empty (add one with: gatherctl players add NAME)."
     }
-    let wanted = word.lowercased()
+    let wanted = typed.lowercased()
     let similar = roster.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains(wanted) }
     return similar.isEmpty
       ? "No player is named \"\(word)\". The roster:\n" + table(roster)

@@ -43,8 +43,9 @@ struct PlayersCommand: ParsableCommand {
       try global.run("players.create") { players in
         let namesakes = PlayerResolver.players(named: name, in: allowDuplicate ? [] : try players.rosterPlayers())
         if !namesakes.isEmpty {
+          let shown = Printable.text(name)
           throw CtlError.declined(
-            "\(namesakes.count == 1 ? "A player is" : "\(namesakes.count) players are") already named \"\(name)\":\n"
+            "\(namesakes.count == 1 ? "A player is" : "\(namesakes.count) players are") already named \"\(shown)\":\n"
               + PlayerResolver.table(namesakes)
               + "\nNothing was added. To add another player of that name, run it again with --allow-duplicate.")
         }

@@ -5,7 +5,7 @@ import GatherRPC
 extension Render {
   /// The name of a side ("teamA" or "teamB") from a gather's `names`, else "Team A" or "Team B".
   static func side(_ key: String, _ names: JSONValue?) -> String {
-    names?[key]?.stringValue ?? (key == "teamB" ? "Team B" : "Team A")
+    string(names?[key]) ?? (key == "teamB" ? "Team B" : "Team A")
   }
 
   /// Whether `names` are other than "Team A" and "Team B".
@@ -28,7 +28,7 @@ extension Render {
 
   /// Who scored: the scorer's name, else the team.
   static func scorer(_ goal: JSONValue?, names: JSONValue? = nil) -> String {
-    goal?["player"]?["name"]?.stringValue ?? teamName(goal?["team"], names: names) ?? "-"
+    string(goal?["player"]?["name"]) ?? teamName(goal?["team"], names: names) ?? "-"
   }
 
   /// `score.goal`'s confirmation: "Goal! Ana (28') — Bibs 1-0 Colours".
@@ -45,7 +45,7 @@ extension Render {
   /// A goal log line: "28'  Bibs  Ana  (1-0)"; a correction, "28'  score set to 2-1".
   static func goal(_ goal: JSONValue, names: JSONValue? = nil) -> String {
     if goal["kind"] == "correction" { return "\(goalTime(goal))  score set to \(text(goal["score"]?["text"]))" }
-    let who = goal["player"]?["name"]?.stringValue ?? "(no scorer)"
+    let who = string(goal["player"]?["name"]) ?? "(no scorer)"
     return
       "\(goalTime(goal))  \(teamName(goal["team"], names: names) ?? "-")  \(who)  (\(text(goal["score"]?["text"])))"
   }

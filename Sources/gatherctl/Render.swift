@@ -1,6 +1,7 @@
 import GatherRPC
 
-/// How gatherctl shows the daemon's results to people: aligned tables, mm:ss, "Team A 2-1 Team B".
+/// How gatherctl shows the daemon's results to people: aligned tables, mm:ss, "Team A 2-1 Team B". Every string
+/// from the daemon is shown through `Printable`, so a name's control characters print as escapes.
 enum Render {
   /// Rows as columns padded to their widest cell, under a header.
   static func table(_ header: [String], _ rows: [[String]]) -> String {
@@ -13,14 +14,20 @@ enum Render {
     }.joined(separator: "\n")
   }
 
+  /// A JSON value as a cell: a string as it prints safely, a number, "yes" or "no"; "-" for null or nothing.
   static func text(_ value: JSONValue?) -> String {
     switch value {
-    case .string(let text)?: text
+    case .string(let text)?: Printable.text(text)
     case .int(let number)?: String(number)
     case .double(let number)?: String(number)
     case .bool(let flag)?: flag ? "yes" : "no"
     default: "-"
     }
+  }
+
+  /// A JSON string as it prints safely (`Printable`); nil when the value is not a string.
+  static func string(_ value: JSONValue?) -> String? {
+    value?.stringValue.map(Printable.text)
   }
 
   /// A JSON number with `places` decimals, "27.6", "-3.0"; "-" when it is not a number.
@@ -86,13 +93,13 @@ enum Render {
   /// The clock as a status bar shows it: "07:32"; in added time "00:00 +1:30"; in the break "HT 00:53".
   static func clock(_ timer: JSONValue?) -> String {
     if timer?["state"] == "break" { return "HT \(text(timer?["display"]))" }
-    return text(timer?["display"]) + (timer?["added"]?.stringValue.map { " " + $0 } ?? "")
+    return text(timer?["display"]) + (string(timer?["added"]).map { " " + $0 } ?? "")
   }
 
   /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half"; in the break,
   /// "HT 00:53 left, break after the 1st half".
   static func timer(_ timer: JSONValue?) -> String {
-    let periodName = timer?["periodName"]?.stringValue
+    let periodName = string(timer?["periodName"])
     if timer?["state"] == "break" {
       return "\(clock(timer)) left, break" + (periodName.map { " after the " + $0 } ?? "")
     }

@@ -120,10 +120,12 @@ struct WatchState {
     return lines.joined(separator: "\n")
   }
 
-  /// The line to print for `format`.
+  /// The line to print for `format`. Names come through `Render`, so their control characters show as escapes
+  /// and never break a line; polybar's line has its `%{` escaped too (`Printable.polybar`); json is exact.
   func line(_ format: Format) -> String {
     switch format {
-    case .plain, .polybar, .i3blocks: text
+    case .plain, .i3blocks: text
+    case .polybar: Printable.polybar(text)
     case .waybar:
       JSONWriter.string(
         .object([

@@ -48,9 +48,8 @@ struct BackupCommand: ParsableCommand {
     try OneShot.run("backup", config: gatherd.config) { sources in
       let database = try DatabaseLocation.database(gatherd.database, sources)
       guard let file else {
-        let folder = gatherd.backups.folder(beside: database, sources)
-        let keep = try gatherd.backups.keep(sources)
-        let (copy, removed) = try folder.add(databaseAt: database, at: Date(), keep: keep)
+        let backups = try gatherd.backups.settings(beside: database, sources)
+        let (copy, removed) = try backups.folder.add(databaseAt: database, at: Date(), keep: backups.keep)
         let deleted = removed.isEmpty ? "" : "; deleted the oldest: " + removed.joined(separator: ", ")
         return "Copied \(database) to \(copy)\(deleted)."
       }

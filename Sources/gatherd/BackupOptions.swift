@@ -1,6 +1,7 @@
 import ArgumentParser
 import GatherDaemon
 import GatherStore
+import Glibc
 
 /// Where `gatherd backup --dated` keeps its dated copies, and how many: options of gatherd's, so that they are
 /// keys of the configuration file (`backup-directory`, `backup-keep`) and variables (`GATHERD_BACKUP_DIRECTORY`,
@@ -23,20 +24,31 @@ struct BackupOptions: ParsableArguments {
       valueName: "count"))
   var backupKeep: Int?
 
-  /// The folder of dated copies for the database at `database`.
-  func folder(beside database: String, _ sources: SettingSources) -> BackupFolder {
-    let parent = Folders.parent(of: database)
-    let beside = (parent.isEmpty ? "." : parent == "/" ? "" : parent) + "/backups"
-    return BackupFolder(path: sources.value(backupDirectory, "GATHERD_BACKUP_DIRECTORY") ?? beside)
-  }
-
-  /// How many dated copies to keep; a bad value names its setting (and the file's line).
-  func keep(_ sources: SettingSources) throws -> Int {
-    let text = sources.value(backupKeep.map(String.init), "GATHERD_BACKUP_KEEP") ?? String(Self.defaultKeep)
-    guard let keep = Int(text), BackupFolder.keepRange.contains(keep) else {
-      throw sources.locating(
-        SettingsError("--backup-keep must be a whole number of copies from 1 to 10000, not \"\(text)\"."))
+  /// The folder of dated copies beside the database at `database`, and how many to keep; a bad value is
+  /// refused naming its option, variable or file and line. gatherd reads them at start too, so that a bad
+  /// value stops it as any other does, before the timer's first copy.
+  func settings(beside database: String, _ sources: SettingSources) throws -> BackupSettings {
+    let range = BackupFolder.keepRange
+    let keep =
+      try sources.value(backupKeep.map(String.init), "GATHERD_BACKUP_KEEP")?.wholeNumber(
+        in: range.lowerBound...range.upperBound, of: "copies") ?? Self.defaultKeep
+    guard let directory = sources.value(backupDirectory, "GATHERD_BACKUP_DIRECTORY") else {
+      let parent = Folders.parent(of: database)
+      let beside = (parent.isEmpty ? "." : parent == "/" ? "" : parent) + "/backups"
+      return BackupSettings(folder: BackupFolder(path: beside), keep: keep)
     }
-    return keep
+    var status = stat()
+    if stat(directory.text, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+      throw directory.refuse("exists and is not a folder")
+    }
+    return BackupSettings(folder: BackupFolder(path: directory.text), keep: keep)
   }
+}
+
+/// Where dated copies go and how many stay.
+struct BackupSettings: Sendable {
+  /// The folder of dated copies.
+  let folder: BackupFolder
+  /// How many copies it keeps.
+  let keep: Int
 }

@@ -5,8 +5,9 @@ import Glibc
 ///
 /// A value is the rest of the line, trimmed; a matching pair of quotes around it is dropped; an empty value
 /// leaves the setting unset, like an empty variable. A key may appear once, except a repeatable option's,
-/// whose lines add up. A line that is not `key = value`, an unknown key, or a key given twice is refused
-/// with the file and the line.
+/// whose lines add up. The file is UTF-8 text (a byte-order mark at its start is skipped). A line that is not
+/// `key = value`, an unknown key, a key given twice, a NUL byte or bytes that are not UTF-8 are refused with the
+/// file and the line.
 struct ConfigFile: Sendable {
   /// One `key = value` line.
   struct Entry: Sendable, Equatable {
@@ -22,25 +23,35 @@ struct ConfigFile: Sendable {
   let path: String
   let entries: [Entry]
 
-  /// Reads and checks the file at `path` against `keys`.
-  static func read(_ path: String, keys: Keys) throws(ConfigFileError) -> ConfigFile {
-    let text: String
-    do { text = try FileText.read(path, limit: 1 << 20) } catch {
-      throw ConfigFileError("Cannot read the configuration file \(path): \(error).")
+  /// Reads and checks the file at `location` against `keys`.
+  static func read(_ location: ConfigLocation, keys: Keys) throws(ConfigFileError) -> ConfigFile {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileText.read(location.path, limit: 1 << 20, holding: "key = value lines (or /dev/null for none)")
+    } catch {
+      throw ConfigFileError("\(location.source): \(error).")
     }
-    return try ConfigFile(path: path, text: text, keys: keys)
+    return try ConfigFile(path: location.path, bytes: bytes, keys: keys)
   }
 
-  /// Parses `text`, read from `path`, against `keys`.
-  init(path: String, text: String, keys: Keys) throws(ConfigFileError) {
+  /// Parses `bytes`, read from `path`, against `keys`: UTF-8 text, after a byte-order mark if there is one,
+  /// with no NUL byte anywhere.
+  init(path: String, bytes: [UInt8], keys: Keys) throws(ConfigFileError) {
     self.path = path
     var entries: [Entry] = []
     var firstLine: [String: Int] = [:]
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    for (index, raw) in text.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
       let line = index + 1
-      let content = Self.trimmed(raw)
-      guard !content.isEmpty, !content.hasPrefix("#") else { continue }
       let fail = { (message: String) in ConfigFileError("\(path):\(line): \(message)") }
+      guard !raw.contains(0) else {
+        throw fail("the line holds a NUL byte, which no setting may contain; save the file as plain text.")
+      }
+      guard let decoded = String(validating: raw, as: UTF8.self) else {
+        throw fail("the line is not valid UTF-8; save the file as UTF-8.")
+      }
+      let content = Self.trimmed(decoded)
+      guard !content.isEmpty, !content.hasPrefix("#") else { continue }
       guard let equals = content.firstIndex(of: "=") else {
         throw fail("expected key = value (or a # comment); the keys are gatherd's long options.")
       }
@@ -51,7 +62,7 @@ struct ConfigFile: Sendable {
       guard let repeats = keys[key] else {
         let hint = key.hasPrefix("-") ? " Write the option's name without the dashes." : ""
         throw fail(
-          "unknown key \"\(key)\".\(hint) The keys are gatherd's long options: \(keys.keys.sorted().joined(separator: ", "))."
+          "unknown key \"\(SettingValue.escaped(key))\".\(hint) The keys are gatherd's long options: \(keys.keys.sorted().joined(separator: ", "))."
         )
       }
       if !repeats, let first = firstLine[key] {

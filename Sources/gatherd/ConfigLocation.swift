@@ -11,12 +11,20 @@ struct ConfigLocation: Equatable {
   let path: String
   /// Whether a missing file is an error (one named by `--config` or `GATHERD_CONFIG`).
   let required: Bool
+  /// How a message names it: `--config PATH`, `GATHERD_CONFIG=PATH`, or a default file's path.
+  let source: String
 
   /// The file for this process; nil when there is no default (a user without HOME or XDG_CONFIG_HOME).
   init?(option: String?, environment: [String: String], uid: uid_t) {
-    if let named = option ?? environment["GATHERD_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
-      (path, required) = (named, true)
-    } else if let directory = environment["CONFIGURATION_DIRECTORY"], directory.hasPrefix("/") {
+    if let option {
+      (path, required, source) = (option, true, SettingValue(option, from: .option("--config")).source)
+      return
+    }
+    if let named = environment["GATHERD_CONFIG"], !named.isEmpty {
+      (path, required, source) = (named, true, SettingValue(named, from: .variable("GATHERD_CONFIG")).source)
+      return
+    }
+    if let directory = environment["CONFIGURATION_DIRECTORY"], directory.hasPrefix("/") {
       // systemd's ConfigurationDirectory=, possibly a list: the first entry is gatherd's own.
       (path, required) = (String(directory.split(separator: ":")[0]) + "/gatherd.conf", false)
     } else if uid == 0 {
@@ -28,5 +36,6 @@ struct ConfigLocation: Equatable {
     } else {
       return nil
     }
+    source = SettingValue.shown(path)
   }
 }

@@ -37,12 +37,17 @@ struct Daemon {
     let keeper = keeper(resuming: stored)
     let listeners = try listeners(inherited)
     // A socket that another daemon answers on is refused before the database is touched.
-    for case (.path(let path, _), _) in listeners { try SocketFile(path: path).prepare(directoryMode: 0o755) }
+    for case (.path(let path, _), let readOnly) in listeners {
+      do { try SocketFile(path: path).prepare(directoryMode: 0o755) } catch {
+        throw settings.sources.locating(error, key: readOnly ? "status-socket" : "socket")
+      }
+    }
     let access: AccessPolicy
     do { access = try AccessPolicy(controlGroupName: settings.controlGroup) } catch {
       throw settings.sources.locating(error, key: "control-group")
     }
-    let store = try openStore()
+    let store: GatherStore
+    do { store = try openStore() } catch { throw settings.sources.locating(error, key: "database") }
     let connectionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let sessionLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     // Database queries (history, stats) run here, beside the session's loop.
@@ -103,7 +108,7 @@ struct Daemon {
         services.append(
           .init(
             service: try MQTTService(configuration: mqtt, gateway: gateway)))
-      } catch { throw SettingsError("--mqtt: \(error).") }
+      } catch { throw settings.sources.locating(error, key: "mqtt") }
     }
     services += servers.map { .init(service: $0, successTerminationBehavior: .gracefullyShutdownGroup) }
     if let httpAddress {

@@ -7,7 +7,7 @@ import Glibc
 enum DatabaseLocation {
   /// The database file.
   static func database(_ option: String?, _ sources: SettingSources) throws -> String {
-    if let path = sources.value(option, "GATHERD_DATABASE") { return path }
+    if let path = sources.value(option, "GATHERD_DATABASE") { return path.text }
     if let state = sources.environment["STATE_DIRECTORY"], state.hasPrefix("/") {
       return String(state.split(separator: ":")[0]) + "/gather.sqlite"
     }
@@ -16,7 +16,7 @@ enum DatabaseLocation {
 
   /// The control socket a running gatherd answers on.
   static func socket(_ option: String?, _ sources: SettingSources) throws -> String {
-    if let path = sources.value(option, "GATHERD_SOCKET") { return path }
+    if let path = sources.value(option, "GATHERD_SOCKET") { return path.text }
     if let runtime = sources.environment["RUNTIME_DIRECTORY"], runtime.hasPrefix("/") {
       return String(runtime.split(separator: ":")[0]) + "/gatherd.sock"
     }

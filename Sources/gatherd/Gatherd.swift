@@ -33,8 +33,9 @@ struct Gatherd: AsyncParsableCommand {
       GATHERD_ALLOWED_HOSTS (comma-separated), GATHERD_HTTP_MAX_CONNECTIONS, GATHERD_HTTP_MAX_CONNECTIONS_PER_ADDRESS, \
       GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, \
       GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
-      GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, GATHERD_BACKUP_DIRECTORY, \
-      GATHERD_BACKUP_KEEP, GATHERD_CONFIG and GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
+      GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, \
+      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_CONFIG and \
+      GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
       /etc/credstore/gatherd.http-token). Under systemd, STATE_DIRECTORY (StateDirectory=) and \

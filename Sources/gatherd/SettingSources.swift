@@ -6,16 +6,17 @@ import Synchronization
 /// `GATHERD_HTTP_TOKEN_FILE` and `http-token-file`). Every option of gatherd is read through here, so every
 /// option is a key of the file with no code of its own.
 ///
-/// A value from the file remembers its line, so that when ``Settings`` refuses one, ``locating(_:)`` names the
-/// file and line it came from: the line of the option the error names (`--mqtt-topic: …`), else the line of the
-/// last value read, since a setting is usually checked right after it is read.
+/// Each value comes as a ``SettingValue`` that knows its source, so that a value refused while the settings are
+/// read names the option, the variable or the file's line it came from. The last value of each key is kept,
+/// so that a check made later in the start (a group that does not exist, a socket in use) names it too
+/// (``locating(_:key:)``).
 final class SettingSources: Sendable {
   /// The process environment.
   let environment: [String: String]
   /// The configuration file, if one is read.
   let file: ConfigFile?
-  /// The file's lines behind the values handed out, and behind the last one (nil when it came from elsewhere).
-  private let fromFile = Mutex<(read: [ConfigFile.Entry], last: ConfigFile.Entry?)>(([], nil))
+  /// The last value handed out for each key.
+  private let handedOut = Mutex<[String: SettingValue]>([:])
 
   init(environment: [String: String], file: ConfigFile? = nil) {
     self.environment = environment
@@ -31,7 +32,7 @@ final class SettingSources: Sendable {
     guard let location, location.required || access(location.path, F_OK) == 0 else {
       return SettingSources(environment: environment)
     }
-    return SettingSources(environment: environment, file: try ConfigFile.read(location.path, keys: keys))
+    return SettingSources(environment: environment, file: try ConfigFile.read(location, keys: keys))
   }
 
   /// The file's key for a variable: `GATHERD_HTTP_TOKEN_FILE` is `http-token-file`.
@@ -39,60 +40,70 @@ final class SettingSources: Sendable {
     String(variable.dropFirst(variable.hasPrefix("GATHERD_") ? 8 : 0).lowercased().map { $0 == "_" ? "-" : $0 })
   }
 
-  /// A setting's text: the option if it was given, else the variable if it is set and not empty, else the
-  /// file's key if it has a value.
-  func value(_ option: String?, _ variable: String) -> String? {
-    if let option { return noting(nil, option) }
-    if let text = environment[variable], !text.isEmpty { return noting(nil, text) }
-    guard let entry = file?.entries(for: Self.key(of: variable)).last, !entry.value.isEmpty else {
-      return noting(nil, nil)
+  /// A setting: the option if it was given, else the variable if it is set and not empty, else the file's key
+  /// if it has a value.
+  func value(_ option: String?, _ variable: String) -> SettingValue? {
+    let key = Self.key(of: variable)
+    if let option { return noting(key, SettingValue(option, from: .option("--" + key))) }
+    return noting(key, fromEnvironmentOrFile(variable, key: key))
+  }
+
+  /// An on/off flag: `--name` or `--no-name` if given, else the variable, else the file's key.
+  func flag(_ option: Bool?, _ variable: String) -> SettingValue? {
+    let key = Self.key(of: variable)
+    if let option {
+      return noting(key, SettingValue(option ? "on" : "off", from: .flag((option ? "--" : "--no-") + key)))
     }
-    return noting(entry, entry.value)
+    return noting(key, fromEnvironmentOrFile(variable, key: key))
   }
 
   /// A repeatable setting: the options if any were given, else the variable's comma-separated items (unless it
   /// is empty), else the items of every line of its key in the file, `key` when the repeatable option's name is
   /// not the variable's (`--allowed-host`, `GATHERD_ALLOWED_HOSTS`).
-  func values(_ options: [String], _ variable: String, key: String? = nil) -> [String] {
-    guard options.isEmpty else { return noting(nil, options) }
-    if let text = environment[variable], !text.isEmpty { return noting(nil, Self.items(text)) }
-    let entries = file?.entries(for: key ?? Self.key(of: variable)) ?? []
-    return noting(entries.last, entries.flatMap { Self.items($0.value) })
+  func values(_ options: [String], _ variable: String, key: String) -> [SettingValue] {
+    let values: [SettingValue]
+    if !options.isEmpty {
+      values = options.map { SettingValue($0, from: .option("--" + key)) }
+    } else if let text = environment[variable], !text.isEmpty {
+      values = Self.items(text).map { SettingValue($0, given: text, from: .variable(variable)) }
+    } else if let file {
+      values = file.entries(for: key).flatMap { entry in
+        Self.items(entry.value).map {
+          SettingValue($0, given: entry.value, from: .file(path: file.path, line: entry.line, key: key))
+        }
+      }
+    } else {
+      values = []
+    }
+    _ = noting(key, values.last)
+    return values
   }
 
   /// A file holding a secret (a token, a password): the setting's path, else the credential of that name
   /// that systemd passed (`LoadCredential=`, in `$CREDENTIALS_DIRECTORY`) when there is one. The secret
   /// itself is read by the caller and never logged.
-  func secretFile(_ option: String?, _ variable: String, credential: String) -> String? {
+  func secretFile(_ option: String?, _ variable: String, credential: String) -> SettingValue? {
     if let path = value(option, variable) { return path }
     guard let directory = environment["CREDENTIALS_DIRECTORY"], directory.hasPrefix("/") else { return nil }
     let path = directory + "/" + credential
-    return access(path, R_OK) == 0 ? path : nil
+    return access(path, R_OK) == 0 ? SettingValue(path, from: .credential(credential)) : nil
   }
 
-  /// `error`, naming the file and line of the value it is about when that came from the file: the line of the
-  /// longest key the error names as an option, else that of the last value read.
-  func locating(_ error: any Error) -> any Error {
-    guard let file else { return error }
-    let text = "\(error)"
-    let (read, last) = fromFile.withLock { $0 }
-    let named = read.filter { text.contains("--" + $0.key) }.max { $0.key.count < $1.key.count }
-    guard let entry = named ?? last else { return error }
-    return SettingsError("\(file.path):\(entry.line): \(entry.key): \(error)")
-  }
-
-  /// `error` about the setting `key`, checked after start-up read it (a group that does not exist): naming the
-  /// file and line when its value came from the file, else as it is.
+  /// `error` about the setting `key`, found after the settings were read (a group that does not exist, a socket
+  /// in use): naming the value's source when the setting was given, else as it is.
   func locating(_ error: any Error, key: String) -> any Error {
-    guard let file, let entry = fromFile.withLock({ $0.read.last { $0.key == key } }) else { return error }
-    return SettingsError("\(file.path):\(entry.line): \(entry.key): \(error)")
+    guard let value = handedOut.withLock({ $0[key] }) else { return error }
+    return value.refuse(error)
   }
 
-  private func noting<T>(_ entry: ConfigFile.Entry?, _ value: T) -> T {
-    fromFile.withLock { state in
-      state.last = entry
-      if let entry { state.read.append(entry) }
-    }
+  private func fromEnvironmentOrFile(_ variable: String, key: String) -> SettingValue? {
+    if let text = environment[variable], !text.isEmpty { return SettingValue(text, from: .variable(variable)) }
+    guard let file, let entry = file.entries(for: key).last, !entry.value.isEmpty else { return nil }
+    return SettingValue(entry.value, from: .file(path: file.path, line: entry.line, key: key))
+  }
+
+  private func noting(_ key: String, _ value: SettingValue?) -> SettingValue? {
+    handedOut.withLock { $0[key] = value }
     return value
   }
 

@@ -2,7 +2,8 @@ import GatherDaemon
 import Glibc
 import Logging
 
-/// The daemon's settings: each from its option, else its environment variable, else the default.
+/// The daemon's settings: each from its option, else its environment variable, else the configuration file,
+/// else the default.
 struct Settings: Sendable {
   /// The socket to bind when gatherd is not socket-activated, if given.
   var socketOption: String?
@@ -24,60 +25,46 @@ struct Settings: Sendable {
   var web: WebConfiguration
   /// What to publish to an MQTT broker, with `--mqtt` (MQTTSettings.swift).
   var mqtt: MQTTConfiguration?
+  /// Where `gatherd backup --dated` keeps its copies, and how many (BackupOptions.swift): the daemon does not
+  /// use them, but a bad value stops it as any other does, rather than the daily timer's copy later.
+  var backups: BackupSettings
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
 
   /// The settings from the command line, the environment and the configuration file, in that order of
-  /// precedence; a refused value from the file names its file and line.
+  /// precedence; a refused value is named by its option, its variable, or its file and line.
   init(_ options: Gatherd, environment: [String: String]) throws {
     let sources = try SettingSources.load(
       configOption: options.config, environment: environment, uid: geteuid(), keys: Gatherd.configKeys)
-    do { try self.init(options, sources: sources) } catch { throw sources.locating(error) }
-  }
-
-  private init(_ options: Gatherd, sources: SettingSources) throws {
-    let environment = sources.environment
     self.environment = environment
     self.sources = sources
     let pick = sources.value
-    socketOption = pick(options.socket, "GATHERD_SOCKET")
+    socketOption = pick(options.socket, "GATHERD_SOCKET")?.text
     if let database = pick(options.database, "GATHERD_DATABASE") {
-      databasePath = database
+      databasePath = database.text
     } else if let state = environment["STATE_DIRECTORY"], state.hasPrefix("/") {
       // systemd's StateDirectory=, possibly a list: the first entry is gatherd's own.
       databasePath = String(state.split(separator: ":")[0]) + "/gather.sqlite"
     } else {
       databasePath = try DefaultPaths(environment: environment, uid: geteuid()).database
     }
-    socketMode = try Self.mode(pick(options.socketMode, "GATHERD_SOCKET_MODE") ?? "0660")
-    statusSocketPath = pick(options.statusSocket, "GATHERD_STATUS_SOCKET")
-    statusSocketMode = try Self.mode(pick(options.statusSocketMode, "GATHERD_STATUS_SOCKET_MODE") ?? "0666")
-    controlGroup = pick(options.controlGroup, "GATHERD_CONTROL_GROUP")
-    let lineText = pick(options.maxLineBytes.map(String.init), "GATHERD_MAX_LINE_BYTES") ?? "1048576"
-    guard let bytes = Int(lineText), (256...(64 << 20)).contains(bytes) else {
-      throw SettingsError(
-        "The maximum line length must be a whole number of bytes from 256 to 64 MiB, not \(lineText).")
-    }
-    maxLineBytes = bytes
-    let levelText = pick(options.logLevel, "GATHERD_LOG_LEVEL") ?? "info"
-    guard let level = Logger.Level(rawValue: levelText.lowercased()) else {
-      throw SettingsError(
-        "The log level must be trace, debug, info, notice, warning, error or critical, not \"\(levelText)\".")
-    }
-    logLevel = level
+    socketMode = try pick(options.socketMode, "GATHERD_SOCKET_MODE")?.fileMode() ?? 0o660
+    statusSocketPath = pick(options.statusSocket, "GATHERD_STATUS_SOCKET")?.text
+    statusSocketMode = try pick(options.statusSocketMode, "GATHERD_STATUS_SOCKET_MODE")?.fileMode() ?? 0o666
+    controlGroup = pick(options.controlGroup, "GATHERD_CONTROL_GROUP")?.text
+    maxLineBytes =
+      try pick(options.maxLineBytes.map(String.init), "GATHERD_MAX_LINE_BYTES")?.wholeNumber(
+        in: 256...(64 << 20), of: "bytes") ?? 1 << 20
+    logLevel = try pick(options.logLevel, "GATHERD_LOG_LEVEL")?.logLevel() ?? .info
     testFaults = environment["GATHERD_ENABLE_TEST_FAULTS"] == "1"
-    if let address = pick(options.http, "GATHERD_HTTP") {
-      do { http = try HTTPAddress(parsing: address) } catch { throw SettingsError("--http: \(error)") }
-    }
-    if let address = pick(options.metrics, "GATHERD_METRICS") {
-      do { metrics = try HTTPAddress(parsing: address) } catch { throw SettingsError("--metrics: \(error)") }
-    }
+    http = try pick(options.http, "GATHERD_HTTP")?.parse(HTTPAddress.init(parsing:))
+    metrics = try pick(options.metrics, "GATHERD_METRICS")?.parse(HTTPAddress.init(parsing:))
     web = try options.web.configuration(sources)
-    if let file = sources.secretFile(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE", credential: "http-token") {
-      httpToken = try WebAccess.readToken(from: file)
-    }
+    httpToken = try sources.secretFile(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE", credential: "http-token")
+      .map(SecretFile.token)
     mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources)
+    backups = try options.backups.settings(beside: databasePath, sources)
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.
@@ -88,16 +75,9 @@ struct Settings: Sendable {
     }
     return try DefaultPaths(environment: environment, uid: geteuid()).socket
   }
-
-  private static func mode(_ text: String) throws -> mode_t {
-    guard let mode = mode_t(text, radix: 8), mode <= 0o777 else {
-      throw SettingsError("A socket mode must be octal permission bits such as 0660, not \"\(text)\".")
-    }
-    return mode
-  }
 }
 
-/// A setting is malformed.
+/// A setting is malformed; the message names where it came from (``SettingValue``).
 struct SettingsError: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }

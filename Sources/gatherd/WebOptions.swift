@@ -2,7 +2,7 @@ import ArgumentParser
 import GatherDaemon
 
 /// The scoreboard listener's address rules, caps and timeouts. Each option has a `GATHERD_*` variable of the
-/// same name, read through ``SettingSources``; a bad value stops the start with a message naming the option.
+/// same name, read through ``SettingSources``; a bad value stops the start with a message naming where it came from.
 struct WebOptions: ParsableArguments {
   @Option(
     name: .customLong("public-url"),
@@ -45,49 +45,26 @@ struct WebOptions: ParsableArguments {
       valueName: "seconds"))
   var idleTimeout: String?
 
-  /// The configuration these options (or their variables) give.
+  /// The configuration these options (or their variables, or the file's keys) give.
   func configuration(_ sources: SettingSources) throws -> WebConfiguration {
     var configuration = WebConfiguration()
-    if let url = sources.value(publicURL, "GATHERD_PUBLIC_URL") {
-      do { configuration.publicURL = try PublicURL(parsing: url) } catch {
-        throw SettingsError("--public-url: \(error)")
-      }
+    configuration.publicURL = try sources.value(publicURL, "GATHERD_PUBLIC_URL")?.parse(PublicURL.init(parsing:))
+    configuration.allowedHosts = try sources.values(allowedHosts, "GATHERD_ALLOWED_HOSTS", key: "allowed-host").map {
+      try $0.parse(WebConfiguration.allowedHost(parsing:))
     }
-    for host in sources.values(allowedHosts, "GATHERD_ALLOWED_HOSTS", key: "allowed-host") {
-      do {
-        configuration.allowedHosts.append(try WebConfiguration.allowedHost(parsing: host))
-      } catch {
-        throw SettingsError("--allowed-host: \(error)")
-      }
-    }
-    let count = { (text: String?, variable: String, option: String, fallback: Int) throws -> Int in
-      try Self.number(sources.value(text, variable), option: option, in: 1...65536) ?? fallback
+    let count = { (text: String?, variable: String, fallback: Int) throws -> Int in
+      try sources.value(text, variable)?.wholeNumber(in: 1...65536) ?? fallback
     }
     configuration.maxConnections = try count(
-      maxConnections, "GATHERD_HTTP_MAX_CONNECTIONS", "--http-max-connections", configuration.maxConnections)
+      maxConnections, "GATHERD_HTTP_MAX_CONNECTIONS", configuration.maxConnections)
     configuration.maxConnectionsPerAddress = try count(
-      maxConnectionsPerAddress, "GATHERD_HTTP_MAX_CONNECTIONS_PER_ADDRESS", "--http-max-connections-per-address",
-      configuration.maxConnectionsPerAddress)
-    if let seconds = try Self.number(
-      sources.value(headerTimeout, "GATHERD_HTTP_HEADER_TIMEOUT"), option: "--http-header-timeout", in: 1...3600)
-    {
-      configuration.headerTimeout = .seconds(seconds)
+      maxConnectionsPerAddress, "GATHERD_HTTP_MAX_CONNECTIONS_PER_ADDRESS", configuration.maxConnectionsPerAddress)
+    let seconds = { (text: String?, variable: String) throws -> Duration? in
+      try sources.value(text, variable).map { .seconds(try $0.wholeNumber(in: 1...3600, of: "seconds")) }
     }
-    if let seconds = try Self.number(
-      sources.value(idleTimeout, "GATHERD_HTTP_IDLE_TIMEOUT"), option: "--http-idle-timeout", in: 1...3600)
-    {
-      configuration.idleTimeout = .seconds(seconds)
-    }
+    configuration.headerTimeout =
+      try seconds(headerTimeout, "GATHERD_HTTP_HEADER_TIMEOUT") ?? configuration.headerTimeout
+    configuration.idleTimeout = try seconds(idleTimeout, "GATHERD_HTTP_IDLE_TIMEOUT") ?? configuration.idleTimeout
     return configuration
-  }
-
-  /// A whole number within `range`, or a message naming the option.
-  private static func number(_ text: String?, option: String, in range: ClosedRange<Int>) throws -> Int? {
-    guard let text else { return nil }
-    guard let value = Int(text), range.contains(value) else {
-      throw SettingsError(
-        "\(option) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\".")
-    }
-    return value
   }
 }

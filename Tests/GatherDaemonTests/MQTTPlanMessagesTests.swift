@@ -19,7 +19,7 @@ import Testing
 
   /// Makes an open plan a week from the fixture's wall clock, at "Astro 2".
   func createPlan(capacity: Int) async throws -> Int64 {
-    let start = try #require(ISO8601.zonedDate(SessionPlanTests.nextWeek))
+    let start = try ISO8601.zonedDate(SessionPlanTests.nextWeek)
     let plan = try await session.perform {
       try $0.createPlan(
         startsAt: start.date, utcOffset: start.utcOffset, capacity: capacity, place: "Astro 2", note: nil)

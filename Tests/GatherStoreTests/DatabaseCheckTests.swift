@@ -49,7 +49,7 @@ import Testing
 
   @Test func aDamagedDatabaseIsRefused() throws {
     let fixture = try StoreFixture()
-    _ = try fixture.createPlayers((0..<400).map { "Player \($0) with a name long enough to fill pages" })
+    _ = try fixture.createPlayers((0..<400).map { "Player \($0) to fill pages" })
     try fixture.store.close()
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: fixture.path))
     try handle.seek(toOffset: 4096 * 3)

@@ -151,7 +151,7 @@ class BackupFileTests(BackupCase):
             handle.write("log-level = info\nbackup-keep = none\n")
         proc = self.gatherd("backup", "--dated", "--database", self.daemon.db_path, "--config", config)
         self.assertEqual(proc.returncode, 1)
-        self.assertIn(f"{config}:2: backup-keep:", proc.stderr)
+        self.assertIn(f"{config}:2: backup-keep = none: not a whole number", proc.stderr)
         self.assertFalse(os.path.exists(os.path.join(self.daemon.tmp, "backups")))
 
 

@@ -126,7 +126,7 @@ class ExportImportTests(GatherctlTestCase):
 
     def test_a_name_twice_is_refused_naming_both_lines_unless_allowed(self):
         self.c.result("players.create", {"name": "Ana"})
-        path = self.write("roster.csv", 'name\r\nBruno\r\n"Carla\r\nMaria"\r\nbruno\r\n')
+        path = self.write("roster.csv", 'name\r\nBruno\r\nCarla\r\n"Silva, Maria"\r\nbruno\r\n')
         proc = self.run_ctl("import", path)
         self.assertEqual(proc.returncode, 1, self.describe(proc))
         self.assertIn("line 5:", proc.stderr)
@@ -141,6 +141,10 @@ class ExportImportTests(GatherctlTestCase):
     def test_a_malformed_file_is_named_by_its_line(self):
         cases = {
             'name,skill\nAna,amateur\n"Bruno,pro\n': "line 3: a quoted field is not closed",
+            # A quoted field may span lines; lines are counted through it.
+            'name\n"Ana\nSofia"\n"Bea\n': "line 4: a quoted field is not closed",
+            # The model refuses a line break in a name, naming the line its record starts on.
+            'name,skill\nAna,amateur\n"Bea\nSilva",amateur\n': "line 3: A name cannot hold control characters",
             "name,skill\nAna,amateur,extra\n": "line 2: 3 fields, but the header has 2",
             "name,height\nAna,180\n": 'line 1: unknown column "height"',
             "position\nGK\n": "line 1: the header has no name column",

@@ -6,7 +6,7 @@ import json
 import unittest
 
 from harness import RpcAssertions
-from mqttbroker import MQTTTestCase
+from mqttbroker import MQTTTestCase, wait_for_output
 
 PREFIX = "gatherd/main"
 BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
@@ -116,6 +116,91 @@ class WithControl(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertFalse(press("start_pause", lambda s: s["clock"] == "paused")["running"])
         self.assertIsNone(press("end_gather", lambda s: s["gather"] is None)["score"])
         self.assertEqual(self.ok(self.client, "gathers.list")["gathers"][0]["score"]["text"], "1-0")
+
+
+
+class MQTTDelivery(MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """What MQTT's delivery may do to a request: the broker keeps a retained one and hands it over at every
+    connection, and QoS 1 may deliver one twice. Neither may change the match twice."""
+
+    RETAINED = r"MQTT: ignored a retained request on gatherd/main/rpc"
+
+    def setUp(self):
+        super().setUp()
+        self.watcher = self.watch(f"{PREFIX}/#", "replies/#")
+        self.daemon = self.start_daemon("--mqtt-control")
+        self.client = self.daemon.client()
+        self.broker.wait_for_line(rf"^gatherd_main 1 {PREFIX}/rpc$")
+        ana, bruno = (self.ok(self.client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+        self.start_gather(self.client, [ana], [bruno])
+
+    def ping(self, id):
+        """A request answered after everything published before it: requests are taken in order."""
+        mark = self.watcher.mark()
+        self.watcher.publish(f"{PREFIX}/rpc", request(id, "daemon.ping"))
+        self.watcher.wait(f"{PREFIX}/rpc/reply", lambda m: m.json().get("id") == id, after=mark)
+
+    def score(self, client=None):
+        return self.ok(client or self.client, "score.get")["score"]["text"]
+
+    def replies(self, id, after, topic=f"{PREFIX}/rpc/reply"):
+        return [m for m in self.watcher.received(topic, after=after) if m.json().get("id") == id]
+
+    def test_a_retained_request_is_not_run_when_published_nor_after_a_restart_and_is_logged_once(self):
+        goal = request("kept", "score.goal", {"team": "teamA"})
+        mark = self.watcher.mark()
+        for _ in range(3):
+            self.watcher.publish(f"{PREFIX}/rpc", goal, retain=True)
+        self.ping("after-publishing")
+        self.assertEqual(self.score(), "0-0")
+        self.assertEqual(self.replies("kept", mark), [], "a retained request gets no reply")
+        lines = wait_for_output(self.daemon, self.RETAINED)
+        self.assertEqual(len(lines), 1, "one line for the burst")
+        self.assertIn(f"mosquitto_pub -r -t {PREFIX}/rpc -n", lines[0])
+
+        # The broker hands the kept request to the restarted gatherd as it subscribes, before the ping.
+        self.daemon.restart()
+        self.broker.wait_for_line(rf"^gatherd_main 1 {PREFIX}/rpc$", count=2)
+        self.ping("after-restarting")
+        self.assertEqual(self.score(self.daemon.client()), "0-0")
+        self.assertEqual(len(wait_for_output(self.daemon, self.RETAINED)), 1)
+
+        # Clearing it, as the line says, is no request either.
+        self.watcher.publish(f"{PREFIX}/rpc", b"", retain=True)
+        self.ping("after-clearing")
+        self.assertEqual(len(wait_for_output(self.daemon, self.RETAINED)), 1)
+        self.assertEqual(self.replies(None, mark), [], "nothing answered the empty message")
+
+    def test_a_request_delivered_twice_is_run_once_and_both_get_the_same_reply(self):
+        goal = request("goal-1", "score.goal", {"team": "teamA"})
+        mark = self.watcher.mark()
+        self.watcher.publish(f"{PREFIX}/rpc", goal)
+        self.watcher.publish(f"{PREFIX}/rpc", goal)
+        self.ping("after-twice")
+        replies = self.replies("goal-1", mark)
+        self.assertEqual(len(replies), 2)
+        self.assertEqual(replies[0].payload, replies[1].payload)
+        self.assertEqual(self.assertResult(replies[0].json(), id="goal-1")["score"]["text"], "1-0")
+        self.assertEqual(self.score(), "1-0")
+
+        # Other ids are other requests.
+        for id in ("goal-2", "goal-3"):
+            self.watcher.publish(f"{PREFIX}/rpc", request(id, "score.goal", {"team": "teamA"}))
+        self.ping("after-others")
+        self.assertEqual(self.score(), "3-0")
+
+        # The same id from another requester (its own response topic) is another request too.
+        mark = self.watcher.mark()
+        self.watcher.publish(f"{PREFIX}/rpc", goal, response_topic="replies/phone")
+        self.watcher.wait("replies/phone", after=mark)
+        self.assertEqual(self.score(), "4-0")
+
+    def test_a_notification_cannot_be_told_from_a_second_press_and_runs_each_time(self):
+        press = json.dumps({"jsonrpc": "2.0", "method": "score.goal", "params": {"team": "teamB"}})
+        self.watcher.publish(f"{PREFIX}/rpc", press)
+        self.watcher.publish(f"{PREFIX}/rpc", press)
+        self.ping("after-pressing")
+        self.assertEqual(self.score(), "0-2")
 
 
 if __name__ == "__main__":

@@ -223,6 +223,26 @@ class PlanBadInputTests(PlanCase):
                 self.assertRefusedAndNothingChanged("plan.update", {"plan": p, "capacity": 5}, -32002, reason)
                 self.assertRefusedAndNothingChanged("plan.cancel", {"plan": p}, -32002, reason)
 
+    def test_an_impossible_start_is_refused_naming_startsAt_and_creates_nothing(self):
+        """A day its month does not have, a leap second and a year past 2999 are refused, not rolled over into
+        another day."""
+        impossible = {
+            "2031-02-29T19:00+01:00": "2031 is not a leap year: February has 28 days.",
+            "2031-04-31T19:00+01:00": "There is no 31 April.",
+            "2031-02-31T19:00+01:00": "There is no 31 February.",
+            "2031-06-30T23:59:60+01:00": "Seconds go up to 59.",
+            "9999-12-31T23:59-12:00": "Years go from 2000 to 2999.",
+        }
+        plan = self.plan()
+        for start, why in impossible.items():
+            with self.subTest(start=start):
+                error = self.assertRefusedAndNothingChanged(
+                    "plan.create", {"startsAt": start, "capacity": 10}, -32602, "invalid_params", "startsAt")
+                self.assertEqual(error["message"], f'Parameter "startsAt": {why}')
+                self.assertRefusedAndNothingChanged(
+                    "plan.update", {"plan": plan["id"], "startsAt": start}, -32602, "invalid_params", "startsAt")
+        self.assertEqual([p["id"] for p in self.ok(self.c, "plans.list")["plans"]], [plan["id"]])
+
 
 class PlanToKickOffTests(PlanCase):
     def test_a_gather_from_a_plan_plays_the_going_players_in_fair_teams(self):

@@ -130,7 +130,7 @@ class WebOptionTests(unittest.TestCase):
         proc = daemon.spawn()
         proc.wait(timeout=30)
         self.assertEqual(proc.returncode, 1)
-        self.assertIn("--public-url", daemon.output())
+        self.assertIn("GATHERD_PUBLIC_URL=nonsense: ", daemon.output())
 
     def test_the_variables_set_the_options(self):
         daemon = self.start([], {"GATHERD_ALLOWED_HOSTS": "pitch.lan, scoreboard.home", "GATHERD_PUBLIC_URL": "http://gather.example:8081/"})

@@ -13,7 +13,7 @@
  * already active) or went away, 2 on a usage error, 3 when gatherd cannot be reached.
  */
 
-import { GatherClient, GatherError, UnreachableError } from './gather-client.mjs';
+import { GatherClient, GatherError, UnreachableError, printable } from './gather-client.mjs';
 
 const NAMES = { Ana: 'ST', Bruno: 'GK', Carla: 'MID', Duarte: 'DEF' };
 const USAGE = 'usage: example-match.mjs [--socket PATH] [--seconds N]';
@@ -98,7 +98,7 @@ async function play(gather, seconds) {
           }
         }
       } else if (topic === 'score') {
-        const scorer = params.goal.player?.name ?? '?';
+        const scorer = params.goal.player ? printable(params.goal.player.name) : '?';
         console.log(`score ${params.score.text}  (${scorer}, ${params.goal.minute})`);
       } else if (topic === 'timer') {
         console.log(`timer ${params.change} at ${params.timer.display}`);
@@ -117,18 +117,19 @@ async function main() {
   try {
     gather = await GatherClient.connect(socket);
     const record = await play(gather, seconds);
-    const names = record.names; // what the sides are called: "Team A" and "Team B" unless named
+    // What the sides are called ("Team A" and "Team B" unless named), as they may be printed.
+    const names = { teamA: printable(record.names.teamA), teamB: printable(record.names.teamB) };
     const winner = record.winner === 'none' ? 'a draw' : `${names[record.winner]} wins`;
     console.log(`final: ${names.teamA} ${record.score.text} ${names.teamB}, ${winner}`);
     for (const goal of record.goals) {
-      console.log(`  ${goal.minute}  ${goal.team} ${goal.score.text}  ${goal.player?.name ?? '?'}`);
+      console.log(`  ${goal.minute}  ${goal.team} ${goal.score.text}  ${goal.player ? printable(goal.player.name) : '?'}`);
     }
     const [line] = (await gather.call('gathers.list', { limit: 1 })).gathers;
     console.log(`history: #${line.id}\t${line.endedAt}\t${line.score.text}\t${line.winner}`);
     return 0;
   } catch (error) {
     if (!(error instanceof GatherError)) throw error;
-    console.error(`example-match: ${error.message}`);
+    console.error(`example-match: ${printable(error.message)}`);
     return error instanceof UnreachableError ? 3 : 1;
   } finally {
     await gather?.close();

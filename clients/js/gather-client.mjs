@@ -15,8 +15,9 @@
  *
  * One client is one connection. Calls may be pipelined: each promise settles with its own reply.
  * Events are kept per subscription until the iterator takes them, so none are lost while you await a
- * call. The client never reconnects: after ConnectionLostError (or OverflowError) connect again and
- * subscribe again, which brings a fresh snapshot.
+ * call. Names and other text people typed (name, place, note, a team's name) come as gatherd holds them;
+ * pass one through printable() before printing it to a terminal. The client never reconnects: after
+ * ConnectionLostError (or OverflowError) connect again and subscribe again, which brings a fresh snapshot.
  *
  * @module gather-client
  */
@@ -84,6 +85,18 @@ function errorFromReply(error) {
   const body = error && typeof error === 'object' ? error : {};
   const Type = ERRORS.get(body.code) ?? GatherError;
   return new Type(body.message || 'gatherd refused the request.', { code: body.code ?? null, data: body.data });
+}
+
+/**
+ * `text` as it may be printed: each control or formatting character (Unicode categories Cc, Cf, Zl, Zp:
+ * escape codes, line breaks, zero-width spaces, direction overrides) as a visible `\u{1B}`-style escape, as
+ * gatherctl shows it, so that a name cannot clear or retitle a terminal, start a line of its own or reverse
+ * the text after it.
+ * @param {string} text
+ * @returns {string}
+ */
+export function printable(text) {
+  return text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (char) => `\\u{${char.codePointAt(0).toString(16).toUpperCase()}}`);
 }
 
 /**

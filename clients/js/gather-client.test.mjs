@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   ConnectionLostError, GatherClient, GatherError, InvalidParamsError, InvalidRequestError, MethodNotFoundError,
-  NotFoundError, OverflowError, UnreachableError, WrongStateError, defaultSocketPath,
+  NotFoundError, OverflowError, UnreachableError, WrongStateError, defaultSocketPath, printable,
 } from './gather-client.mjs';
 
 const HERE = path.dirname(decodeURIComponent(new URL(import.meta.url).pathname));
@@ -368,6 +368,12 @@ describe('framing, against a scripted socket', () => {
     await client.close();
     assert.deepEqual(await waiting, { value: undefined, done: true });
     await assert.rejects(call, ConnectionLostError);
+  });
+
+  test('printable shows control and formatting characters as escapes and leaves the rest', QUICK, () => {
+    assert.equal(printable('Evil\u001b[2J\u001b]0;owned\u0007\nroot# '), 'Evil\\u{1B}[2J\\u{1B}]0;owned\\u{7}\\u{A}root# ');
+    assert.equal(printable('Ana\u202e\u200b\u2028'), 'Ana\\u{202E}\\u{200B}\\u{2028}');
+    for (const name of ['Zé', 'Łukasz', '李小龙', '⚽️ Ana', 'back\\slash']) assert.equal(printable(name), name);
   });
 
   test('the socket path: argument, then GATHERD_SOCKET, then the default for this user', QUICK, () => {

@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gather_client import GatherClient, GatherError, Unreachable  # noqa: E402
+from gather_client import GatherClient, GatherError, Unreachable, printable  # noqa: E402
 
 NAMES = {"Ana": "ST", "Bruno": "GK", "Carla": "MID", "Duarte": "DEF"}
 
@@ -74,7 +74,7 @@ def play(gather, seconds):
                         gather.call("timer.resume")
             elif event.topic == "score":
                 goal = event["goal"]
-                scorer = goal["player"]["name"] if goal["player"] else "?"
+                scorer = printable(goal["player"]["name"]) if goal["player"] else "?"
                 print("score %s  (%s, %s)" % (event["score"]["text"], scorer, goal["minute"]), flush=True)
             elif event.topic == "timer":
                 print("timer %s at %s" % (event["change"], event["timer"]["display"]), flush=True)
@@ -93,19 +93,20 @@ def main(argv=None):
     try:
         with GatherClient(args.socket) as gather:
             record = play(gather, args.seconds)
-            names = record["names"]  # what the sides are called: "Team A" and "Team B" unless named
+            # What the sides are called ("Team A" and "Team B" unless named), as they may be printed.
+            names = {side: printable(name) for side, name in record["names"].items()}
             winner = "a draw" if record["winner"] == "none" else names[record["winner"]] + " wins"
             print("final: %s %s %s, %s" % (names["teamA"], record["score"]["text"], names["teamB"], winner))
             for goal in record["goals"]:
-                name = goal["player"]["name"] if goal["player"] else "?"
+                name = printable(goal["player"]["name"]) if goal["player"] else "?"
                 print("  %s  %s %s  %s" % (goal["minute"], goal["team"], goal["score"]["text"], name))
             line = gather.call("gathers.list", limit=1)["gathers"][0]
             print("history: #%d\t%s\t%s\t%s" % (line["id"], line["endedAt"], line["score"]["text"], line["winner"]))
     except Unreachable as error:
-        print("example_match: %s" % error, file=sys.stderr)
+        print("example_match: %s" % printable(str(error)), file=sys.stderr)
         return 3
     except GatherError as error:
-        print("example_match: %s" % error, file=sys.stderr)
+        print("example_match: %s" % printable(str(error)), file=sys.stderr)
         return 1
     return 0
 

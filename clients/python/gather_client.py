@@ -21,6 +21,10 @@ One client is one connection. It is thread-safe: one thread may iterate a subscr
 make calls; every message is read by whichever thread is waiting, and replies and events are handed
 to the right waiter, so events that arrive while a call waits for its reply are kept, never lost.
 
+Names and other text people typed (``name``, ``place``, ``note``, a team's name) come as gatherd holds
+them; before printing one to a terminal, pass it through ``printable()``, which shows control and
+formatting characters as visible ``\\u{1B}``-style escapes, as gatherctl does.
+
 The client does not reconnect. When the daemon goes away, calls and subscriptions raise
 ``ConnectionLost`` (``Overflow`` when the daemon dropped a subscriber that fell too far behind); make a
 new ``GatherClient`` and subscribe again, which brings a fresh snapshot.
@@ -34,8 +38,9 @@ import select
 import socket
 import threading
 import time
+import unicodedata
 
-__all__ = ["GatherClient", "Subscription", "Event", "default_socket_path", "GatherError", "NotFound",
+__all__ = ["GatherClient", "Subscription", "Event", "default_socket_path", "printable", "GatherError", "NotFound",
            "WrongState", "Forbidden", "InvalidParams", "MethodNotFound", "InvalidRequest", "ParseError",
            "InternalError", "ConnectionLost", "Overflow", "Unreachable"]
 
@@ -104,6 +109,20 @@ class Unreachable(GatherError, ConnectionError):
 
 ERRORS = {-32001: NotFound, -32002: WrongState, -32003: Forbidden, -32602: InvalidParams,
           -32601: MethodNotFound, -32600: InvalidRequest, -32700: ParseError, -32603: InternalError}
+
+
+#: The general categories a terminal does not show as themselves: controls, formatting characters, line and
+#: paragraph separators.
+_HIDDEN_CATEGORIES = frozenset(("Cc", "Cf", "Zl", "Zp"))
+
+
+def printable(text):
+    """``text`` as it may be printed: each control or formatting character (Unicode categories Cc, Cf, Zl, Zp:
+    escape codes, line breaks, zero-width spaces, direction overrides) as a visible ``\\u{1B}``-style escape,
+    so that a name cannot clear or retitle a terminal, start a line of its own or reverse the text after it.
+    """
+    return "".join("\\u{%X}" % ord(char) if unicodedata.category(char) in _HIDDEN_CATEGORIES else char
+                   for char in text)
 
 
 def default_socket_path(socket_path=None):

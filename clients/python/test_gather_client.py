@@ -169,6 +169,15 @@ class CallTests(DaemonTestCase):
             client.call("daemon.ping")
 
 
+class PrintableTests(unittest.TestCase):
+    def test_control_and_formatting_characters_print_as_escapes(self):
+        attack = "Evil\x1b[2J\x1b]0;owned\x07\nroot# "
+        self.assertEqual(gather_client.printable(attack), "Evil\\u{1B}[2J\\u{1B}]0;owned\\u{7}\\u{A}root# ")
+        self.assertEqual(gather_client.printable("Ana\u202e\u200b\u2028"), "Ana\\u{202E}\\u{200B}\\u{2028}")
+        for name in ("Zé", "Łukasz", "李小龙", "⚽️ Ana", "back\\slash"):
+            self.assertEqual(gather_client.printable(name), name)
+
+
 class UnreachableTests(unittest.TestCase):
     def test_missing_socket(self):
         folder = tempfile.mkdtemp(prefix="gather-client-test.")

@@ -32,6 +32,14 @@ Needs bash, socat and jq.
 EOF
 }
 
+# A jq function for text gatherd sends that people typed (names, places, notes, messages that quote them): each
+# control or formatting character (Unicode Cc, Cf, Zl, Zp) becomes a visible \u{1B}-style escape, as gatherctl
+# prints it, so that a name cannot clear or retitle the terminal or start a line of its own.
+jq_safe='
+  def hex: [recurse(if . >= 16 then (. / 16 | floor) else empty end) | . % 16] | reverse
+    | map("0123456789ABCDEF"[.:.+1]) | join("");
+  def safe: gsub("(?<c>[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}])"; "\\u{" + (.c | explode[0] | hex) + "}");'
+
 die() { # STATUS MESSAGE
   printf '%s: %s\n' "$prog" "$2" >&2
   exit "$1"
@@ -62,17 +70,18 @@ cmd_call() {
   reply=$(printf '%s\n' "$req" | socat -t 10 - "UNIX-CONNECT:$socket" 2>/dev/null)
   [ -n "$reply" ] || die 3 "cannot reach gatherd at $socket"
   if jq -e 'has("error")' >/dev/null <<<"$reply"; then
-    jq -r '.error.message' <<<"$reply" >&2
+    jq -r "$jq_safe"' .error.message | safe' <<<"$reply" >&2
     exit 1
   fi
   jq '.result' <<<"$reply"
 }
 
-# One line per message; lines that start with "!" are for the loop in cmd_watch, not for the user.
+# One line per message; lines that start with "!" are for the loop in cmd_watch, not for the user. Every line is
+# passed through safe, so a name never prints a control character or breaks the line.
 # The clock reads as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break
 # (the break's time left, from remainingMs, which the tick that ends a half already counts).
 # shellcheck disable=SC2016  # jq's \(...), not the shell's
-watch_filter='
+watch_filter=$jq_safe'
   def two: tostring | if length < 2 then "0" + . else . end;
   def clock:
     if .state == "break" then ((.remainingMs + 999) / 1000 | floor) as $s | "HT \($s / 60 | floor | two):\($s % 60 | two)"
@@ -94,7 +103,8 @@ watch_filter='
       elif .method == "events.overflow" then "!overflow \($p.message)"
       else "\(.method) \($p | tostring)"
       end
-  end'
+  end
+  | safe'
 
 cmd_watch() {
   local topics=() arg t req line subscribed=0

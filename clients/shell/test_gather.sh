@@ -181,5 +181,32 @@ watch_pid=
 check "watch exits 3 when gatherd goes away" [ $rc -eq 3 ]
 check "watch says the connection closed" grep -q 'closed the connection' "$tmp/watch2.err"
 
+# Names from a database written under other rules are printed with their control characters escaped: the
+# database is edited while gatherd is stopped (its rule refuses such names today), then gatherd starts on it.
+attack=$'Evil\e[2J\e]0;owned\a\nroot# '
+python3 -c 'import sqlite3, sys
+with sqlite3.connect(sys.argv[1]) as db:
+    db.execute("UPDATE player SET name = ? WHERE id = ?", (sys.argv[2], int(sys.argv[3])))' \
+  "$tmp/gather.sqlite" "$attack" "$ana"
+"$gatherd" --socket "$sock" --database "$tmp/gather.sqlite" --log-level warning 2>"$tmp/gatherd.log" &
+daemon_pid=$!
+check "gatherd starts on a database holding an escape code in a name" wait_for 10 ready
+check "call prints the name exactly, JSON-escaped" [ "$("$gather" call players.get "{\"id\":$ana}" | jq -r .name)" = "$attack" ]
+"$gather" watch players >"$tmp/watch4.out" 2>"$tmp/watch4.err" &
+watch_pid=$!
+check "the names' watch subscribes" wait_for 10 subscribed
+"$gather" call players.update "{\"id\":$ana,\"age\":30}" >/dev/null
+shown="players updated $ana Evil\\u{1B}[2J\\u{1B}]0;owned\\u{7}\\u{A}root# "
+check "watch shows the name escaped, on one line" wait_for 5 grep -qxF "$shown" "$tmp/watch4.out"
+check "watch prints no raw control character" [ "$(tr -d '\n' <"$tmp/watch4.out" | LC_ALL=C tr -d '[:print:]' | wc -c)" -eq 0 ]
+"$gather" call gather.start "{\"teamA\":[$ana],\"teamB\":[$bea]}" >/dev/null
+"$gather" call players.delete "{\"id\":$ana}" >/dev/null 2>"$tmp/err"; rc=$?
+check "a refusal naming the player exits 1" [ $rc -eq 1 ]
+check "the refusal shows the name escaped" grep -qF 'Evil\u{1B}[2J' "$tmp/err"
+check "the refusal prints no raw control character" [ "$(tr -d '\n' <"$tmp/err" | LC_ALL=C tr -d '[:print:]' | wc -c)" -eq 0 ]
+kill "$watch_pid"
+wait_exit "$watch_pid" 5
+watch_pid=
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -89,15 +89,14 @@ enum PlanController {
     ]
   }
 
-  /// `startsAt` as sent: ISO 8601 with a time zone.
+  /// `startsAt` as sent: ISO 8601 with a time zone, a real date and time from 2000 to 2999.
   static func startsAt(_ text: String) throws(RPCError) -> (date: Date, utcOffset: Int) {
-    guard let start = ISO8601.zonedDate(text) else {
-      throw .invalidParams(
-        field: "startsAt",
-        "Parameter \"startsAt\" must be a date and time with a time zone, such as 2026-12-03T19:00+01:00 or 2026-12-03T18:00Z."
-      )
+    do throws(ISO8601.Problem) {
+      return try ISO8601.zonedDate(text)
+    } catch {
+      throw error.invalidParams(
+        "startsAt", expecting: "a date and time with a time zone, such as 2026-12-03T19:00+01:00 or 2026-12-03T18:00Z")
     }
-    return start
   }
 
   /// A controller may answer for any plan; a peer holding a sign-up code only for its plan, while it is valid.

@@ -35,10 +35,10 @@ enum StatsController {
   /// An optional time, as "2026-11-01" or "2026-11-01T18:30:00Z".
   static func date(_ params: inout Params, _ field: String) throws(RPCError) -> Date? {
     guard let text = try params.optionalString(field) else { return nil }
-    guard let date = ISO8601.date(text) else {
-      throw .invalidParams(
-        field: field, "Parameter \"\(field)\" must be a UTC date such as 2026-11-01 or 2026-11-01T18:30:00Z.")
+    do throws(ISO8601.Problem) {
+      return try ISO8601.date(text)
+    } catch {
+      throw error.invalidParams(field, expecting: "a UTC date such as 2026-11-01 or 2026-11-01T18:30:00Z")
     }
-    return date
   }
 }

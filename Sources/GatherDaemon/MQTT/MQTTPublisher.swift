@@ -31,8 +31,9 @@ final class MQTTPublisher: @unchecked Sendable {
   /// The broker accepted the connection: subscribe, then publish availability, discovery and state.
   func connected(_ link: MQTTLink) {
     link.subscribe(topics.homeAssistantStatus)
-    // Without --mqtt-control, gatherd subscribes to no command topic at all.
-    if requests != nil { link.subscribe(topics.rpc) }
+    // Without --mqtt-control, gatherd subscribes to no command topic at all. Retain as published: a retained
+    // request is refused when it is published, not only when the broker hands it over again.
+    if requests != nil { link.subscribe(topics.rpc, retainAsPublished: true) }
     publishEverything(link)
   }
 

@@ -11,8 +11,15 @@ import NIOCore
 /// Requests are answered one at a time in the order they arrived, like the lines of one connection, so a read
 /// after a change sees it. Confined to the connections' event loop, like a connection; at most
 /// ``maxWaiting`` wait, and more are dropped (and logged once per burst), so a flood costs bounded memory.
+///
+/// MQTT's delivery is taken into account: a retained request is never run (the broker would hand it over again
+/// at every connection, and run it at every restart), and a request delivered twice is run once and answered
+/// twice, from ``MQTTRecentReplies``.
 final class MQTTRequests: @unchecked Sendable {
   static let maxWaiting = 64
+  /// After a retained request is logged, more in this time are only counted, so a flood of them cannot fill
+  /// the journal.
+  static let retainedNoticeInterval = Duration.seconds(60)
 
   private let gateway: RPCGateway
   private let topics: MQTTTopics
@@ -21,6 +28,10 @@ final class MQTTRequests: @unchecked Sendable {
   private var waiting: [MQTTReceivedMessage] = []
   private var inFlight = false
   private var dropping = false
+  private var recent = MQTTRecentReplies()
+  private let clock = ContinuousClock()
+  /// When a retained request was last logged, and how many were ignored since then.
+  private var retainedNotice: (at: ContinuousClock.Instant, ignoredSince: Int)?
 
   init(gateway: RPCGateway, topics: MQTTTopics) {
     self.gateway = gateway
@@ -29,7 +40,7 @@ final class MQTTRequests: @unchecked Sendable {
 
   /// Takes a request from the MQTT client's thread; it is answered on the connections' loop.
   func submit(_ message: MQTTReceivedMessage) {
-    gateway.loop.execute { self.enqueue(message) }
+    gateway.loop.execute { message.retain ? self.ignoreRetained(message) : self.enqueue(message) }
   }
 
   private func enqueue(_ message: MQTTReceivedMessage) {
@@ -47,28 +58,65 @@ final class MQTTRequests: @unchecked Sendable {
     answerNext()
   }
 
+  /// A retained request gets no answer, and the journal one line a minute at most.
+  private func ignoreRetained(_ message: MQTTReceivedMessage) {
+    // An empty retained message is how a retained one is cleared: no request.
+    guard !message.payload.isEmpty else { return }
+    let now = clock.now
+    if let notice = retainedNotice, notice.at.duration(to: now) < Self.retainedNoticeInterval {
+      retainedNotice?.ignoredSince += 1
+      return
+    }
+    let more = retainedNotice.map { $0.ignoredSince > 0 ? " (and \($0.ignoredSince) more since the last line)" : "" }
+    retainedNotice = (now, 0)
+    gateway.logger.warning(
+      "MQTT: ignored a retained request on \(topics.rpc)\(more ?? ""): the broker keeps a retained message and hands it to gatherd again at every connection, so it would run again at every restart. Publish requests without retain, and clear this one with: mosquitto_pub -r -t \(topics.rpc) -n"
+    )
+  }
+
   private func answerNext() {
-    guard !inFlight, !waiting.isEmpty else { return }
-    let message = waiting.removeFirst()
-    inFlight = true
-    gateway.answer(message.payload, from: gateway.mqttCaller(topic: topics.rpc)) { reply in
-      self.replied(reply, to: message)
+    while !inFlight, !waiting.isEmpty {
+      let message = waiting.removeFirst()
+      let requester = replyTopic(message)
+      let request = MQTTRecentReplies.Request(payload: message.payload, correlationData: message.correlationData)
+      if let reply = recent.reply(to: request, from: requester) {
+        publish(reply, to: requester, answering: message)
+        continue
+      }
+      inFlight = true
+      gateway.answer(message.payload, from: gateway.mqttCaller(topic: topics.rpc)) { reply in
+        self.inFlight = false
+        if let reply {
+          let bytes = JSONWriter.bytes(reply)
+          if Self.answersAnID(reply) { self.recent.remember(bytes, to: request, from: requester) }
+          self.publish(bytes, to: requester, answering: message)
+        }
+        self.answerNext()
+      }
     }
   }
 
-  private func replied(_ reply: JSONValue?, to request: MQTTReceivedMessage) {
-    inFlight = false
-    if let reply, let client {
-      let topic = request.responseTopic.flatMap { MQTTConfiguration.problem(withPrefix: $0) == nil ? $0 : nil }
-      let message = MQTTMessage(
-        topic: topic ?? topics.rpcReply, payload: JSONWriter.bytes(reply), correlationData: request.correlationData)
-      client.execute { link in
-        var message = message
-        // An MQTT 3.1.1 connection has no response topics.
-        if !link.hasResponseTopics { message.topic = self.topics.rpcReply }
-        link.publish(message)
-      }
+  /// Where the reply to `request` goes: its MQTT 5 response topic if it names a usable one, else the default.
+  private func replyTopic(_ request: MQTTReceivedMessage) -> String {
+    request.responseTopic.flatMap { MQTTConfiguration.problem(withPrefix: $0) == nil ? $0 : nil } ?? topics.rpcReply
+  }
+
+  /// Whether `reply` answers a request with an id: one that can be told from a repeat.
+  private static func answersAnID(_ reply: JSONValue) -> Bool {
+    switch reply {
+    case .array(let replies): replies.contains(where: answersAnID)
+    default: reply["id"].map { $0 != .null } ?? false
     }
-    answerNext()
+  }
+
+  private func publish(_ reply: [UInt8], to topic: String, answering request: MQTTReceivedMessage) {
+    guard let client else { return }
+    let message = MQTTMessage(topic: topic, payload: reply, correlationData: request.correlationData)
+    client.execute { link in
+      var message = message
+      // An MQTT 3.1.1 connection has no response topics.
+      if !link.hasResponseTopics { message.topic = self.topics.rpcReply }
+      link.publish(message)
+    }
   }
 }

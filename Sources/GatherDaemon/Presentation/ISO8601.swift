@@ -3,8 +3,10 @@ import Glibc
 
 /// Wall-clock times as clients read them: ISO 8601 in UTC with milliseconds, e.g. `2026-11-22T10:15:03.120Z`.
 enum ISO8601 {
+  /// The nearest millisecond, as the store keeps times: a time read as `.1` seconds, a binary fraction a hair
+  /// under 0.1, is written back as `.100`.
   static func string(_ date: Date) -> String {
-    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     var seconds = time_t(milliseconds.floorDiv(1000))
     var parts = tm()
     gmtime_r(&seconds, &parts)

@@ -28,7 +28,7 @@ extension SessionView {
 }
 
 /// A still clock's `timer.status`, its JSON text worked out once.
-private struct EncodedTimer: Sendable {
+private final class EncodedTimer: ViewMemoEntry, @unchecked Sendable {
   let json: JSONValue
 
   init(_ status: TimerStatus) {

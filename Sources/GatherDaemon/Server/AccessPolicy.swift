@@ -38,5 +38,5 @@ public struct AccessPolicy: Sendable {
 public struct AccessPolicyError: Error, CustomStringConvertible {
   let groupName: String
   /// What went wrong.
-  public var description: String { "There is no group named \"\(groupName)\" for --control-group." }
+  public var description: String { "there is no group named \"\(groupName)\"; create it (groupadd) or name another." }
 }

@@ -5,17 +5,18 @@ extension RPCConnection {
   /// Shutdown: reads nothing more, answers the lines already read, then closes, within ten seconds even if
   /// the peer never reads its replies.
   func drain() {
-    guard !removed else { return }
-    draining = true
+    guard machine.drainRequested() else { return }
     closeAtTheLatest(in: .seconds(10))
     answerQueued()
   }
 
   /// Closes after what was written has gone out, or after ten seconds if the peer never reads it.
-  func close() {
-    guard !closing else { return }
-    closing = true
-    updateReading()
+  func close() { perform(machine.closeRequested()) }
+
+  /// Closes the channel once what was written has gone out, at the latest after ten seconds; reading pauses
+  /// first when `pausingReads`.
+  func closeChannel(pausingReads: Bool) {
+    if pausingReads { setReading(false) }
     // What was written goes out first; the empty write below completes once NIO has written all of it.
     flushIfNeeded()
     let channel = context.channel
@@ -29,21 +30,21 @@ extension RPCConnection {
   /// the room to answer them, gets ten seconds to read again, as a peer that is closed does; reading again stops
   /// the count (``notStalled()``). Without this, a half-closed peer whose first replies filled the socket would
   /// hold its connection for good: its last lines are never answered, so the close that counts ten seconds
-  /// never comes.
+  /// never comes. The state machine starts it once, and never on a closing connection.
   func stalledAtTheLatest() {
-    guard stalled == nil, !closing else { return }
     let (channel, logger, who) = (context.channel, services.logger, caller.who)
-    stalled = context.eventLoop.scheduleTask(in: .seconds(10)) {
+    let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) {
       logger.debug("Closing the connection of \(who): it stopped sending and does not read its replies.")
       channel.close(promise: nil)
     }
-    channel.closeFuture.whenComplete { [stalled] _ in stalled?.cancel() }
+    stallDeadline = deadline
+    channel.closeFuture.whenComplete { _ in deadline.cancel() }
   }
 
   /// The peer takes replies again: no deadline runs for it.
   func notStalled() {
-    stalled?.cancel()
-    stalled = nil
+    stallDeadline?.cancel()
+    stallDeadline = nil
   }
 
   /// Closes the channel after `delay` if it has not closed by then: a peer that never reads cannot hold it.

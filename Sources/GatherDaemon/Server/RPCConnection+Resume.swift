@@ -5,7 +5,7 @@ extension RPCConnection {
   /// and tells each one with an `events.resumed` notice carrying the current snapshot and the seq its events
   /// continue after. Runs on the connection's loop, before any event can reach it.
   func resume(_ subscriptions: [Int64: Set<Topic>], view: SessionView) {
-    mayStartMidLine = true
+    machine.resumed()
     guard !subscriptions.isEmpty else { return }
     let snapshot = view.subscriptionJSON
     // The record already holds these subscriptions: it is told once, at the end, not one by one.

@@ -8,7 +8,9 @@ import NIOCore
 /// Reads are answered at once from the session's view; a change goes to the session's loop, and the lines
 /// behind it wait until its reply is written. Whatever goes wrong here ends this connection only. A peer
 /// that half-closes still gets its replies, and keeps getting its events while it has subscriptions. While
-/// the peer does not read, nothing more is read from it.
+/// the peer does not read, nothing more is read from it. What the connection does next is decided by its
+/// ``ConnectionStateMachine``, which this handler feeds with the channel's events; the handler performs the
+/// actions it returns.
 final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
@@ -17,9 +19,6 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   let caller: Caller
   /// The connection's name in the service manager's store, when it is kept there across restarts.
   let storedName: String?
-  /// Set on a connection taken over from the previous gatherd until its first line: that line may be the
-  /// rest of one the previous process had begun to read, and is dropped if it is not JSON.
-  var mayStartMidLine = false
   private let runner: RPCDispatcher<Caller>.Runner
   /// Takes each reply back to this handler on its loop; made once, cleared when the handler goes.
   private var replied: RPCDispatcher<Caller>.Completion?
@@ -28,23 +27,12 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   let transport: Transport
   /// Where replies and events are written, in order; set while the handler is in the pipeline.
   private var output: ConnectionOutput?
-  /// What was read and not yet answered.
-  private var inbound: InboundQueue
-  private var inFlight = false
-  private var answering = false
-  /// Set when `answerQueued` is asked for again while it runs (a flush made the channel writable again).
-  private var answerAgain = false
-  var draining = false
-  var closing = false
-  private var readsPaused = false
-  /// Whether the channel takes more writes without queueing them, as its last writability event said.
-  private var writable = true
-  var removed = false
-  /// Whether the connection is counted and known to shutdown.
-  private var counted = false
-  /// Set while a peer that has stopped sending leaves its replies unread with lines still to answer: it is
+  /// What the connection has read, and whether it awaits a reply, reads, drains or closes: each event goes
+  /// through it, and this handler performs on the channel the action it returns.
+  var machine: ConnectionStateMachine
+  /// Runs while a peer that has stopped sending leaves its replies unread with lines still to answer: it is
   /// closed when this runs out, unless it reads again first (RPCConnection+Closing.swift).
-  var stalled: Scheduled<Void>?
+  var stallDeadline: Scheduled<Void>?
 
   init(
     services: RPCGateway, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
@@ -53,8 +41,8 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     self.services = services
     self.transport = transport
     switch transport {
-    case .unixSocket: inbound = InboundQueue(splittingLinesUpTo: services.maxLineBytes)
-    case .webSocket: inbound = InboundQueue(splittingLinesUpTo: nil)
+    case .unixSocket: machine = ConnectionStateMachine(splittingLinesUpTo: services.maxLineBytes)
+    case .webSocket: machine = ConnectionStateMachine(splittingLinesUpTo: nil)
     }
     self.caller = caller
     self.storedName = storedName
@@ -81,7 +69,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
-    removed = true
+    machine.handlerRemoved()
     replied = nil
     caller.events.onOverflow = nil
     output?.detach()
@@ -97,16 +85,14 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Counts the connection and lets shutdown find it: when it becomes active, or when this handler joins an
   /// active channel (a WebSocket after its upgrade).
   private func opened() {
-    guard !counted else { return }
-    counted = true
+    guard machine.opened() else { return }
     services.stats.connectionOpened(webSocket: isWebSocket)
     connections.insert(self)
   }
 
   func channelInactive(context: ChannelHandlerContext) {
     // Nothing more is answered, and no subscription may start, on a connection that has gone.
-    closing = true
-    inbound.removeAll()
+    let counted = machine.channelInactive()
     output?.detach()
     caller.events.close()
     if let storedName { services.keeper?.connectionClosed(storedName) }
@@ -118,7 +104,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    inbound.append(unwrapInboundIn(data))
+    machine.read(unwrapInboundIn(data))
     // The replies to one read go out together, at channelReadComplete: one write for the whole batch.
     answerQueued(flushing: false)
   }
@@ -126,17 +112,18 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   func channelReadComplete(context: ChannelHandlerContext) { flushIfNeeded() }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    writable = context.channel.isWritable
-    if writable { notStalled() }
+    let writable = context.channel.isWritable
+    let action = machine.writabilityChanged(writable)
+    if case .answerNext(cancelStallDeadline: true) = action { notStalled() }
     caller.events.writabilityChanged(writable)
-    if writable { answerQueued() }
+    if case .answerNext = action { answerQueued() }
     context.fireChannelWritabilityChanged()
   }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     if case .inputClosed = event as? ChannelEvent {
       // Bytes after the last "\n" are a last line now.
-      inbound.end()
+      machine.inputClosed()
       answerQueued()
     }
     context.fireUserInboundEventTriggered(event)
@@ -147,49 +134,39 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     context.close(promise: nil)
   }
 
-  /// Answers the queued lines in order, while no change is in flight and the peer keeps reading. A call made
-  /// while it runs (a flush that made the channel writable again) makes it go round once more.
+  /// Answers the queued lines in order, while no reply is awaited and the peer keeps reading, then reads,
+  /// pauses or closes as the state machine says. A call made while it runs (a flush that made the channel
+  /// writable again) makes it go round once more.
   func answerQueued(flushing: Bool = true) {
-    guard !removed else { return }
-    guard !answering else {
-      answerAgain = true
-      return
-    }
-    answering = true
-    defer { answering = false }
+    guard machine.startAnswering() else { return }
     repeat {
-      answerAgain = false
       answerLines()
       if flushing { flushIfNeeded() }
-      updateReading()
-      closeIfDone()
-    } while answerAgain
+      perform(machine.linesAnswered(watchesNothing: caller.events.subscriptions.isEmpty))
+    } while machine.answeringFinished()
   }
 
   private func answerLines() {
-    while !inFlight, !closing, writable, let frame = inbound.next() {
-      switch frame {
-      case .tooLong:
+    while true {
+      switch machine.nextLine() {
+      case .wait: return
+      case .refuseAndClose(let pauseReading):
         services.logger.notice(
           "A line from \(caller.who) exceeded \(services.maxLineBytes) bytes; closing the connection.")
         let error = RPCError.lineTooLong(limit: services.maxLineBytes)
         services.dispatcher.reportRefusal(error)
         write(RPCResponse.error(id: .null, error))
-        close()
-      case .line(let line):
-        guard line.readableBytesView.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+        closeChannel(pausingReads: pauseReading)
+      case .answer(let line, let dropIfNotJSON):
         let parsed = line.withUnsafeReadableBytes { bytes in
           Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
         }
-        if mayStartMidLine {
-          mayStartMidLine = false
-          if case .failure = parsed {
-            services.logger.debug("Dropped the rest of a line that the previous gatherd had begun to read.")
-            continue
-          }
+        if dropIfNotJSON, case .failure = parsed {
+          services.logger.debug("Dropped the rest of a line that the previous gatherd had begun to read.")
+          machine.lineDropped()
+          continue
         }
         guard let replied else { return }
-        inFlight = true
         services.dispatcher.respond(to: parsed, from: caller, runner: runner, completion: replied)
       }
     }
@@ -197,13 +174,13 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
 
   private func received(_ reply: JSONValue?) {
     // A change that finishes after its connection has gone is committed all the same; nobody hears of it.
-    guard !removed else { return }
-    inFlight = false
+    let action = machine.replyReceived()
+    guard action != .ignore else { return }
     if let reply { write(reply) }
     caller.events.replyWritten()
     // A web client that guessed the control token too often gets this reply, and nothing more.
     if caller.closesAfterReply { close() }
-    if !answering {
+    if action == .writeAndAnswerNext {
       flushIfNeeded()
       answerQueued()
     }
@@ -220,19 +197,21 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// Sends what was written since the last flush.
   func flushIfNeeded() { output?.flush() }
 
-  /// Reads while there is room for more lines and the peer takes its replies.
-  func updateReading() {
-    let read = !draining && !closing && !inbound.isBackedUp(behindChange: inFlight) && writable
-    guard read == readsPaused else { return }
-    readsPaused = !read
-    context.channel.setOption(.autoRead, value: read).whenFailure { _ in }
+  /// Does on the channel what the state machine said.
+  func perform(_ action: ConnectionStateMachine.Action) {
+    switch action {
+    case .none: break
+    case .pauseReading: setReading(false)
+    case .resumeReading: setReading(true)
+    case .startStallDeadline(let pauseReading):
+      if pauseReading { setReading(false) }
+      stalledAtTheLatest()
+    case .close(let pauseReading): closeChannel(pausingReads: pauseReading)
+    }
   }
 
-  /// Closes once every line is answered, if the daemon is shutting down or the peer has stopped sending and
-  /// watches nothing.
-  func closeIfDone() {
-    if inbound.ended, !writable, inbound.hasFrame { stalledAtTheLatest() }
-    guard !inFlight, !closing, !inbound.hasFrame else { return }
-    if draining || (inbound.ended && caller.events.subscriptions.isEmpty) { close() }
+  /// Turns reading on or off.
+  func setReading(_ read: Bool) {
+    context.channel.setOption(.autoRead, value: read).whenFailure { _ in }
   }
 }

@@ -1,15 +1,16 @@
 import GatherModel
 
 /// The rule a roster import adds to the model's: a name is not added twice by mistake. Names compare as people
-/// read them, ignoring case, as `gatherctl players add` does.
+/// would see them (`TypedText.likeness`: ignoring case and invisible characters), as a guest's name does.
 enum RosterImport {
   /// Refuses the first row whose name is already on the roster or in an earlier row, naming it as
   /// `players[N].name` (N from 0).
   static func checkNames(_ rows: [PlayerDetails], roster: [Player]) throws(GatherError) {
     var taken = Dictionary(
-      roster.map { ($0.name.lowercased(), "player \($0.id), \($0.name)") }, uniquingKeysWith: { first, _ in first })
+      roster.map { (TypedText.likeness($0.name), "player \($0.id), \($0.name)") },
+      uniquingKeysWith: { first, _ in first })
     for (index, row) in rows.enumerated() {
-      let key = row.name.lowercased()
+      let key = TypedText.likeness(row.name)
       if let holder = taken[key] {
         throw .validation(
           "players[\(index)].name",

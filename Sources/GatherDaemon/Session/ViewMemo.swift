@@ -1,12 +1,12 @@
 import Synchronization
 
 /// Something that readers of one ``SessionView`` work out once and share: a view never changes, so neither does
-/// what is worked out from it. One value, of whatever type the first reader keeps.
+/// what is worked out from it. One entry, of whatever ``ViewMemoEntry`` subclass the first reader keeps.
 final class ViewMemo: Sendable {
-  private let slot = Mutex<(any Sendable)?>(nil)
+  private let slot = Mutex<ViewMemoEntry?>(nil)
 
-  /// The value kept, if it is a `T`; otherwise `make()`'s, which is kept for the next reader.
-  func value<T: Sendable>(_ make: () -> T) -> T {
+  /// The entry kept, if it is a `T`; otherwise `make()`'s, which is kept for the next reader.
+  func value<T: ViewMemoEntry>(_ make: () -> T) -> T {
     slot.withLock { slot in
       if let kept = slot as? T { return kept }
       let value = make()
@@ -15,3 +15,6 @@ final class ViewMemo: Sendable {
     }
   }
 }
+
+/// What a ``ViewMemo`` keeps: readers subclass it with what they work out (immutable, so shared safely).
+class ViewMemoEntry: @unchecked Sendable {}

@@ -32,39 +32,19 @@ public final class WebAccess: Sendable {
     case tooMany(Duration)
   }
 
-  /// Reads the token file: its first line, without surrounding white space; at least 16 characters.
-  public static func readToken(from path: String) throws -> String {
-    let text = try contents(ofTokenFile: path)
-    let line = text.split(separator: "\n").first ?? ""
-    let isBlank = { (character: Character) in character.isWhitespace && !character.isNewline }
-    let token = String(line.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
-    guard token.utf8.count >= 16, !token.contains(where: { $0.isWhitespace || !$0.isASCII }) else {
+  /// The token a token file holds: its first line that is not empty, without the spaces, tabs and carriage
+  /// return around it; at least 16 printable ASCII characters (`!` to `~`). A NUL byte anywhere in the file is
+  /// refused too. The message never shows the file's text.
+  public static func token(inFile bytes: [UInt8]) throws(WebAccessError) -> String {
+    let line = bytes.split(separator: UInt8(ascii: "\n")).first ?? []
+    let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D }  // space, tab, carriage return
+    let token = Array(line.drop(while: blank).reversed().drop(while: blank).reversed())
+    guard !bytes.contains(0), token.count >= 16, token.allSatisfy({ (0x21...0x7E).contains($0) }) else {
       throw WebAccessError(
-        "The token in \(path) must be one line of at least 16 printable ASCII characters (try: head -c 24 /dev/urandom | base64 > \(path))."
+        "the token must be one line of at least 16 printable ASCII characters, ! to ~, with no spaces or control characters"
       )
     }
-    return token
-  }
-
-  /// The text of the file at `path`, read whole (a token file is a line or two).
-  private static func contents(ofTokenFile path: String) throws -> String {
-    let file = open(path, O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else {
-      throw WebAccessError("Cannot read the token file \(path): \(String(cString: strerror(errno))).")
-    }
-    defer { close(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while bytes.count < 1 << 20 {
-      let count = read(file, &buffer, buffer.count)
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else {
-        throw WebAccessError("Cannot read the token file \(path): \(String(cString: strerror(errno))).")
-      }
-      if count == 0 { break }
-      bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: token, as: UTF8.self)
   }
 
   /// Whether a control token is configured.

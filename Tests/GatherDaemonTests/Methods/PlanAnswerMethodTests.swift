@@ -68,6 +68,8 @@ import Testing
       (["plan": plan, "guest": ""], .invalidParams("guest")),
       (["plan": plan, "guest": "ana"], .invalidParams("guest")),
       (["plan": plan, "guest": .string(String(repeating: "z", count: 41))], .invalidParams("guest")),
+      (["plan": plan, "guest": "Evil\u{1B}[2J\u{1B}]0;owned\u{07}\nroot# "], .invalidParams("guest")),
+      (["plan": plan, "guest": "A\u{34F}NA"], .invalidParams("guest")),
       (["player": ids[0]], .invalidParams("plan")), (["plan": plan, "player": 99], .notFound("player_not_found")),
     ]
     for (params, refusal) in refusals {

@@ -60,6 +60,8 @@ import Testing
     try await fixture.addPlayers("Ana")
     let onRoster: JSONValue = [.object(["name": "Bruno"]), .object(["name": "ANA"])]
     #expect(try await fixture.error("players.import", ["players": onRoster]) == .invalidParams("players[1].name"))
+    let lookAlike: JSONValue = [.object(["name": "Ana\u{FE0F}"])]
+    #expect(try await fixture.error("players.import", ["players": lookAlike]) == .invalidParams("players[0].name"))
     let twice: JSONValue = [.object(["name": "Bruno"]), .object(["name": "Carla"]), .object(["name": "bruno "])]
     let reply = await fixture.call("players.import", ["players": twice])
     #expect(Refusal(try #require(reply["error"])) == .invalidParams("players[2].name"))

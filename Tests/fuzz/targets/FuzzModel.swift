@@ -237,8 +237,12 @@ struct ModelDriver {
 
   /// The invariants.
   func check() {
-    for player in gather.roster.values where player.name.isEmpty || player.name.count > 100 {
-      modelFailure("a roster name is out of range")
+    // Text the rule keeps is text it takes back unchanged: NFC, trimmed, within its limits.
+    let follows = { (rule: TypedText, text: String) in
+      (try? rule.required(text, field: ""))?.utf8.elementsEqual(text.utf8) == true
+    }
+    for player in gather.roster.values where !follows(.playerName, player.name) {
+      modelFailure("a roster name breaks the rule for typed text: \(player.name.debugDescription)")
     }
     guard let active = gather.active else { return }
     let lineup = active.lineup
@@ -265,10 +269,10 @@ struct ModelDriver {
     }
 
     let names = active.names
-    for name in [names.teamA, names.teamB] where name.isEmpty || name.count > TeamNames.maxLength {
-      modelFailure("a team name out of range: \(name)")
+    for name in [names.teamA, names.teamB] where !follows(.teamName, name) {
+      modelFailure("a team name breaks the rule for typed text: \(name.debugDescription)")
     }
-    if names.teamA.lowercased() == names.teamB.lowercased() { modelFailure("both teams are called \(names.teamA)") }
+    if TypedText.lookAlike(names.teamA, names.teamB) { modelFailure("both teams are called \(names.teamA)") }
 
     let clock = active.clock
     if clock.remaining(at: now) < .zero || clock.elapsed(at: now) < .zero { modelFailure("a negative clock") }
