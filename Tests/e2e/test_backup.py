@@ -1,4 +1,4 @@
-"""gatherd backup and gatherd restore against the real daemon and real files.
+"""gatherd backup and gatherd restore (and gatherctl's, which run them) against the real daemon and real files.
 
 A backup taken while a client writes as fast as it can holds every write acknowledged before the backup began,
 and restores into a fresh daemon with all of them; restore refuses a damaged file, a file that is not
@@ -17,6 +17,7 @@ import threading
 import time
 
 from harness import Client, Daemon, DaemonTestCase
+from test_gatherctl import require_gatherctl
 
 RUN_TIMEOUT = 60.0
 
@@ -227,6 +228,36 @@ class RestoreRefusalTests(BackupCase):
         self.daemon.start()
         with self.daemon.client() as client:
             self.assertEqual(len(client.result("players.list")["players"]), 2)
+
+
+class GatherctlBackupTests(BackupCase):
+    """gatherctl backup and restore run the gatherd installed beside gatherctl, with the same rules."""
+
+    def gatherctl(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([require_gatherctl(), "--socket", self.daemon.socket_path, *args], capture_output=True,
+                              text=True, timeout=RUN_TIMEOUT, cwd=self.daemon.tmp)
+
+    def test_gatherctl_backs_up_a_running_daemon_and_restores_it_once_stopped(self):
+        self.make_players(self.c, 3)
+        path = os.path.join(self.daemon.tmp, "ctl.sqlite")
+        where = ("--database", self.daemon.db_path, "--config", "/dev/null")
+        proc = self.gatherctl("backup", path, *where)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn(f"to {path}", proc.stdout)
+        self.assertEqual(self.integrity(path), "ok")
+        again = self.gatherctl("backup", path, *where)
+        self.assertEqual(again.returncode, 1, "an existing copy is kept")
+        self.assertIn("exists already", again.stderr)
+        self.c.result("players.create", {"name": "After the backup"})
+        refused = self.gatherctl("restore", path, *where)
+        self.assertEqual(refused.returncode, 1)
+        self.assertIn("gatherd is running", refused.stderr)
+        self.daemon.stop()
+        proc = self.gatherctl("restore", path, *where)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.daemon.start()
+        with self.daemon.client() as client:
+            self.assertEqual(len(client.result("players.list")["players"]), 3)
 
 
 if __name__ == "__main__":
