@@ -52,7 +52,9 @@ struct RestoreCommand: ParsableCommand {
       let folder = Folders.parent(of: database)
       if !folder.isEmpty { try Folders.create(folder, mode: 0o700) }
       let outcome = try DatabaseRestore.replace(databaseAt: database, with: file, at: Date())
-      let counted = [(outcome.check.players, "player"), (outcome.check.gathers, "gather"), (outcome.check.plans, "plan")]
+      let counted = [
+        (outcome.check.players, "player"), (outcome.check.gathers, "gather"), (outcome.check.plans, "plan"),
+      ]
       let holds = counted.map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }.joined(separator: ", ")
       let kept = outcome.keptAs.map { " The database it replaced is kept as \($0)." } ?? ""
       let upgrade =
