@@ -110,9 +110,12 @@ asan: deps
 
 .PHONY: tsan asan
 
-## lint: check the code against the committed .swift-format configuration
+## lint: check the code against the committed .swift-format configuration, and the layering rules
+## (Tests/lint/check_layers.py)
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --configuration .swift-format $(FORMAT_PATHS)
+	# The layering rules the compiler does not hold (docs/architecture.md, "Who may touch what").
+	$(PYTHON) Tests/lint/check_layers.py
 
 ## format: rewrite the code to the committed .swift-format configuration
 format:
