@@ -5,13 +5,17 @@ import GatherRPC
 enum Render {
   /// Rows as columns padded to their widest cell, under a header.
   static func table(_ header: [String], _ rows: [[String]]) -> String {
-    let all = [header] + rows
-    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    columns([header] + rows).joined(separator: "\n")
+  }
+
+  /// Rows of the same number of cells as lines, each column padded to its widest cell.
+  static func columns(_ all: [[String]]) -> [String] {
+    let widths = (all.first ?? []).indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
       row.enumerated().map { column, cell in
         column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
       }.joined(separator: "  ")
-    }.joined(separator: "\n")
+    }
   }
 
   /// A JSON value as a cell: a string as it prints safely, a number, "yes" or "no"; "-" for null or nothing.
@@ -63,12 +67,6 @@ enum Render {
     let sign = number < 0 && scaled > 0 ? "-" : ""
     guard places > 0 else { return sign + String(whole) }
     return sign + String(whole) + "." + String(repeating: "0", count: places - fraction.count) + fraction
-  }
-
-  /// A rating as "μ ± σ", "27.6 ± 8.1"; "-" without one.
-  static func rating(_ rating: JSONValue?) -> String {
-    guard let rating, rating["mu"] != nil else { return "-" }
-    return "\(decimal(rating["mu"])) ± \(decimal(rating["sigma"]))"
   }
 
   /// A probability as a percentage with one decimal, "52.3%".
