@@ -183,8 +183,8 @@ def main() -> int:
                 page.close()
                 # The result to share, with the next plan (and, for the referee, its sign-up link).
                 page = open_page(browser, daemon.control_url(), size=PORTRAIT, scheme=scheme)
-                page.wait_for(js_visible("btn-share-result"), "the last result's share button", state=STATE_JS)
-                page.evaluate("document.querySelector('[data-testid=btn-share-result]').scrollIntoView({block: 'center'})")
+                page.wait_for(f"{js_visible('btn-share-result')} && {js_visible('plans')}", "the last result's share button",
+                              state=STATE_JS)
                 page.click(testid("btn-share-result"))
                 page.wait_for("document.querySelector('[data-testid=report-text]').value !== ''", "the card",
                               state=STATE_JS)

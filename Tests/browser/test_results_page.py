@@ -97,9 +97,11 @@ class ResultsPageTest(PageCase):
                          [str(p["rating"]["display"]) + (" settling" if p["rating"]["settling"] else "")
                           for p in by_rating])
 
-    def share(self, files: bool, url: str | None = None) -> tuple[dict, dict]:
+    def share(self, files: bool, url: str | None = None, plans: bool = False) -> tuple[dict, dict]:
         page = self.open(url or self.daemon.base_url + "/", size=(390, 844))
-        page.wait_for(js_visible("btn-share-result"), "the last result's share button", state=STATE_JS)
+        # With a plan open, "Who's coming" comes in above the last result: the button is clicked where it stays.
+        ready = js_visible("btn-share-result") + (" && " + js_visible("plans") if plans else "")
+        page.wait_for(ready, "the last result's share button", state=STATE_JS)
         page.evaluate(f"({SHARE_SPY_JS})({json.dumps(files)})")
         page.click(testid("btn-share-result"))
         page.wait_for("!document.querySelector('[data-testid=report-share]').disabled", "the card", state=STATE_JS)
@@ -133,10 +135,10 @@ class ResultsPageTest(PageCase):
     def test_the_referee_shares_the_next_plans_link_and_a_viewer_does_not(self) -> None:
         plan = self.ok(self.c, "plan.create", {"startsAt": "2099-01-08T19:00+01:00", "capacity": 10, "place": "Astro 2"})
         link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
-        shared, _ = self.share(files=True, url=self.daemon.control_url())
+        shared, _ = self.share(files=True, url=self.daemon.control_url(), plans=True)
         self.assertTrue(shared["text"].endswith(f"Next: Thu 8 Jan 19:00 at Astro 2, 10 places left. Sign up: {link}"),
                         shared["text"])
-        shared, _ = self.share(files=True)
+        shared, _ = self.share(files=True, plans=True)
         self.assertTrue(shared["text"].endswith("Next: Thu 8 Jan 19:00 at Astro 2, 10 places left."), shared["text"])
 
 

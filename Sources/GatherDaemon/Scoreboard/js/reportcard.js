@@ -45,11 +45,42 @@ function wrap(ctx, text, width) {
   return lines;
 }
 
-/** One side's scorers, "Fatima 12', 30'", in a column of `width` from `top`, at most `bottom`. */
-function drawScorers(ctx, scorers, x, top, bottom, width, align) {
-  const lines = scorers.map((s) => (s.name || "Unknown scorer") + " " + (s.minutes || []).join(", "));
+/** The sides' names, both at one size as on the board: one line each when they fit at 56 px or more, else up to
+ * two lines each; returns each name's lines and the size. */
+function nameLines(ctx, names, width) {
+  const one = Math.min(...names.map((name) => fit(ctx, name, width, 84, 56, "800")));
+  const fitsOne = names.every((name) => { ctx.font = "800 " + one + "px " + fontFamily(); return ctx.measureText(name).width <= width; });
+  if (fitsOne) return { px: one, lines: names.map((name) => [name]) };
+  for (let px = 64; px >= 36; px -= 2) {
+    ctx.font = "800 " + px + "px " + fontFamily();
+    const lines = names.map((name) => wrap(ctx, name, width));
+    if (lines.every((l) => l.length <= 2 && l.every((line) => ctx.measureText(line).width <= width))) return { px, lines };
+  }
+  ctx.font = "800 36px " + fontFamily();
+  return { px: 36, lines: names.map((name) => wrap(ctx, name, width).slice(0, 2)) };
+}
+
+/** Each side's scorers as lines: "Fatima 12', 30'". */
+function scorerLines(scorers) {
+  return (scorers || []).map((s) => (s.name || "Unknown scorer") + " " + (s.minutes || []).join(", "));
+}
+
+/** The size both sides' scorers are drawn at: from 44 px down to 28 until every line fits its column of `width`
+ * and each side's lines fit between `top` and `bottom`. */
+function scorerSize(ctx, sides, top, bottom, width) {
   let px = 44;
-  while (px > 28 && top + lines.length * px * 1.3 > bottom) px -= 2;
+  const fits = () => {
+    ctx.font = "500 " + px + "px " + fontFamily();
+    return sides.every((lines) => top + lines.length * px * 1.3 <= bottom &&
+      lines.every((line) => ctx.measureText(line).width <= width));
+  };
+  while (px > 28 && !fits()) px -= 2;
+  return px;
+}
+
+/** One side's scorer lines at `px` in a column of `width` from `top`, at most `bottom`; a line still too long is
+ * cut, and lines that do not fit end with "+N more". */
+function drawScorers(ctx, lines, px, x, top, bottom, width, align) {
   const fitting = Math.max(1, Math.floor((bottom - top) / (px * 1.3)));
   const shown = lines.length > fitting ? lines.slice(0, fitting - 1).concat(["+" + (lines.length - fitting + 1) + " more"]) : lines;
   ctx.font = "500 " + px + "px " + fontFamily();
@@ -90,14 +121,18 @@ export function drawCard(canvas, report) {
     ctx.textAlign = "right";
     ctx.fillText(ended.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" }), SIZE - MARGIN, 110);
   }
-  // The names over their scores.
+  // The names over their scores, both at one size; a long one on two lines.
   const centreA = MARGIN + half / 2, centreB = SIZE - MARGIN - half / 2;
   ctx.textAlign = "center";
-  for (const [name, centre, colour] of [[names.teamA, centreA, COLOURS.teamA], [names.teamB, centreB, COLOURS.teamB]]) {
-    fit(ctx, name, half - 24, 84, 40, "800");
+  const shown = nameLines(ctx, [names.teamA, names.teamB], half - 24);
+  ctx.font = "800 " + shown.px + "px " + fontFamily();
+  [[centreA, COLOURS.teamA], [centreB, COLOURS.teamB]].forEach(([centre, colour], side) => {
+    const lines = shown.lines[side];
     ctx.fillStyle = colour;
-    ctx.fillText(clip(ctx, name, half - 24), centre, 250);
-  }
+    lines.forEach((line, i) => {
+      ctx.fillText(clip(ctx, line, half - 24), centre, 250 - (lines.length - 1 - i) * shown.px * 1.1);
+    });
+  });
   ctx.fillStyle = COLOURS.fg;
   ctx.font = "800 280px " + fontFamily();
   ctx.fillText(String(report.score.teamA), centreA, 540);
@@ -114,8 +149,10 @@ export function drawCard(canvas, report) {
   for (const line of next ? wrap(ctx, next, SIZE - 2 * MARGIN).slice(0, 2) : []) foot.push([line, COLOURS.muted]);
   const footTop = SIZE - 90 - foot.length * 54;
   const scorers = report.scorers || {};
-  drawScorers(ctx, scorers.teamA || [], MARGIN, 600, footTop - 20, half - 20, "left");
-  drawScorers(ctx, scorers.teamB || [], SIZE - MARGIN, 600, footTop - 20, half - 20, "right");
+  const sides = [scorerLines(scorers.teamA), scorerLines(scorers.teamB)];
+  const px = scorerSize(ctx, sides, 600, footTop - 20, half - 20);
+  drawScorers(ctx, sides[0], px, MARGIN, 600, footTop - 20, half - 20, "left");
+  drawScorers(ctx, sides[1], px, SIZE - MARGIN, 600, footTop - 20, half - 20, "right");
   if (foot.length) {
     ctx.fillStyle = COLOURS.line;
     ctx.fillRect(MARGIN, footTop - 10, SIZE - 2 * MARGIN, 2);
