@@ -9,7 +9,7 @@
 /// a gap of ten means the same anywhere on it, and it is a pure function of (μ, σ): the same rating shows the
 /// same number everywhere and always. Only a rating beyond any real history (μ − 3σ past ±25) meets the ends.
 public struct ShownRating: Sendable, Hashable {
-  /// The ended gathers a rating needs before it is no longer settling.
+  /// The ended gathers a rating learns from before it stops settling.
   public static let settledAfter = 5
   /// The lowest and the highest number shown.
   public static let range = 0...100

@@ -40,12 +40,6 @@ enum Render {
     return decimal(number, places: places)
   }
 
-  /// A whole number as it is ("1000"), any other with one decimal ("127.6").
-  static func compact(_ value: JSONValue?) -> String {
-    guard let number = number(value) else { return text(value) }
-    return decimal(number, places: number.rounded() == number ? 0 : 1)
-  }
-
   /// A JSON number as a Double, or nil.
   static func number(_ value: JSONValue?) -> Double? {
     switch value {
@@ -67,12 +61,6 @@ enum Render {
     let sign = number < 0 && scaled > 0 ? "-" : ""
     guard places > 0 else { return sign + String(whole) }
     return sign + String(whole) + "." + String(repeating: "0", count: places - fraction.count) + fraction
-  }
-
-  /// A probability as a percentage with one decimal, "52.3%".
-  static func percent(_ value: JSONValue?) -> String {
-    guard let probability = number(value) else { return "-" }
-    return decimal(probability * 100, places: 1) + "%"
   }
 
   /// A team argument as the daemon names it: a or b (or bench, when allowed).
