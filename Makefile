@@ -110,9 +110,12 @@ asan: deps
 
 .PHONY: tsan asan
 
-## lint: check the code against the committed .swift-format configuration
+## lint: check the code against the committed .swift-format configuration, and the layering rules
+## (Tests/lint/check_layers.py)
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --configuration .swift-format $(FORMAT_PATHS)
+	# The layering rules the compiler does not hold (docs/architecture.md, "Who may touch what").
+	$(PYTHON) Tests/lint/check_layers.py
 
 ## format: rewrite the code to the committed .swift-format configuration
 format:
@@ -156,7 +159,7 @@ install: deps
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script bash | sed '1{/^#!/d}' > "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script zsh > "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	"$(RELEASE_BIN)/gatherctl" --generate-completion-script fish > "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
-	for unit in systemd/*.socket systemd/*.service; do \
+	for unit in systemd/*.socket systemd/*.service systemd/*.timer; do \
 	  sed -e 's|/usr/local/bin/gatherd|$(BINDIR)/gatherd|' -e 's|/usr/local/share/doc/gatherd|$(DOCDIR)|' \
 	    "$$unit" > "$(DESTDIR)$(UNITDIR)/$$(basename $$unit)"; \
 	done
@@ -188,7 +191,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(MANDIR)/man1/gatherctl.1" "$(DESTDIR)$(MANDIR)/man8/gatherd.8"
 	rm -f "$(DESTDIR)$(DATADIR)/bash-completion/completions/gatherctl" "$(DESTDIR)$(DATADIR)/zsh/site-functions/_gatherctl"
 	rm -f "$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/gatherctl.fish"
-	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service
+	rm -f "$(DESTDIR)$(UNITDIR)"/gatherd*.socket "$(DESTDIR)$(UNITDIR)"/gatherd*.service "$(DESTDIR)$(UNITDIR)"/gatherd*.timer
 	rm -f "$(DESTDIR)$(USERUNITDIR)"/gatherd.socket "$(DESTDIR)$(USERUNITDIR)"/gatherd.service
 	rm -rf "$(DESTDIR)$(DOCDIR)" "$(DESTDIR)$(DATADIR)/gatherd"
 

@@ -7,6 +7,12 @@ extension GatherStore {
     try transaction { db in try Self.insertPlayer(details, db) }
   }
 
+  /// Adds several players to the roster in one transaction, in order, each rated at their prior: all of them,
+  /// or none if one cannot be written.
+  public func createPlayers(_ details: [PlayerDetails]) throws -> [Player] {
+    try transaction { db in try details.map { try Self.insertPlayer($0, db) } }
+  }
+
   /// Inserts a roster player rated at their prior, in the caller's transaction.
   static func insertPlayer(_ details: PlayerDetails, _ db: SQLiteConnection) throws -> Player {
     var row = PlayerRow(id: nil, details: details)

@@ -32,10 +32,13 @@ struct RPCErrorReply: Sendable {
   var code: Int64
   var message: String
   var reason: String
+  /// The param an invalid-params error names, e.g. `players[4].skill`; empty for other errors.
+  var field: String
 
   init(_ json: JSONValue) {
     code = json["code"]?.intValue ?? 0
     message = json["message"]?.stringValue ?? "The daemon refused the request."
     reason = json["data"]?["reason"]?.stringValue ?? ""
+    field = json["data"]?["field"]?.stringValue ?? ""
   }
 }

@@ -30,7 +30,8 @@ struct GatherCtl: ParsableCommand {
     subcommands: [
       PlayersCommand.self, GatherCommand.self, TimerCommand.self, ScoreCommand.self, StatusCommand.self,
       PingCommand.self, DiscoverCommand.self, CallCommand.self, WatchCommand.self, StatsCommand.self,
-      WebCommand.self, PlanCommand.self,
+      WebCommand.self, PlanCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self,
+      RestoreCommand.self,
     ])
 
   /// Parsed here, wherever they appear on the line; every subcommand sees them through its hidden group.

@@ -33,7 +33,8 @@ struct Gatherd: AsyncParsableCommand {
       GATHERD_ALLOWED_HOSTS (comma-separated), GATHERD_HTTP_MAX_CONNECTIONS, GATHERD_HTTP_MAX_CONNECTIONS_PER_ADDRESS, \
       GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, \
       GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
-      GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, GATHERD_CONFIG and \
+      GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, \
+      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_CONFIG and \
       GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
@@ -118,7 +119,9 @@ struct Gatherd: AsyncParsableCommand {
       connections stay open in the service manager's store for the next gatherd).
         Exit status 1: gatherd could not start (the message says why). Exit status 64: the command line is wrong.
       """,
-    version: "gatherd \(GatherVersion.current)")
+    version: "gatherd \(GatherVersion.current)",
+    // Consistent copies of the database while gatherd runs, and putting one back while it is stopped.
+    subcommands: [BackupCommand.self, RestoreCommand.self])
 
   @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
   var socket: String?
@@ -170,6 +173,8 @@ struct Gatherd: AsyncParsableCommand {
   var web: WebOptions
 
   @OptionGroup(title: "MQTT and Home Assistant") var mqtt: MQTTOptions
+
+  @OptionGroup(title: "Backups (gatherd backup --dated)") var backups: BackupOptions
 
   @Option(
     name: .customLong("metrics"),

@@ -25,6 +25,9 @@ struct Settings: Sendable {
   var web: WebConfiguration
   /// What to publish to an MQTT broker, with `--mqtt` (MQTTSettings.swift).
   var mqtt: MQTTConfiguration?
+  /// Where `gatherd backup --dated` keeps its copies, and how many (BackupOptions.swift): the daemon does not
+  /// use them, but a bad value stops it as any other does, rather than the daily timer's copy later.
+  var backups: BackupSettings
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
@@ -61,6 +64,7 @@ struct Settings: Sendable {
     httpToken = try sources.secretFile(options.httpTokenFile, "GATHERD_HTTP_TOKEN_FILE", credential: "http-token")
       .map(SecretFile.token)
     mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources)
+    backups = try options.backups.settings(beside: databasePath, sources)
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

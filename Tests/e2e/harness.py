@@ -63,6 +63,7 @@ SPEC_METHODS = (
     "players.create",
     "players.update",
     "players.delete",
+    "players.import",
     "gather.start",
     "gather.current",
     "gather.assign",

@@ -62,6 +62,9 @@ USAGE_ERRORS = (
     ("watch", "--format", "bogus"),
     ("watch", "--topics", "bogus"),
     ("status", "--bogus"),
+    ("export", "--format", "xml"),
+    ("export", "--format", "csv"),
+    ("import",),
     ("--socket",),
 )
 #: Command lines a fresh daemon refuses (exit 1, its message).

@@ -38,6 +38,8 @@ BAD_VALUES = {
     "mqtt-control": ("sometimes", "give on or off", []),
     "mqtt-ticks": ("sometimes", "give on or off", []),
     "log-level": ("loud", "not a log level", []),
+    "backup-directory": ("TMP/plain", "exists and is not a folder", []),
+    "backup-keep": ("0", "not a whole number of copies from 1 to 10000", []),
 }
 # Flags: no value on the command line; their variable and key take on or off.
 FLAGS = {"mqtt-control"}

@@ -15,7 +15,7 @@ machine="gather-ci-$$"
 . "$here/nspawn_cleanup.sh"
 
 mkdir -p "$work/units" "$work/bin" "$work/sysusers"
-cp "$repo"/systemd/*.socket "$repo"/systemd/*.service "$work/units/"
+cp "$repo"/systemd/*.socket "$repo"/systemd/*.service "$repo"/systemd/*.timer "$work/units/"
 cp "$repo/systemd/gatherd.sysusers" "$work/sysusers/gatherd.conf"
 cp "$bin" "$work/bin/gatherd"
 cp "$here/$script" "$work/bin/container_test.py"

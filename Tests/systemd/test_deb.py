@@ -44,7 +44,8 @@ class PackageTests(unittest.TestCase):
     def test_contents(self):
         for name in ["gatherd.socket", "gatherd-status.socket", "gatherd.service", "gatherd@.socket",
                      "gatherd-status@.socket", "gatherd@.service", "gatherd-http.socket",
-                     "gatherd-http@.socket", "gatherd-metrics.socket", "gatherd-metrics@.socket"]:
+                     "gatherd-http@.socket", "gatherd-metrics.socket", "gatherd-metrics@.socket",
+                     "gatherd-backup.timer", "gatherd-backup.service"]:
             self.assertTrue(os.path.isfile(self.path("usr/lib/systemd/system", name)), name)
         for name in ["gatherd.socket", "gatherd.service"]:
             self.assertTrue(os.path.isfile(self.path("usr/lib/systemd/user", name)), "user " + name)

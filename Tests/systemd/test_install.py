@@ -44,7 +44,8 @@ class InstallTests(unittest.TestCase):
     def test_every_unit_is_installed_and_points_at_the_installed_binary(self):
         for unit in ["gatherd.socket", "gatherd-status.socket", "gatherd.service", "gatherd@.socket",
                      "gatherd-status@.socket", "gatherd@.service", "gatherd-http.socket",
-                     "gatherd-http@.socket", "gatherd-metrics.socket", "gatherd-metrics@.socket"]:
+                     "gatherd-http@.socket", "gatherd-metrics.socket", "gatherd-metrics@.socket",
+                     "gatherd-backup.timer", "gatherd-backup.service"]:
             self.assertTrue(os.path.isfile(self.path("lib/systemd/system", unit)), unit)
         for unit in ["gatherd.socket", "gatherd.service"]:
             self.assertTrue(os.path.isfile(self.path("lib/systemd/user", unit)), "user " + unit)

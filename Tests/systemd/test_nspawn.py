@@ -27,6 +27,10 @@ class RealSystemdTests(unittest.TestCase):
         """The fd store keeps every connection; see container_restart_test.py for the figures."""
         self.run_in_container("container_restart_test.py")
 
+    def test_the_backup_timer_copies_as_gatherd_and_restore_waits_for_it_to_stop(self):
+        """gatherd-backup.service shares gatherd.service's dynamic user; see container_backup_test.py."""
+        self.run_in_container("container_backup_test.py")
+
 
 if __name__ == "__main__":
     unittest.main()

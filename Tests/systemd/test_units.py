@@ -28,12 +28,13 @@ class UnitFileTests(unittest.TestCase):
         self.assertEqual(result.returncode, 0)
 
     def test_system_units_verify_cleanly(self):
-        names = [n for n in os.listdir(UNITS) if n.endswith((".socket", ".service"))]
+        names = [n for n in os.listdir(UNITS) if n.endswith((".socket", ".service", ".timer"))]
         directory = self.copy_units(UNITS, names)
         self.verify(directory, ["gatherd.socket", "gatherd-status.socket", "gatherd-http.socket",
                                 "gatherd-metrics.socket", "gatherd.service", "gatherd@pitch1.socket",
                                 "gatherd-status@pitch1.socket", "gatherd-http@pitch1.socket",
-                                "gatherd-metrics@pitch1.socket", "gatherd@pitch1.service"])
+                                "gatherd-metrics@pitch1.socket", "gatherd@pitch1.service",
+                                "gatherd-backup.timer", "gatherd-backup.service"])
 
     def test_user_units_verify_cleanly(self):
         user = os.path.join(UNITS, "user")
@@ -65,12 +66,53 @@ class UnitFileTests(unittest.TestCase):
     def test_the_services_score_safe_and_the_docs_say_so(self):
         with open(os.path.join(REPO, "docs", "systemd.md")) as f:
             docs = f.read()
-        for unit in ["gatherd.service", "gatherd@.service"]:
+        for unit in ["gatherd.service", "gatherd@.service", "gatherd-backup.service"]:
             score, verdict = self.exposure(unit)
             print("\n    %s: exposure %.1f %s" % (unit, score, verdict), end="")
             self.assertLessEqual(score, 1.0)
             self.assertEqual(verdict, "SAFE")
             self.assertIn("%.1f SAFE" % score, docs, "docs/systemd.md should state the score %.1f" % score)
+
+
+def unit_settings(name):
+    """A unit file's settings, each key with its values in order (comments left out)."""
+    settings = {}
+    with open(os.path.join(UNITS, name)) as f:
+        for key, value in re.findall(r"^([A-Za-z]+)=(.*)$", f.read(), re.M):
+            settings.setdefault(key, []).append(value)
+    return settings
+
+
+class BackupTimerTests(unittest.TestCase):
+    def test_the_timer_runs_daily_makes_up_a_missed_day_and_spreads_its_start(self):
+        timer = unit_settings("gatherd-backup.timer")
+        self.assertEqual(timer["OnCalendar"], ["daily"])
+        self.assertEqual(timer["Persistent"], ["true"])
+        self.assertEqual(len(timer["RandomizedDelaySec"]), 1)
+        self.assertEqual(timer["WantedBy"], ["timers.target"])
+
+    def test_the_backup_runs_as_gatherd_on_its_state_with_its_hardening(self):
+        """Same dynamic user (gatherd.service's is named after the unit: gatherd), same StateDirectory= and
+        configuration, and every hardening setting of gatherd.service."""
+        daemon, backup = unit_settings("gatherd.service"), unit_settings("gatherd-backup.service")
+        self.assertEqual(backup["ExecStart"], ["/usr/local/bin/gatherd backup --dated"])
+        self.assertEqual(backup["Type"], ["oneshot"])
+        self.assertEqual(backup["User"], ["gatherd"])
+        self.assertNotIn("User", daemon)
+        for key in ["DynamicUser", "StateDirectory", "StateDirectoryMode", "UMask", "ConfigurationDirectory"]:
+            self.assertEqual(backup[key], daemon[key], key)
+        hardening = ["PrivateNetwork", "IPAddressDeny", "RestrictAddressFamilies", "CapabilityBoundingSet",
+                     "NoNewPrivileges", "ProtectSystem", "ProtectHome", "PrivateTmp", "PrivateDevices",
+                     "ProtectKernelTunables", "ProtectKernelModules", "ProtectControlGroups", "ProtectProc",
+                     "RestrictNamespaces", "MemoryDenyWriteExecute", "SystemCallFilter", "SystemCallArchitectures"]
+        for key in hardening:
+            self.assertEqual(backup.get(key), daemon[key], key)
+
+    def test_the_timer_is_off_until_the_admin_enables_it(self):
+        with open(os.path.join(REPO, "packaging", "postinst")) as f:
+            self.assertNotIn("gatherd-backup", f.read())
+        with open(os.path.join(REPO, "docs", "systemd.md")) as f:
+            self.assertTrue("systemctl enable --now gatherd-backup.timer" in f.read(), "docs/systemd.md says how")
 
 
 if __name__ == "__main__":

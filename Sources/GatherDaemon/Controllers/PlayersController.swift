@@ -18,15 +18,16 @@ enum PlayersController {
         return try session.view.player(id).json
       },
       .mutate("players.create") { params, _ in
-        let name = try params.string("name")
-        let age = try params.optionalInt("age")
-        let position = try params.optionalChoice("position", positions, Position.init(parsing:))
-        let skill = try params.optionalChoice("skill", skills, Skill.init(parsing:))
-        let team = try params.optionalString("favouriteTeam")
-        try params.finish()
-        let details = try PlayerDetails(
-          name: name, age: age.map(clampedInt), position: position, skill: skill, favouriteTeam: team)
+        let details = try playerDetails(&params)
         return try session.createPlayer(details).json
+      },
+      .mutate("players.import") { params, _ in
+        let rows = try importRows(&params)
+        let allowDuplicates = try params.optionalBool("allowDuplicate") ?? false
+        try params.finish()
+        return .object([
+          "players": .array(try session.importPlayers(rows, allowDuplicates: allowDuplicates).map(\.json))
+        ])
       },
       .mutate("players.update") { params, _ in
         let id = try params.int("id")
@@ -57,6 +58,21 @@ enum PlayersController {
         return .object(["deleted": .int(id)])
       },
     ]
+  }
+}
+
+extension PlayersController {
+  /// A new player's details from the params `players.create` takes (and each row of `players.import`):
+  /// `name`, and optionally `age`, `position`, `skill` and `favouriteTeam`; no other field.
+  static func playerDetails(_ params: inout Params) throws -> PlayerDetails {
+    let name = try params.string("name")
+    let age = try params.optionalInt("age")
+    let position = try params.optionalChoice("position", positions, Position.init(parsing:))
+    let skill = try params.optionalChoice("skill", skills, Skill.init(parsing:))
+    let team = try params.optionalString("favouriteTeam")
+    try params.finish()
+    return try PlayerDetails(
+      name: name, age: age.map(clampedInt), position: position, skill: skill, favouriteTeam: team)
   }
 }
 

@@ -71,6 +71,13 @@ public struct SocketFile: Sendable {
     SocketFileError("\(what) \(path): \(String(cString: strerror(errno))); choose another --socket.")
   }
 
+  /// Whether something accepts connections on the socket now: a running gatherd, or a socket unit of systemd's
+  /// that would start one.
+  public var answers: Bool {
+    if case .answers = Self.probe(path) { return true }
+    return false
+  }
+
   /// Removes the socket file, at a clean exit.
   func remove() { unlink(path) }
 

@@ -11,6 +11,18 @@ extension GatherSession {
     return player
   }
 
+  /// Adds every player of an import to the roster in one transaction, or none. A name already on the roster,
+  /// or twice in the import, is refused unless `allowDuplicates` (``RosterImport``). Each new player is
+  /// published as its own `players` event, as `players.create` does.
+  func importPlayers(_ rows: [PlayerDetails], allowDuplicates: Bool) throws -> [Player] {
+    if !allowDuplicates { try RosterImport.checkNames(rows, roster: state.players) }
+    let players = try commit { try store.createPlayers(rows) }
+    for player in players { state.save(player) }
+    logger.info("Imported \(players.count) players.")
+    for player in players { hub.publish(.roster(.created(player))) }
+    return players
+  }
+
   /// Changes a player's details; no changes write nothing and publish nothing.
   func updatePlayer(_ id: Player.ID, _ changes: PlayerChanges) throws -> Player {
     let player = try state.updating(id, with: changes)

@@ -111,7 +111,8 @@ final class SQLiteConnection: @unchecked Sendable {
     return statement
   }
 
-  private func open() throws -> OpaquePointer {
+  /// The open connection's handle, for SQLite's own APIs beyond statements (``copy(into:)``); throws once closed.
+  func open() throws -> OpaquePointer {
     guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "the connection is closed") }
     return handle
   }

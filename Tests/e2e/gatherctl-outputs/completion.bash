@@ -180,13 +180,13 @@ _gatherctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|help)
+    players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|export|import|backup|restore|help)
         # Offer subcommand argument completions
         "_gatherctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'players gather timer score status ping discover call watch stats web plan help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'players gather timer score status ping discover call watch stats web plan export import backup restore help' -- "${cur}"))
         ;;
     esac
 }
@@ -925,6 +925,69 @@ _gatherctl_plan_cancel() {
     # Offer option value completions
     case "${prev}" in
     '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_export() {
+    repeating_flags=()
+    non_repeating_flags=(--force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--format --output -o)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        __gatherctl_add_completions -W 'json'$'\n''csv'
+        return
+        ;;
+    '--output'|'-o')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_import() {
+    repeating_flags=()
+    non_repeating_flags=(--allow-duplicate --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_backup() {
+    repeating_flags=()
+    non_repeating_flags=(--force --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--database --config)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--database')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--database --config)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--database')
+        return
+        ;;
+    '--config')
         return
         ;;
     esac

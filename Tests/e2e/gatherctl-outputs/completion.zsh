@@ -64,13 +64,17 @@ _gatherctl() {
             'stats:Show player stats over ended gathers.'
             'web:The pitch-side scoreboard page (gatherd --http).'
             'plan:Plan coming gathers: who is going, who waits, and the sign-up link.'
+            'export:Export the roster, every ended gather (lineups and goals) and every plan, as JSON or CSV.'
+            'import:Add the players of a CSV file to the roster: all of them, or none.'
+            'backup:Copy gatherd'\''s database to FILE, consistently, while gatherd runs on (runs gatherd backup).'
+            'restore:Replace gatherd'\''s database with FILE, a backup, while gatherd is stopped (runs gatherd restore).'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|help)
+        players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|export|import|backup|restore|help)
             "_gatherctl_${words[1]}" && ret=0
             ;;
         esac
@@ -885,6 +889,63 @@ _gatherctl_plan_cancel() {
     local -i ret=1
     local -ar arg_specs=(
         '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_export() {
+    local -i ret=1
+    local -ar ___format=('json' 'csv')
+    local -ar arg_specs=(
+        '--format[json (one document) or csv (one file per table).]:format:{__gatherctl_complete "${___format[@]}"}'
+        '(--output -o)'{--output,-o}'[json\: the file to write (default\: standard output); csv\: the folder to write the tables into.]:path:'
+        '--force[Replace files that exist.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_import() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:'
+        '--allow-duplicate[Add a player even if one of that name is already on the roster or in the file.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_backup() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:'
+        '--force[Replace FILE if it exists.]'
+        '--database[The database, when it is not gatherd'\''s default.]:path:'
+        '--config[gatherd'\''s configuration file, which may name the database.]:path:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_restore() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':file:'
+        '--database[The database, when it is not gatherd'\''s default.]:path:'
+        '--config[gatherd'\''s configuration file, which may name the database.]:path:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

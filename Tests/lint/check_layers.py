@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""check_layers.py - the rules of docs/architecture.md ("Who may touch what") that the compiler does not hold,
+checked on the sources by `make lint`: every transport goes through the one RPCGateway, the session speaks the
+model and never JSON, and MQTT never parses what the session made.
+
+Usage: Tests/lint/check_layers.py [ROOT]   (default: the checkout this file is in). Prints one line per breach
+and exits 1, or exits 0 silently.
+"""
+import os
+import re
+import sys
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+DAEMON = os.path.join(ROOT, "Sources", "GatherDaemon")
+
+#: (what, folders it applies to, pattern, files allowed to match, why).
+RULES = [
+    ("the dispatcher is built once", ["."], r"MethodTable\.dispatcher\(", ["Server/RPCGateway.swift"],
+     "only RPCGateway builds the dispatcher; transports answer through the gateway"),
+    ("callers come from the gateway", ["."], r"(?<![A-Za-z0-9_.])Caller\(", ["Server/RPCGateway+Callers.swift"],
+     "only the gateway's localCaller, webCaller and mqttCaller decide what a peer may do"),
+    ("transports never reach the session", ["Server", "Web", "MQTT", "Restarts"], r"\bGatherSession\b",
+     ["Server/RPCGateway.swift"], "transports reach the session through RPCGateway"),
+    ("transports never reach the store", ["Server", "Web", "MQTT", "Restarts", "Events"], r"\bGatherStore\b", [],
+     "one store type owns the database; the session calls it"),
+    ("controllers never reach the store", ["Controllers"], r"\bsession\.store\b", [],
+     "controllers call the session, which calls the store"),
+    ("the session speaks the model", ["Session"], r"\bJSONValue\b|\bJSONObject\b|\bimport GatherRPC\b", [],
+     "Session/ returns model values and publishes SessionEvent; Presentation/ makes JSON"),
+    ("MQTT never parses what the session made", ["MQTT"], r"\bJSONParser\b", [],
+     "MQTT maps SessionEvent to its messages; only requests from the broker are parsed, by the gateway"),
+]
+
+
+def swift_files(folder):
+    for directory, _, names in os.walk(os.path.join(DAEMON, folder)):
+        for name in sorted(names):
+            if name.endswith(".swift"):
+                yield os.path.join(directory, name)
+
+
+def code_lines(path):
+    """The file's lines with // comments removed (a rule is about code, not about what comments name)."""
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            yield number, re.sub(r"//.*", "", line)
+
+
+def main():
+    breaches = []
+    for what, folders, pattern, allowed, why in RULES:
+        regex = re.compile(pattern)
+        for folder in folders:
+            for path in swift_files(folder):
+                relative = os.path.relpath(path, DAEMON)
+                if relative in allowed:
+                    continue
+                for number, line in code_lines(path):
+                    if regex.search(line):
+                        breaches.append(f"Sources/GatherDaemon/{relative}:{number}: {what}: {why}")
+    for breach in sorted(set(breaches)):
+        print(breach)
+    return 1 if breaches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
