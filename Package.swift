@@ -84,6 +84,9 @@ let package = Package(
         .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
         .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
         .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
+        // Ratings, form and the result to share.
+        .embedInCode("Scoreboard/js/ratings.js"), .embedInCode("Scoreboard/js/report.js"),
+        .embedInCode("Scoreboard/js/reportcard.js"),
       ],
       swiftSettings: strict
     ),

@@ -16,6 +16,9 @@ public struct ActiveGather: Sendable, Hashable {
   public var clock: MatchClock
   /// Each player's rating when they joined the gather: at kick-off, or when added later.
   public private(set) var kickOffRatings: [Player.ID: Rating]
+  /// The group's ended gathers and draws when it started, which its prediction takes the draw from (no other
+  /// gather can end while it is played, so a restart finds the same).
+  public let kickOffDraws: DrawHistory
   /// The plan it was started from, if any.
   public let planID: Plan.ID?
   /// What the sides are called.
@@ -25,7 +28,8 @@ public struct ActiveGather: Sendable, Hashable {
   /// came from.
   public init(
     id: Int64, startedAt: Date, lineup: Lineup, score: Score = .zero, log: [ScoreEvent] = [], clock: MatchClock,
-    kickOffRatings: [Player.ID: Rating] = [:], names: TeamNames = .standard, planID: Plan.ID? = nil
+    kickOffRatings: [Player.ID: Rating] = [:], kickOffDraws: DrawHistory = DrawHistory(), names: TeamNames = .standard,
+    planID: Plan.ID? = nil
   ) {
     self.id = id
     self.startedAt = startedAt
@@ -35,14 +39,17 @@ public struct ActiveGather: Sendable, Hashable {
     self.log = log
     self.clock = clock
     self.kickOffRatings = kickOffRatings
+    self.kickOffDraws = kickOffDraws
     self.planID = planID
   }
 
-  /// The predicted result of Team A against Team B as they now stand, from the ratings at kick-off (a rating
-  /// learned or replayed since does not change it).
+  /// The predicted result of Team A against Team B as they now stand, from the ratings and the draw history at
+  /// kick-off (a rating learned or replayed since does not change it).
   public var prediction: Prediction {
     let rating = { (id: Player.ID) in kickOffRatings[id] ?? .prior(for: nil) }
-    return Prediction(teamA: lineup.players(in: .teamA).map(rating), teamB: lineup.players(in: .teamB).map(rating))
+    return Prediction(
+      teamA: lineup.players(in: .teamA).map(rating), teamB: lineup.players(in: .teamB).map(rating),
+      draws: kickOffDraws)
   }
 
   /// Moves a player of the gather to another team, or adds a roster player with their `rating` now (their

@@ -8,6 +8,9 @@
 public struct Candidate: Sendable, Hashable {
   /// The ended gathers a player needs before their win rate counts.
   public static let formThreshold = 5
+  /// How many points are one unit of μ when a prediction reads points as skill: the priors put the levels 5 μ
+  /// apart (20, 25, 30), the points 100 apart.
+  public static let pointsPerMu = 20.0
 
   /// The player's id.
   public var id: Player.ID

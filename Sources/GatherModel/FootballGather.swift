@@ -11,14 +11,21 @@ public struct FootballGather: Sendable {
   public private(set) var ratings: [Player.ID: Rating]
   /// The open plans, by id; cancelled and started ones stay in the store only.
   public internal(set) var plans: [Plan.ID: Plan]
+  /// How many ended gathers each roster player's rating has learned from; a player missing here has none.
+  public private(set) var ratedGathers: [Player.ID: Int]
+  /// The ended gathers and their draws, which predictions take the draw probability from.
+  public private(set) var draws: DrawHistory
 
   /// A Football Gather as loaded from the store.
   public init(
-    roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = []
+    roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
+    ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory()
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
     self.ratings = ratings
+    self.ratedGathers = ratedGathers
+    self.draws = draws
     self.plans = Dictionary(
       plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
   }
@@ -28,10 +35,22 @@ public struct FootballGather: Sendable {
     ratings[id] ?? .prior(for: roster[id]?.details.skill)
   }
 
-  /// Keeps ratings the store has just saved (after a gather ended, or a replay), replacing those of the same
-  /// players.
+  /// A roster player's rating as screens show it, with the gathers it has learned from.
+  public func shownRating(of id: Player.ID) -> ShownRating {
+    ShownRating(rating(of: id), gathers: ratedGathers[id] ?? 0)
+  }
+
+  /// Keeps ratings the store has just saved after a replay, replacing those of the same players.
   public mutating func keepRatings(_ changed: [Player.ID: Rating]) {
     ratings.merge(changed) { _, new in new }
+  }
+
+  /// Keeps what a gather the store has just ended taught: the new ratings of the players it rated (each has one
+  /// more rated gather), and its result for the draw history.
+  public mutating func keepResult(_ winner: Winner, ratings changed: [Player.ID: Rating]) {
+    keepRatings(changed)
+    for id in changed.keys { ratedGathers[id, default: 0] += 1 }
+    draws.record(winner)
   }
 
   /// Checks a hand-picked split for a prediction: neither side empty, nobody twice, everyone on the roster.
@@ -49,7 +68,7 @@ public struct FootballGather: Sendable {
   /// The prediction for a hand-picked split, from the players' ratings now (``checkSplit(teamA:teamB:)`` first).
   public func prediction(teamA: [Player.ID], teamB: [Player.ID]) throws(GatherError) -> Prediction {
     try checkSplit(teamA: teamA, teamB: teamB)
-    return Prediction(teamA: teamA.map(rating(of:)), teamB: teamB.map(rating(of:)))
+    return Prediction(teamA: teamA.map(rating(of:)), teamB: teamB.map(rating(of:)), draws: draws)
   }
 
   /// The roster, ordered by id.
@@ -84,6 +103,7 @@ public struct FootballGather: Sendable {
   public mutating func remove(_ id: Player.ID) {
     roster[id] = nil
     ratings[id] = nil
+    ratedGathers[id] = nil
   }
 
   /// Checks a lineup for a new gather: none may be active and every player must be on the roster.

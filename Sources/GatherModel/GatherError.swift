@@ -64,6 +64,8 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   public static func gatherNotFound(_ id: Int64) -> GatherError {
     GatherError(.gatherNotFound, "There is no gather with id \(id).")
   }
+  /// No gather has ended yet, where one was asked for without an id.
+  public static let noEndedGather = GatherError(.gatherNotFound, "No gather has ended yet.")
   /// No roster player has this id.
   public static func playerNotFound(_ id: Int64) -> GatherError {
     GatherError(.playerNotFound, "There is no player with id \(id).")

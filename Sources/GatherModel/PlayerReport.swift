@@ -7,6 +7,15 @@ public struct PlayerReport: Sendable, Hashable {
     /// Won, drawn or lost.
     public enum Outcome: String, Sendable, Hashable {
       case win, draw, loss
+
+      /// "W", "D" or "L", as a form guide writes it.
+      public var letter: String {
+        switch self {
+        case .win: "W"
+        case .draw: "D"
+        case .loss: "L"
+        }
+      }
     }
 
     /// The gather's id.
@@ -21,16 +30,25 @@ public struct PlayerReport: Sendable, Hashable {
     public var score: Score
     /// The player's goals in it.
     public var goals: Int
+    /// What the sides were called in that gather.
+    public var names: TeamNames
 
     /// Creates a result.
-    public init(gatherID: Int64, endedAt: Date, team: Team, outcome: Outcome, score: Score, goals: Int) {
+    public init(
+      gatherID: Int64, endedAt: Date, team: Team, outcome: Outcome, score: Score, goals: Int,
+      names: TeamNames = .standard
+    ) {
       self.gatherID = gatherID
       self.endedAt = endedAt
       self.team = team
       self.outcome = outcome
       self.score = score
       self.goals = goals
+      self.names = names
     }
+
+    /// The name of the player's side in that gather ("Reds").
+    public var side: String { names[team] }
   }
 
   /// A teammate, with the gathers played and won on the same side.

@@ -33,11 +33,19 @@ public struct PlayerStats: Sendable, Hashable {
   public var rating: Rating
   /// The plans joined, played and left late.
   public var attendance: Attendance
+  /// Every ended gather the player has played, whatever the period counted: what the rating has learned from.
+  public var ratedGathers: Int
+  /// How the last ``formLength`` of the gathers counted went, newest first.
+  public var form: [PlayerReport.Result.Outcome]
+
+  /// How many results form shows.
+  public static let formLength = 5
 
   /// Creates a record.
   public init(
     playerID: Player.ID, name: String, played: Int, wins: Int, draws: Int, goals: Int,
-    rating: Rating = .prior(for: nil), attendance: Attendance = Attendance()
+    rating: Rating = .prior(for: nil), attendance: Attendance = Attendance(), ratedGathers: Int? = nil,
+    form: [PlayerReport.Result.Outcome] = []
   ) {
     self.playerID = playerID
     self.name = name
@@ -47,7 +55,12 @@ public struct PlayerStats: Sendable, Hashable {
     self.goals = goals
     self.rating = rating
     self.attendance = attendance
+    self.ratedGathers = ratedGathers ?? played
+    self.form = form
   }
+
+  /// The rating as screens show it.
+  public var shownRating: ShownRating { ShownRating(rating, gathers: ratedGathers) }
 
   /// Of those played, lost.
   public var losses: Int { played - wins - draws }

@@ -19,11 +19,12 @@ public enum TeamBalancer {
   static let searchStarts = 48
 
   /// The fairest split of `candidates` by `basis` that `seed` picks, with up to `alternatives` next fairest
-  /// different splits; `bench` is passed through. The first split does not depend on `alternatives`. Throws a
-  /// validation error for too few or too many players, a player given twice, or alternatives out of 0–5.
+  /// different splits; `bench` is passed through; each split's draw probability comes from `draws`. The first
+  /// split does not depend on `alternatives`. Throws a validation error for too few or too many players, a player
+  /// given twice, or alternatives out of 0–5.
   public static func suggest(
     _ candidates: [Candidate], bench: [Player.ID] = [], seed: UInt64 = 0, by basis: Basis = .rating,
-    alternatives: Int = 0
+    alternatives: Int = 0, draws: DrawHistory = DrawHistory()
   ) throws(GatherError) -> TeamSuggestion {
     try check(candidates.map(\.id), bench: bench)
     guard alternativesRange.contains(alternatives) else {
@@ -47,8 +48,9 @@ public enum TeamBalancer {
     }
     if generator.next() & 1 == 1 { inA = inA.map { !$0 } }
     return TeamSuggestion(
-      split: .init(candidates, inA: inA, basis: basis), bench: bench, seed: seed, exact: exact, basis: basis,
-      alternatives: others.map { .init(candidates, inA: oriented($0, like: inA), basis: basis) })
+      split: .init(candidates, inA: inA, basis: basis, draws: draws), bench: bench, seed: seed, exact: exact,
+      basis: basis,
+      alternatives: others.map { .init(candidates, inA: oriented($0, like: inA), basis: basis, draws: draws) })
   }
 
   /// `split` or its mirror image, whichever keeps more players on the side they have in `first`, so that an

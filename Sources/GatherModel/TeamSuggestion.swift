@@ -25,22 +25,30 @@ public struct TeamSuggestion: Sendable, Hashable {
     }
   }
 
-  /// Two sides and how a match between them is predicted to go, from the players' ratings.
+  /// Two sides and how a match between them is predicted to go, from the strength the split balanced.
   public struct Split: Sendable, Hashable {
     /// Team A.
     public var teamA: Side
     /// Team B.
     public var teamB: Side
-    /// Team A's win probability and the draw probability.
+    /// Team A's win probability and the draw probability: by rating from the players' ratings, by skill from
+    /// the sides' points (so that equal strengths predict an even match), the draw from the group's history.
     public var prediction: Prediction
 
     /// The split of `candidates` that `inA` gives (`inA[i]`: candidate i plays in Team A).
-    init(_ candidates: [Candidate], inA: [Bool], basis: TeamBalancer.Basis) {
+    init(_ candidates: [Candidate], inA: [Bool], basis: TeamBalancer.Basis, draws: DrawHistory) {
       let sideA = candidates.indices.filter { inA[$0] }.map { candidates[$0] }
       let sideB = candidates.indices.filter { !inA[$0] }.map { candidates[$0] }
       teamA = Side(sideA, basis: basis)
       teamB = Side(sideB, basis: basis)
-      prediction = Prediction(teamA: sideA.map(\.rating), teamB: sideB.map(\.rating))
+      prediction =
+        switch basis {
+        case .rating: Prediction(teamA: sideA.map(\.rating), teamB: sideB.map(\.rating), draws: draws)
+        case .skill:
+          Prediction(
+            pointsA: sideA.reduce(0) { $0 + $1.points }, pointsB: sideB.reduce(0) { $0 + $1.points },
+            players: candidates.count, draws: draws)
+        }
     }
 
     /// The difference in strength between the sides, never negative.

@@ -18,6 +18,28 @@ extension GatherStore {
     }
   }
 
+  /// How many ended gathers each roster player has played on Team A or Team B: the gathers their rating learned
+  /// from. Players who have played none are left out.
+  static func ratedGathers(_ db: SQLiteConnection) throws -> [Player.ID: Int] {
+    var counts: [Player.ID: Int] = [:]
+    try db.forEachRow(
+      """
+      SELECT playerId, COUNT(*) FROM gatherPlayer INDEXED BY gatherPlayer_stats
+      WHERE playerId IS NOT NULL AND result IS NOT NULL GROUP BY playerId
+      """
+    ) { row in
+      if let id = row.int64(0), let count = row.int64(1) { counts[id] = Int(count) }
+    }
+    return counts
+  }
+
+  /// The ended gathers and how many of them were drawn, for the draw probability of predictions.
+  static func drawHistory(_ db: SQLiteConnection) throws -> DrawHistory {
+    let row = try db.fetchOne(
+      "SELECT COUNT(*) AS gathers, COALESCE(SUM(winner = 'none'), 0) AS draws FROM gather WHERE status = 'ended'")
+    return DrawHistory(gathers: try row?["gathers"] ?? 0, draws: try row?["draws"] ?? 0)
+  }
+
   static func rosterRatings(_ db: SQLiteConnection) throws -> [Player.ID: Rating] {
     var ratings: [Player.ID: Rating] = [:]
     for row in try db.fetchAll("SELECT id, ratingMu, ratingSigma FROM player") {

@@ -19,6 +19,9 @@ extension GatherStore {
     var arguments: [any SQLiteValueConvertible] {
       [since?.unixMilliseconds ?? Int64.min, until?.unixMilliseconds ?? Int64.max]
     }
+
+    /// Whether every ended gather counts.
+    var isWhole: Bool { since == nil && until == nil }
   }
 
   /// Every roster player who played at least `minGathers` ended gathers of `period`, sorted by `order`
@@ -27,10 +30,11 @@ extension GatherStore {
     period: StatsPeriod = StatsPeriod(), minGathers: Int = 1, order: PlayerStats.Order = .rating
   ) throws -> [PlayerStats] {
     try database.read { db in
-      try db.fetchAll(
-        Self.statsSQL(players: nil, filter: "played >= ?", order: order),
+      let rows = try db.fetchAll(
+        Self.statsSQL(players: nil, filter: "played >= ?", order: order, wholeHistory: period.isWhole),
         Self.statsArguments(period, players: []) + [minGathers]
       ).map(Self.stats)
+      return try Self.addingForm(to: rows, period: period, db)
     }
   }
 
@@ -39,8 +43,8 @@ extension GatherStore {
     guard !ids.isEmpty else { return [:] }
     return try database.read { db in
       let rows = try db.fetchAll(Self.statsSQL(players: ids.count), Self.statsArguments(StatsPeriod(), players: ids))
-      return Dictionary(
-        try rows.map { row in (try row["id"], try Self.stats(row)) }, uniquingKeysWith: { first, _ in first })
+      let stats = try Self.addingForm(to: try rows.map(Self.stats), period: StatsPeriod(), db)
+      return Dictionary(stats.map { ($0.playerID, $0) }, uniquingKeysWith: { first, _ in first })
     }
   }
 
@@ -51,9 +55,10 @@ extension GatherStore {
       else {
         throw GatherError.playerNotFound(id)
       }
+      // Recent results: each with the names the sides had in that gather.
       let recent = try db.fetchAll(
         """
-        SELECT g.id, g.endedAt, gp.team, gp.result, g.scoreA, g.scoreB, gp.goals
+        SELECT g.id, g.endedAt, gp.team, gp.result, g.scoreA, g.scoreB, gp.goals, g.teamAName, g.teamBName
         FROM gatherPlayer gp JOIN gather g ON g.id = gp.gatherId
         WHERE gp.playerId = ? AND gp.result IS NOT NULL
         ORDER BY gp.gatherId DESC LIMIT ?
@@ -89,7 +94,9 @@ extension GatherStore {
             gatherID: row.int64(0) ?? 0, endedAt: (row.int64(1) ?? 0).date,
             rating: Rating(mu: row.double(2) ?? 0, sigma: row.double(3) ?? 0)))  // NOT NULL columns
       }
-      return PlayerReport(stats: try Self.stats(row), recent: recent, teammates: teammates, ratings: ratings)
+      var stats = try Self.stats(row)
+      stats.form = recent.prefix(PlayerStats.formLength).map(\.outcome)
+      return PlayerReport(stats: stats, recent: recent, teammates: teammates, ratings: ratings)
     }
   }
 
@@ -102,12 +109,15 @@ extension GatherStore {
 
   /// Each roster player's totals over the ended gathers of a period, for every player or for `players` ids,
   /// filtered by `filter` over `played` (its arguments last) and ordered by `order`; the arguments are
-  /// ``statsArguments(_:players:)``'s.
+  /// ``statsArguments(_:players:)``'s. `wholeHistory` says the period is all of it, so that the gathers a rating
+  /// learned from are those played; otherwise they are counted apart.
   ///
   /// One pass over the partial covering index gatherPlayer_stats, whose rows of each player come grouped by
   /// result: the lineup rows of ended gathers carry the start, the player's result and goals (see v2-stats).
   /// Attendance counts the plans of the period, by their start, that were not cancelled.
-  static func statsSQL(players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins) -> String {
+  static func statsSQL(
+    players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins, wholeHistory: Bool = true
+  ) -> String {
     let rate = "(CAST(wins AS REAL) / MAX(played, 1))"
     let orderBy =
       switch order {
@@ -148,7 +158,7 @@ extension GatherStore {
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
           COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals, p.ratingMu AS ratingMu,
           p.ratingSigma AS ratingSigma, COALESCE(j.joined, 0) AS plansJoined, COALESCE(pp.played, 0) AS plansPlayed,
-          COALESCE(j.leftLate, 0) AS plansLeftLate
+          COALESCE(j.leftLate, 0) AS plansLeftLate, \(wholeHistory ? "COALESCE(l.played, 0)" : ratedSQL) AS ratedGathers
         FROM player p LEFT JOIN lineups l ON l.playerId = p.id LEFT JOIN joinedPlans j ON j.playerId = p.id
           LEFT JOIN playedPlans pp ON pp.playerId = p.id
         \(only.map { "WHERE p.id " + $0 } ?? "")
@@ -157,11 +167,43 @@ extension GatherStore {
       """
   }
 
+  /// Every ended gather a player (`p`) played, whatever the period: what their rating learned from.
+  static let ratedSQL = """
+    (SELECT COUNT(*) FROM gatherPlayer x INDEXED BY gatherPlayer_stats WHERE x.playerId = p.id AND x.result IS NOT NULL)
+    """
+
   static func stats(_ row: SQLiteRow) throws -> PlayerStats {
     try PlayerStats(
       playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"], draws: row["draws"],
       goals: row["goals"], rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]),
-      attendance: Attendance(joined: row["plansJoined"], played: row["plansPlayed"], leftLate: row["plansLeftLate"]))
+      attendance: Attendance(joined: row["plansJoined"], played: row["plansPlayed"], leftLate: row["plansLeftLate"]),
+      ratedGathers: row["ratedGathers"])
+  }
+
+  /// `rows` with each player's form: how their last ``PlayerStats/formLength`` gathers of the period went,
+  /// newest first. One short backward walk of the player's lineup rows each (their ids follow the gathers').
+  static func addingForm(to rows: [PlayerStats], period: StatsPeriod, _ db: SQLiteConnection) throws
+    -> [PlayerStats]
+  {
+    let last = try db.prepare(
+      """
+      SELECT result FROM gatherPlayer INDEXED BY gatherPlayer_on_playerId
+      WHERE playerId = ? AND result IS NOT NULL AND startedAt >= ? AND startedAt < ? ORDER BY id DESC LIMIT ?
+      """)
+    let bounds = [
+      SQLiteValue.integer(period.since?.unixMilliseconds ?? Int64.min),
+      .integer(period.until?.unixMilliseconds ?? Int64.max),
+    ]
+    return try rows.map { row in
+      guard row.played > 0 else { return row }
+      var row = row
+      try last.forEachRow([.integer(row.playerID)] + bounds + [.integer(Int64(PlayerStats.formLength))]) { result in
+        if let outcome = result.text(0).flatMap(PlayerReport.Result.Outcome.init(rawValue:)) {
+          row.form.append(outcome)
+        }
+      }
+      return row
+    }
   }
 
   static func result(_ row: SQLiteRow) throws -> PlayerReport.Result {
@@ -172,6 +214,6 @@ extension GatherStore {
     }
     return try PlayerReport.Result(
       gatherID: row["id"], endedAt: (row["endedAt"] as Int64).date, team: team, outcome: outcome, score: score,
-      goals: row["goals"])
+      goals: row["goals"], names: TeamNames(stored: row["teamAName"], row["teamBName"]))
   }
 }

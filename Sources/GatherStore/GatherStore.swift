@@ -47,9 +47,13 @@ public struct GatherStore: Sendable {
       let roster = try db.fetchAll("SELECT * FROM player ORDER BY id").map { try PlayerRow(row: $0).player() }
       let ratings = try Self.rosterRatings(db)
       let plans = try Self.openPlans(db)
+      let rated = try Self.ratedGathers(db)
+      let draws = try Self.drawHistory(db)
       guard let row = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'").map(GatherRow.init(row:)),
         let id = row.id
-      else { return FootballGather(roster: roster, ratings: ratings, plans: plans) }
+      else {
+        return FootballGather(roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws)
+      }
       let lineupRows = try lineupRows(of: id, db)
       let gather = try ActiveGather(
         id: id, startedAt: row.startedAt.date, lineup: Lineup(assignments: assignments(lineupRows)),
@@ -57,8 +61,9 @@ public struct GatherStore: Sendable {
         clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow),
         kickOffRatings: Dictionary(
           lineupRows.compactMap { row in row.playerId.flatMap { id in row.kickOff.map { (id, $0) } } },
-          uniquingKeysWith: { first, _ in first }), names: row.names, planID: row.planId)
-      return FootballGather(roster: roster, active: gather, ratings: ratings, plans: plans)
+          uniquingKeysWith: { first, _ in first }), kickOffDraws: draws, names: row.names, planID: row.planId)
+      return FootballGather(
+        roster: roster, active: gather, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws)
     }
   }
 

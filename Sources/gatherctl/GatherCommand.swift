@@ -8,7 +8,7 @@ struct GatherCommand: ParsableCommand {
     commandName: "gather", abstract: "Start, inspect, change and end gathers; browse history.",
     subcommands: [
       Start.self, SuggestCommand.self, Status.self, Move.self, RenameCommand.self, End.self, Cancel.self,
-      History.self, Show.self,
+      History.self, Show.self, Report.self,
     ],
     defaultSubcommand: Status.self)
 
@@ -165,5 +165,20 @@ struct GatherCommand: ParsableCommand {
     @Argument(help: "The gather's id.") var id: Int64
 
     func run() throws { try global.run("gathers.get", ["id": .int(id)]) { Render.gather($0) } }
+  }
+
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print an ended gather's result as a message to share: score, scorers, the next plan.")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Argument(help: "The gather's id (default: the last one that ended).") var id: Int64?
+
+    func run() throws {
+      // The message's own lines, each printed safely.
+      try global.run("gather.report", id.map { ["gather": .int($0)] } ?? [:]) { report in
+        (report["text"]?.stringValue ?? "-").split(separator: "\n", omittingEmptySubsequences: false)
+          .map { Printable.text(String($0)) }.joined(separator: "\n")
+      }
+    }
   }
 }

@@ -5,13 +5,17 @@ import GatherRPC
 enum Render {
   /// Rows as columns padded to their widest cell, under a header.
   static func table(_ header: [String], _ rows: [[String]]) -> String {
-    let all = [header] + rows
-    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    columns([header] + rows).joined(separator: "\n")
+  }
+
+  /// Rows of the same number of cells as lines, each column padded to its widest cell.
+  static func columns(_ all: [[String]]) -> [String] {
+    let widths = (all.first ?? []).indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
       row.enumerated().map { column, cell in
         column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
       }.joined(separator: "  ")
-    }.joined(separator: "\n")
+    }
   }
 
   /// A JSON value as a cell: a string as it prints safely, a number, "yes" or "no"; "-" for null or nothing.
@@ -36,12 +40,6 @@ enum Render {
     return decimal(number, places: places)
   }
 
-  /// A whole number as it is ("1000"), any other with one decimal ("127.6").
-  static func compact(_ value: JSONValue?) -> String {
-    guard let number = number(value) else { return text(value) }
-    return decimal(number, places: number.rounded() == number ? 0 : 1)
-  }
-
   /// A JSON number as a Double, or nil.
   static func number(_ value: JSONValue?) -> Double? {
     switch value {
@@ -63,18 +61,6 @@ enum Render {
     let sign = number < 0 && scaled > 0 ? "-" : ""
     guard places > 0 else { return sign + String(whole) }
     return sign + String(whole) + "." + String(repeating: "0", count: places - fraction.count) + fraction
-  }
-
-  /// A rating as "μ ± σ", "27.6 ± 8.1"; "-" without one.
-  static func rating(_ rating: JSONValue?) -> String {
-    guard let rating, rating["mu"] != nil else { return "-" }
-    return "\(decimal(rating["mu"])) ± \(decimal(rating["sigma"]))"
-  }
-
-  /// A probability as a percentage with one decimal, "52.3%".
-  static func percent(_ value: JSONValue?) -> String {
-    guard let probability = number(value) else { return "-" }
-    return decimal(probability * 100, places: 1) + "%"
   }
 
   /// A team argument as the daemon names it: a or b (or bench, when allowed).

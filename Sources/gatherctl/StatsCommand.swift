@@ -4,7 +4,7 @@ import GatherRPC
 /// `gatherctl stats …`: who wins most and who scores, over ended gathers.
 struct StatsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "stats", abstract: "Show player stats over ended gathers.",
+    commandName: "stats", abstract: "Show player stats over ended gathers.", discussion: Render.ratingExplanation,
     subcommands: [Table.self, Player.self], defaultSubcommand: Table.self)
 
   static let orders = ["rating", "wins", "goals", "winRate", "played", "attendance"]
@@ -34,12 +34,13 @@ struct StatsCommand: ParsableCommand {
 
   struct Table: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "table", abstract: "Every player's record as a table (the default).", aliases: ["players"])
+      commandName: "table", abstract: "Every player's record as a table (the default).",
+      discussion: Render.ratingExplanation + " FORM is the last 5 results, newest first.", aliases: ["players"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(
       help: """
-        Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate, played or attendance (plans played, then \
-        fewest left late; default rating).
+        Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (plans \
+        played, then fewest left late; default rating).
         """)
     var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
@@ -80,11 +81,11 @@ struct StatsCommand: ParsableCommand {
             })
         }
         return Render.table(
-          ["ID", "NAME", "RATING", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
+          ["ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
           players.map { row in
             [
               Render.text(row["id"]), Render.text(row["name"]), Render.rating(row["rating"]),
-              Render.text(row["played"]), Render.text(row["wins"]),
+              Render.form(row["form"]), Render.text(row["played"]), Render.text(row["wins"]),
               Render.text(row["draws"]), Render.text(row["losses"]), Render.text(row["goals"]),
               StatsCommand.perGather(row["goalsPerGather"]), StatsCommand.percent(row["winRate"]),
             ]
@@ -95,7 +96,8 @@ struct StatsCommand: ParsableCommand {
 
   struct Player: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "player", abstract: "One player's record, last 10 results and best teammates.")
+      commandName: "player", abstract: "One player's record, form, last 10 results and best teammates.",
+      discussion: Render.ratingExplanation)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The player: an id or a name.") var player: String
     @OptionGroup var names: NameFlag
@@ -112,16 +114,22 @@ struct StatsCommand: ParsableCommand {
             + "lost \(Render.text(report["losses"])), \(Render.count(report["goals"], "goal")), "
             + "win rate \(StatsCommand.percent(report["winRate"]))",
           Self.rating(report),
+          "Form (last 5, newest first): \(Render.form(report["form"]))",
           "Plans: joined \(Render.text(report["attendance"]?["joined"])), played "
             + "\(Render.text(report["attendance"]?["played"])), left within 24 h of the start "
             + "\(Render.text(report["attendance"]?["leftLate"]))",
         ]
         let recent = report["recent"]?.arrayValue ?? []
         lines.append(recent.isEmpty ? "No results yet." : "Last results:")
-        lines += recent.map { result in
-          "  gather \(Render.text(result["gather"]))  \(Render.text(result["result"]))  "
-            + "\(Render.score(result["score"]))  \(Render.count(result["goals"], "goal"))"
-        }
+        lines += Render.columns(
+          recent.map { result in
+            [
+              "  gather \(Render.text(result["gather"]))", Render.text(result["result"]),
+              Render.score(result["score"], names: result["names"]),
+              "for \(Render.string(result["side"]) ?? Render.side(Render.text(result["team"]), result["names"]))",
+              Render.count(result["goals"], "goal"),
+            ]
+          })
         let mates = report["teammates"]?.arrayValue ?? []
         if !mates.isEmpty {
           lines.append(
@@ -132,14 +140,20 @@ struct StatsCommand: ParsableCommand {
       }
     }
 
-    /// "Rating 27.6 ± 8.1 (ordinal 3.4); after each gather: 27.6, 26.9, …" with the last 10 μ, oldest first.
+    /// "Rating 62 (mu 31.6, sigma 8.0); after each gather: 50, 53, …" with the last 10, oldest first; "Rating 54,
+    /// settling (3 of 5 gathers; …)" before 5 gathers.
     static func rating(_ report: JSONValue) -> String {
-      let rating = report["rating"]
-      var line = "Rating \(Render.rating(rating)) (ordinal \(Render.decimal(rating?["ordinal"])))"
+      guard let rating = report["rating"], let shown = Render.shownRating(rating) else { return "Rating -" }
+      let detail = "mu \(Render.decimal(rating["mu"])), sigma \(Render.decimal(rating["sigma"]))"
+      var line =
+        rating["settling"] == .bool(true)
+        ? "Rating \(shown), settling (\(Render.text(rating["gathers"])) of 5 gathers; \(detail))"
+        : "Rating \(shown) (\(detail))"
       let points = report["ratings"]?.arrayValue ?? []
       if !points.isEmpty {
         line += points.count > 10 ? "; after the last 10 gathers: " : "; after each gather: "
-        line += points.suffix(10).map { Render.decimal($0["mu"]) }.joined(separator: ", ")
+        line += points.suffix(10).map { point in Render.shownRating(point).map(String.init) ?? "-" }.joined(
+          separator: ", ")
       }
       return line
     }

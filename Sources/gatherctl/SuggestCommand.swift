@@ -4,7 +4,12 @@ import GatherRPC
 /// `gatherctl gather suggest 1,2,3,…`: two fair sides for these players.
 struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "suggest", abstract: "Suggest two fair teams from these players (changes nothing).")
+    commandName: "suggest", abstract: "Suggest two fair teams from these players (changes nothing).",
+    discussion: """
+      By rating, each side's strength is the sum of its players' mu, and each player shows their RATING; by \
+      skill, the sum of their skill points. Either way the prediction comes from that strength, and a draw from \
+      how often the group's gathers were drawn. \(Render.ratingExplanation)
+      """)
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
   @Argument(help: "The players to split, ids or names, e.g. 1,2,3,4 or Ana,Bruno,Carla,Dani.") var players: String
   @Option(help: "Players to leave on the bench, ids or names.") var bench: String?
@@ -59,38 +64,45 @@ struct SuggestCommand: ParsableCommand {
     let bench = (suggestion["bench"]?.arrayValue ?? []).map { Render.text($0["name"]) }
     if !bench.isEmpty { lines.append("Bench: \(bench.joined(separator: ", "))") }
     lines.append(
-      "Difference \(Render.compact(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
+      "Difference in strength \(Render.decimal(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
         + (suggestion["exact"] == .bool(true) ? "the fairest split." : "found by search."))
     for (number, alternative) in (suggestion["alternatives"]?.arrayValue ?? []).enumerated() {
-      lines.append("Alternative \(number + 1), difference \(Render.compact(alternative["difference"])):")
+      lines.append(
+        "Alternative \(number + 1), difference in strength \(Render.decimal(alternative["difference"])):")
       lines += split(alternative).map { "  " + $0 }
     }
     return lines.joined(separator: "\n")
   }
 
-  /// Both sides of a split, each player with their rating's μ (by rating), and its prediction.
+  /// Both sides of a split, each player with their rating (by rating) or skill points (by skill), each side with
+  /// its strength, and its prediction.
   static func split(_ split: JSONValue) -> [String] {
     var lines: [String] = []
     for (key, title) in [("teamA", "Team A"), ("teamB", "Team B")] {
       let side = split[key]
+      var bySkill = false
       let players = (side?["players"]?.arrayValue ?? []).map { player in
-        let mu = player["rating"]?["mu"].map { " \(Render.decimal($0))" } ?? ""
-        return "\(Render.text(player["name"])) #\(Render.text(player["id"]))\(mu)"
+        let rating = player["rating"]
+        let number: String
+        if let points = rating?.intValue {
+          bySkill = true
+          number = " \(points) pts"
+        } else {
+          number = rating.map { " rating \(Render.rating($0))" } ?? ""
+        }
+        return "\(Render.text(player["name"])) #\(Render.text(player["id"]))\(number)"
       }
-      lines.append("\(title) (strength \(Render.compact(side?["strength"]))): \(players.joined(separator: ", "))")
+      let strength =
+        bySkill
+        ? "\(Render.decimal(side?["strength"], places: 0)) skill points"
+        : "\(Render.decimal(side?["strength"])), the sum of mu"
+      lines.append("\(title), strength \(strength): \(players.joined(separator: ", "))")
       let positions = counts(side?["positions"])
       let skills = counts(side?["skills"])
       lines.append("  \(Render.count(side?["goalkeepers"], "goalkeeper")); positions \(positions); skills \(skills)")
     }
-    lines.append(prediction(split))
+    lines.append(Render.prediction(split))
     return lines
-  }
-
-  /// "Predicted: Team A wins 48.8%, Team B 51.2%; a draw 23.7%".
-  static func prediction(_ prediction: JSONValue) -> String {
-    let win = Render.number(prediction["winProbability"])
-    return "Predicted: Team A wins \(Render.percent(prediction["winProbability"])), "
-      + "Team B \(Render.percent(win.map { .double(1 - $0) })); a draw \(Render.percent(prediction["drawProbability"]))"
   }
 
   /// "defender 2, striker 1".

@@ -21,7 +21,7 @@ import Testing
       guard TeamBalancer.isValid(inA, candidates) else { return nil }
       let sideA = candidates.indices.filter { inA[$0] }.map { candidates[$0].rating }
       let sideB = candidates.indices.filter { !inA[$0] }.map { candidates[$0].rating }
-      return (inA, Prediction(teamA: sideA, teamB: sideB))
+      return (inA, Prediction(teamA: sideA, teamB: sideB, draws: DrawHistory()))
     }
   }
 
@@ -40,7 +40,7 @@ import Testing
       #expect(abs(suggestion.prediction.imbalance - best) < 1e-9, "roster \(candidates)")
       let sideA = candidates.filter { suggestion.teamA.players.contains($0.id) }.map(\.rating)
       let sideB = candidates.filter { suggestion.teamB.players.contains($0.id) }.map(\.rating)
-      #expect(suggestion.prediction == Prediction(teamA: sideA, teamB: sideB))
+      #expect(suggestion.prediction == Prediction(teamA: sideA, teamB: sideB, draws: DrawHistory()))
       #expect(abs(suggestion.teamA.strength - sideA.reduce(0) { $0 + $1.mu }) < 1e-9)
     }
   }

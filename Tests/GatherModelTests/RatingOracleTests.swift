@@ -49,9 +49,12 @@ import Testing
     var numbers = 0
     for (match, answer) in zip(cases, answers) {
       let rated = PlackettLuce.standard.rate(teamA: match.teamA, teamB: match.teamB, winner: match.winner)
-      let prediction = Prediction(teamA: match.teamA, teamB: match.teamB)
+      let model = PlackettLuce.standard
       let ours =
-        [prediction.winProbability, prediction.drawProbability]
+        [
+          model.winProbability(teamA: match.teamA, teamB: match.teamB),
+          model.drawProbability(teamA: match.teamA, teamB: match.teamB),
+        ]
         + (rated.teamA + rated.teamB).flatMap {
           [$0.mu, $0.sigma]
         }
@@ -79,7 +82,7 @@ import Testing
     #expect(win.teamB == [Rating(mu: 22.364610506859503, sigma: 8.06590141354368)])
     let draw = PlackettLuce.standard.rate(teamA: [prior], teamB: [prior], winner: .none)
     #expect(draw.teamA == [Rating(mu: 25.0, sigma: 8.06590141354368)] && draw.teamB == draw.teamA)
-    #expect(Prediction(teamA: [prior], teamB: [prior]).winProbability == 0.5)
+    #expect(Prediction(teamA: [prior], teamB: [prior], draws: DrawHistory()).winProbability == 0.5)
     #expect(PlackettLuce.standard.drawProbability(teamA: [prior], teamB: [prior]) == 0.23707424013270856)
   }
 

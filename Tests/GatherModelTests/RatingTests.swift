@@ -83,7 +83,7 @@ import Testing
     for winner in Winner.allCases {
       let rated = PlackettLuce.standard.rate(teamA: [extremes[0], extremes[2]], teamB: [extremes[1]], winner: winner)
       #expect((rated.teamA + rated.teamB).allSatisfy { $0.isUsable }, "\(winner): \(rated)")
-      let prediction = Prediction(teamA: [extremes[0]], teamB: [extremes[1]])
+      let prediction = Prediction(teamA: [extremes[0]], teamB: [extremes[1]], draws: DrawHistory())
       #expect(prediction.winProbability.isFinite && prediction.drawProbability.isFinite)
     }
   }
@@ -93,13 +93,15 @@ import Testing
     let weak = Rating(mu: 15, sigma: 3)
     var gather = ActiveGather(
       id: 1, startedAt: Fixtures.kickOff, lineup: try Lineup(teamA: [1], teamB: [2]), clock: try MatchClock(),
-      kickOffRatings: [1: strong, 2: weak])
-    #expect(gather.prediction == Prediction(teamA: [strong], teamB: [weak]))
+      kickOffRatings: [1: strong, 2: weak], kickOffDraws: DrawHistory(gathers: 6, draws: 2))
+    let draws = DrawHistory(gathers: 6, draws: 2)
+    #expect(gather.prediction == Prediction(teamA: [strong], teamB: [weak], draws: draws))
+    #expect(gather.prediction.drawProbability == 0.25, "(2 + 2) / (6 + 10): the history at kick-off")
     #expect(gather.prediction.winProbability > 0.9)
     // A player added later joins with the rating they have then; the others keep theirs from kick-off.
     let carla = Player(id: 3, details: try PlayerDetails(name: "Carla", skill: .professional))
     try gather.assign(carla, to: .teamB, rating: Rating(mu: 40, sigma: 2))
-    #expect(gather.prediction == Prediction(teamA: [strong], teamB: [weak, Rating(mu: 40, sigma: 2)]))
+    #expect(gather.prediction == Prediction(teamA: [strong], teamB: [weak, Rating(mu: 40, sigma: 2)], draws: draws))
     try gather.assign(carla, to: .teamA, rating: Rating(mu: 10, sigma: 2))
     #expect(gather.kickOffRatings[3] == Rating(mu: 40, sigma: 2))
     let three = gather.prediction.threeWay
@@ -107,8 +109,9 @@ import Testing
   }
 
   @Test func aHandPickedSplitIsCheckedBeforeItIsPredicted() throws {
+    let draws = DrawHistory(gathers: 30, draws: 9)
     let gather = FootballGather(
-      roster: try Fixtures.roster(), ratings: [1: Rating(mu: 30, sigma: 4), 2: Rating(mu: 20, sigma: 4)])
+      roster: try Fixtures.roster(), ratings: [1: Rating(mu: 30, sigma: 4), 2: Rating(mu: 20, sigma: 4)], draws: draws)
     #expect(throws: GatherError.validation("teamA", "")) { try gather.prediction(teamA: [], teamB: [1]) }
     #expect(throws: GatherError.validation("teamB", "")) { try gather.prediction(teamA: [1], teamB: []) }
     #expect(throws: GatherError.validation("teamB", "")) { try gather.prediction(teamA: [1, 2], teamB: [2]) }
@@ -117,7 +120,9 @@ import Testing
     let prediction = try gather.prediction(teamA: [1], teamB: [2, 3])
     #expect(
       prediction
-        == Prediction(teamA: [Rating(mu: 30, sigma: 4)], teamB: [Rating(mu: 20, sigma: 4), gather.rating(of: 3)]))
+        == Prediction(
+          teamA: [Rating(mu: 30, sigma: 4)], teamB: [Rating(mu: 20, sigma: 4), gather.rating(of: 3)], draws: draws))
+    #expect(prediction.drawProbability == draws.probability, "the draw comes from the group's history")
     // A player without a learned rating has the prior of their declared skill.
     #expect(gather.rating(of: 3) == .prior(for: try gather.player(3).details.skill))
   }

@@ -7,13 +7,14 @@ extension StoreFixture {
   /// Plays and ends a gather with a bench and named scorers (nil for a goal without one); returns its id.
   @discardableResult
   func play(
-    _ teamA: [Player], _ teamB: [Player], bench: [Player] = [], goals: [(Team, Player?)], day: Int
+    _ teamA: [Player], _ teamB: [Player], bench: [Player] = [], goals: [(Team, Player?)], day: Int,
+    names: TeamNames = .standard
   ) throws -> Int64 {
     let endedAt = Self.kickOff.addingTimeInterval(Double(day) * 86_400 + 600)
     var state = try store.load(at: .zero, wallNow: endedAt)
     try startGather(
       &state, teamA: teamA.map(\.id), teamB: teamB.map(\.id), bench: bench.map(\.id),
-      at: endedAt.addingTimeInterval(-600))
+      at: endedAt.addingTimeInterval(-600), names: names)
     for (team, scorer) in goals {
       try state.changeActive { gather in
         try store.recordScoreEvent(

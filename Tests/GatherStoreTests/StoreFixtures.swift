@@ -23,14 +23,14 @@ struct StoreFixture {
   /// Starts a gather the way the daemon does: the model checks, the store saves, the model keeps.
   func startGather(
     _ state: inout FootballGather, teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID] = [],
-    at wallNow: Date = kickOff
+    at wallNow: Date = kickOff, names: TeamNames = .standard
   ) throws {
     let lineup = try state.lineupForNewGather(teamA: teamA, teamB: teamB, bench: bench)
     let clock = try MatchClock()
     let id = try store.startGather(
-      lineup: lineup, clock: clock.snapshot(at: .zero, wallNow: wallNow), startedAt: wallNow
+      lineup: lineup, clock: clock.snapshot(at: .zero, wallNow: wallNow), startedAt: wallNow, names: names
     ) { [state] in state.name(of: $0) }
-    try state.begin(ActiveGather(id: id, startedAt: wallNow, lineup: lineup, clock: clock))
+    try state.begin(ActiveGather(id: id, startedAt: wallNow, lineup: lineup, clock: clock, names: names))
   }
 
   /// Plays and ends a gather between `teamA` and `teamB` with the given goals, and returns its id.

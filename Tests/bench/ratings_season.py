@@ -20,12 +20,14 @@ For each seed:
   - skill: teams from gather.suggest by skill (declared skill plus form after 5 gathers, the release before).
 - The forecasts of each learned-arm gather before it is rated: the learned ratings' (gather.start's prediction,
   from the ratings at kick-off), the declared skill's (gather.predict of the same teams on the declared daemon), and
-  a uniform guess (1/3 each). A three-way forecast from openskill's two numbers: Team A wins with
-  p * (1 - d), a draw d, Team B (1 - p) * (1 - d). Scored by log-loss and Brier score, over gathers 51 to the end.
+  a uniform guess (1/3 each). A three-way forecast from the prediction's two numbers: Team A wins with
+  p * (1 - d), a draw d, Team B (1 - p) * (1 - d), where d is the group's draw rate so far (the declared daemon,
+  where nothing ends, keeps its prior, 0.2). Scored by log-loss and Brier score, over gathers 51 to the end.
 - Spearman's correlation between the learned mu and the true strengths after 50, 100 and 150 gathers.
 - What-if, offline over the learned arm's own matches: openskill 6.2.0 told the goal margin (PlackettLuce(margin=1),
-  rated from the scores), and the learned forecasts with the draw share so far in place of openskill's draw
-  probability, to see what either would change.
+  rated from the scores), the learned forecasts with the raw draw share so far (a prior of one in three worth three
+  gathers) for the draw, and the declared forecasts with the learned arm's draw, so that the two compare their win
+  probabilities alone.
 
 Prints a Markdown section: means over the seeds with 95% intervals (Student's t), the targets met or missed.
 Exit status 0 when it ran (a missed target is reported, not an error).
@@ -165,7 +167,7 @@ def play_season(gatherd, folder, seed, gathers):
         for name, daemon in arms.items():
             ids[name] = [daemon.call("players.create", {"name": f"P{i}", "skill": declared[i]})["id"] for i in range(PLAYERS)]
         result = {"forecasts": {"learned": [], "declared": [], "uniform": []}, "goal_difference": {}, "spearman": {},
-                  "matches": [], "declared_spearman": None, "learned_predictions": []}
+                  "matches": [], "declared_spearman": None, "learned_predictions": [], "declared_predictions": []}
         differences = {name: [] for name in arms}
         for number in range(1, gathers + 1):
             attendees = rng.sample(range(PLAYERS), rng.randint(10, 12))
@@ -197,6 +199,7 @@ def play_season(gatherd, folder, seed, gathers):
                     result["forecasts"]["learned"].append(scores(three_way(gather["prediction"]), outcome))
                     result["learned_predictions"].append((gather["prediction"], outcome))
                     result["forecasts"]["declared"].append(scores(three_way(declared_prediction), outcome))
+                    result["declared_predictions"].append(declared_prediction)
                     result["forecasts"]["uniform"].append(scores({"teamA": 1 / 3, "none": 1 / 3, "teamB": 1 / 3}, outcome))
                     result["matches"].append((team_a, team_b, goals))
             if number in (50, 100, 150) or number == gathers:
@@ -210,6 +213,9 @@ def play_season(gatherd, folder, seed, gathers):
         result["sigma"] = statistics.fmean(row["rating"]["sigma"] for row in rows)
         result["what_if_margin"] = margin_forecasts(result["matches"], declared)
         result["what_if_draws"] = calibrated_draws(result["learned_predictions"])
+        result["what_if_declared"] = [
+            scores(three_way({"winProbability": d["winProbability"], "drawProbability": l["drawProbability"]}), o)
+            for d, (l, o) in zip(result["declared_predictions"], result["learned_predictions"])]
         return result
     finally:
         for daemon in arms.values():
@@ -286,7 +292,8 @@ def main():
 
     first = min(50, args.gathers // 3)  # forecasts from this gather on: the first 50 warm the ratings up
     def mean_score(season, arm, which):
-        values = {"margin": season["what_if_margin"], "draws": season["what_if_draws"]}.get(arm) or season["forecasts"][arm]
+        values = {"margin": season["what_if_margin"], "draws": season["what_if_draws"],
+                  "declared-draw": season["what_if_declared"]}.get(arm) or season["forecasts"][arm]
         return statistics.fmean(v[which] for v in values[first:])
 
     arms = ["learned", "declared", "uniform"]
@@ -296,18 +303,25 @@ def main():
           f"means over the seeds with 95% intervals; forecasts over gathers {first + 1}–{args.gathers}.\n")
     print("| forecast of each gather before it is rated | log-loss | Brier |")
     print("|---|---|---|")
-    for arm in arms + (["margin"] if has_margin else []) + ["draws"]:
+    for arm in arms + (["margin"] if has_margin else []) + ["draws", "declared-draw"]:
         label = {"learned": "learned ratings", "declared": "declared skill only (never updates)",
                  "uniform": "uniform (1/3 each)", "margin": "what-if: openskill told the goal margin (offline)",
-                 "draws": "what-if: learned, with the draw share so far for the draw (offline)"}[arm]
+                 "draws": "what-if: learned, with the raw draw share so far for the draw (offline)",
+                 "declared-draw": "what-if: declared, with the learned arm's draw (offline)"}[arm]
         print(f"| {label} | {show([mean_score(s, arm, 0) for s in seasons])} | {show([mean_score(s, arm, 1) for s in seasons])} |")
     gain = [mean_score(s, "declared", 0) - mean_score(s, "learned", 0) for s in seasons]
     print(f"| declared − learned (paired by seed) | {show(gain)} | "
           f"{show([mean_score(s, 'declared', 1) - mean_score(s, 'learned', 1) for s in seasons])} |")
+    print(f"| declared with the same draw − learned (paired by seed) | "
+          f"{show([mean_score(s, 'declared-draw', 0) - mean_score(s, 'learned', 0) for s in seasons])} | "
+          f"{show([mean_score(s, 'declared-draw', 1) - mean_score(s, 'learned', 1) for s in seasons])} |")
     draw_share = [statistics.fmean(o == "none" for _, o in s["learned_predictions"]) for s in seasons]
     predicted = [statistics.fmean(p["drawProbability"] for p, _ in s["learned_predictions"]) for s in seasons]
-    print(f"\nDraws: {show(draw_share)} of the learned arm's gathers; openskill's predicted draw probability "
-          f"{show(predicted)} on average.")
+    learned_p = [statistics.fmean(abs(p["winProbability"] - 0.5) for p, _ in s["learned_predictions"]) for s in seasons]
+    declared_p = [statistics.fmean(abs(p["winProbability"] - 0.5) for p in s["declared_predictions"]) for s in seasons]
+    print(f"\nDraws: {show(draw_share)} of the learned arm's gathers; its predicted draw probability "
+          f"{show(predicted)} on average. Win probabilities' mean distance from 0.5: learned {show(learned_p)}, "
+          f"declared {show(declared_p)} (the learned arm's teams are the ones its own ratings call even).")
     print("\n| Spearman's ρ, learned μ against the true strengths | value |")
     print("|---|---|")
     for number in sorted(seasons[0]["spearman"]):

@@ -7,7 +7,12 @@ A real daemon and headless Chromium, in the dark and the light theme:
 - scoreboard-{phone,tablet}-{dark,light}.png: a running match of two halves between "Bibs" and "Colours" with
   a few goals, on a phone held sideways (844×390, view only) and a tablet (1180×820, with the controls of the
   control link);
-- scoreboard-between-{dark,light}.png: between matches on the phone, the last result and the players' table;
+- scoreboard-between-{dark,light}.png: between matches on the phone, the last result and the players' table
+  (view only: form without ratings);
+- scoreboard-players-{dark,light}.png: the players' table of the control page on a phone held upright, with each
+  player's form and rating ("settling" before 5 gathers) and what the rating means;
+- scoreboard-report-{dark,light}.png: the last result's share view on a phone held upright, the card drawn on a
+  canvas and its message with the next plan's sign-up link (the control page's);
 - scoreboard-setup-{dark,light}.png: the referee's "start a gather" view on a phone held upright (390×844),
   with the players ticked and a suggestion;
 - scoreboard-share-{dark,light}.png: the share view on a phone held upright, the QR code of the
@@ -99,7 +104,17 @@ def main() -> int:
         m = Match(daemon)
         ids = [m.ok("players.create", {"name": name, "position": position})["id"] for name, position in ROSTER]
         ana, bea, carla, dani, eli, fay, gus, hugo = ids
-        # History: an earlier draw, then last week's 2 x 25 between Bibs and Colours.
+        # Iris, new: one gather so far, so her rating is still settling.
+        iris = m.ok("players.create", {"name": "Iris", "position": "W"})["id"]
+        # History: a few weeks of results (so that form and ratings have something to say), an earlier draw, then
+        # last week's 2 x 25 between Bibs and Colours.
+        for team_a, team_b, score in (([ana, bea, carla, dani], [eli, fay, gus, hugo, iris], (3, 1)),
+                                      ([ana, eli, carla, hugo], [bea, fay, gus, dani], (2, 2)),
+                                      ([ana, fay, gus, dani], [bea, eli, carla, hugo], (4, 2)),
+                                      ([bea, carla, gus, hugo], [ana, dani, eli, fay], (1, 0))):
+            m.ok("gather.start", {"teamA": team_a, "teamB": team_b})
+            m.ok("score.set", {"teamA": score[0], "teamB": score[1]})
+            m.ok("gather.end")
         m.ok("gather.start", {"teamA": [ana, carla, eli, gus], "teamB": [bea, dani, fay, hugo]})
         m.ok("score.goal", {"team": "teamA", "player": ana})
         m.ok("score.goal", {"team": "teamB", "player": fay})
@@ -121,6 +136,12 @@ def main() -> int:
                 page = open_page(browser, daemon.base_url + "/", size=PHONE, scheme=scheme)
                 page.wait_for(js_visible("players-table"), "the players' table", state=STATE_JS)
                 shoot(page, os.path.join(out, f"scoreboard-between-{scheme}.png"))
+                page.close()
+                # The players' table as the referee sees it: form and ratings.
+                page = open_page(browser, daemon.control_url(), size=PORTRAIT, scheme=scheme)
+                page.wait_for(js_visible("rating-note"), "the players' table with ratings", state=STATE_JS)
+                page.evaluate("document.querySelector('[data-testid=players-table]').scrollIntoView({block: 'start'})")
+                shoot(page, os.path.join(out, f"scoreboard-players-{scheme}.png"))
                 page.close()
                 page = open_page(browser, daemon.control_url(), size=PORTRAIT, scheme=scheme)
                 page.wait_for(f"{js_visible('btn-new-gather')} && {js_visible('players-table')}", "the start button",
@@ -159,6 +180,15 @@ def main() -> int:
                 page = open_page(browser, daemon.base_url + "/", size=PHONE, scheme=scheme)
                 page.wait_for(js_visible("plans"), "who's coming", state=STATE_JS)
                 shoot(page, os.path.join(out, f"scoreboard-plans-{scheme}.png"))
+                page.close()
+                # The result to share, with the next plan (and, for the referee, its sign-up link).
+                page = open_page(browser, daemon.control_url(), size=PORTRAIT, scheme=scheme)
+                page.wait_for(f"{js_visible('btn-share-result')} && {js_visible('plans')}", "the last result's share button",
+                              state=STATE_JS)
+                page.click(testid("btn-share-result"))
+                page.wait_for("document.querySelector('[data-testid=report-text]').value !== ''", "the card",
+                              state=STATE_JS)
+                shoot(page, os.path.join(out, f"scoreboard-report-{scheme}.png"))
                 page.close()
         m.ok("plan.cancel", {"plan": plan})
 

@@ -74,6 +74,7 @@ SPEC_METHODS = (
     "gathers.get",
     "gather.suggest",
     "gather.predict",
+    "gather.report",
     "timer.set",
     "timer.format",
     "timer.addTime",

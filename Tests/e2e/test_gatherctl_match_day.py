@@ -1,4 +1,5 @@
-"""gatherctl for match day: stats, gather suggest, gather start --balanced, timer format and add."""
+"""gatherctl for match day: stats (the rating as every screen shows it, form), gather suggest, gather start
+--balanced, gather report, timer format and add."""
 
 import unittest
 
@@ -18,15 +19,17 @@ class MatchDayCtlTests(GatherctlTestCase):
         self.start_gather(self.c, [a, c], [b])
         self.ok(self.c, "score.goal", {"team": "teamA", "player": a})
         self.ok(self.c, "gather.end")
-        columns = ("ID", "NAME", "RATING", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE")
+        columns = ("ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE")
         lines = self.ctl("stats").splitlines()
         table = self.parse_table(lines, columns)
-        # By rating by default: the order and the numbers of stats.players, μ ± σ to one decimal.
+        # By rating by default: the order and the numbers of stats.players, the 0-100 number the page shows too,
+        # "settling" before 5 gathers; form newest first.
         rows = self.ok(self.c, "stats.players")["players"]
         self.assertEqual([row["NAME"] for row in table], [row["name"] for row in rows])
-        self.assertEqual(
-            [row["RATING"] for row in table], ["%.1f ± %.1f" % (row["rating"]["mu"], row["rating"]["sigma"]) for row in rows]
-        )
+        self.assertEqual([row["RATING"] for row in table], ["%d settling" % row["rating"]["display"] for row in rows])
+        shown = [row["rating"]["display"] for row in rows]
+        self.assertEqual(shown, sorted(shown, reverse=True), "sorted by the number shown")
+        self.assertEqual([row["FORM"] for row in table], [{"win": "W", "loss": "L"}[row["form"][0]] for row in rows])
         self.assertEqual(table[0]["NAME"], "P2", "the professional who won is rated highest")
         self.assertEqual(self.parse_table(self.ctl("stats", "--order", "rating").splitlines(), columns), table)
         by_wins = self.parse_table(self.ctl("stats", "--order", "wins").splitlines(), columns)
@@ -40,8 +43,11 @@ class MatchDayCtlTests(GatherctlTestCase):
         out = self.ctl("stats", "player", a)
         self.assertIn("P0 #%d: played 1, won 1" % a, out)
         self.assertIn("Won most with: P2 (1 win)", out)
-        mu = self.ok(self.c, "stats.player", {"id": a})["ratings"][-1]["mu"]
-        self.assertRegex(out, r"Rating \d+\.\d ± \d+\.\d \(ordinal -?\d+\.\d\); after each gather: %.1f\n" % mu)
+        report = self.ok(self.c, "stats.player", {"id": a})
+        self.assertIn("Rating %d, settling (1 of 5 gathers; mu %.1f, sigma %.1f); after each gather: %d\n" % (
+            report["rating"]["display"], report["rating"]["mu"], report["rating"]["sigma"], report["ratings"][-1]["display"]), out)
+        self.assertIn("Form (last 5, newest first): W\n", out)
+        self.assertRegex(out, r"\n  gather %d  win  Team A 1-0 Team B  for Team A  1 goal\n" % report["recent"][0]["gather"])
         self.assertEqual(self.ctl_json("stats", "player", a), self.ok(self.c, "stats.player", {"id": a}))
         self.ctl_usage("stats", "--order", "fame")
         self.ctl_refused(["stats", "player", "99"], "stats.player", {"id": 99}, "player_not_found")
@@ -54,16 +60,20 @@ class MatchDayCtlTests(GatherctlTestCase):
         ids = self.roster(6)
         listed = ",".join(map(str, ids))
         out = self.ctl("gather", "suggest", listed, "--seed", 3)
-        self.assertRegex(out, r"Team A \(strength \d+(\.\d)?\): ")
+        self.assertRegex(out, r"Team A, strength \d+\.\d, the sum of mu: ")
         self.assertIn("1 goalkeeper", out)
         self.assertIn("the fairest split", out)
         suggestion = self.ctl_json("gather", "suggest", listed, "--seed", 3)
         self.assertEqual(suggestion, self.ok(self.c, "gather.suggest", {"players": ids, "seed": 3}))
-        # The predicted result: Team A's win, Team B's, and a draw, as percentages of the reply's.
-        win, draw = suggestion["winProbability"], suggestion["drawProbability"]
-        self.assertIn("Predicted: Team A wins %.1f%%, Team B %.1f%%; a draw %.1f%%" % (100 * win, 100 * (1 - win), 100 * draw), out)
+        # The predicted result: the reply's whole percentages, which add up to 100.
+        percent = suggestion["percent"]
+        self.assertIn("Predicted: Team A wins %d%%, a draw %d%%, Team B wins %d%%" % (
+            percent["teamA"], percent["draw"], percent["teamB"]), out)
+        self.assertEqual(sum(percent.values()), 100)
         first = suggestion["teamA"]["players"][0]
-        self.assertIn("%s #%d %.1f" % (first["name"], first["id"], first["rating"]["mu"]), out)
+        self.assertIn("%s #%d rating %d settling" % (first["name"], first["id"], first["rating"]["display"]), out)
+        by_skill = self.ctl("gather", "suggest", listed, "--seed", 3, "--by", "skill")
+        self.assertRegex(by_skill, r"Team A, strength \d+ skill points: P\d #\d+ \d+ pts")
         self.ctl_refused(["gather", "suggest", str(ids[0])], "gather.suggest", {"players": ids[:1]}, "invalid_params")
 
         gather = self.ctl_json("gather", "start", "--balanced", "--players", listed, "--seed", 3, "--periods", 2, "--break", "5:00")
@@ -72,6 +82,18 @@ class MatchDayCtlTests(GatherctlTestCase):
         self.assertEqual((gather["timer"]["periods"], gather["timer"]["breakLength"]), (2, 300))
         self.ctl_usage("gather", "start", "--balanced")
         self.ctl_usage("gather", "start", "--balanced", "--players", listed, "--team-a", "1")
+
+    def test_gather_report_prints_the_message_to_share(self):
+        a, b = self.roster(2)
+        self.start_gather(self.c, [a], [b], names={"teamA": "Reds", "teamB": "Blues"})
+        self.ok(self.c, "score.goal", {"team": "teamA", "player": a})
+        first = self.ok(self.c, "gather.end")["id"]
+        self.start_gather(self.c, [a], [b])
+        self.ok(self.c, "gather.end")
+        self.assertEqual(self.ctl("gather", "report"), "Full time: Team A 0\u20130 Team B\n", "the last to end")
+        self.assertEqual(self.ctl("gather", "report", first), "Full time: Reds 1\u20130 Blues\nReds: P0 1'\n")
+        self.assertEqual(self.ctl_json("gather", "report", first), self.ok(self.c, "gather.report", {"gather": first}))
+        self.ctl_refused(["gather", "report", "99"], "gather.report", {"gather": 99}, "gather_not_found")
 
     def test_timer_format_and_added_time(self):
         a, b = self.roster(2)

@@ -1,7 +1,9 @@
 """Ratings through the real daemon: equal to openskill 6.2.0 (the oracle) after every gather, replayed
-when a declared skill changes, kept when a player is deleted; gather.predict, the active gather's prediction
-across a restart, and stats by rating."""
+when a declared skill changes, kept when a player is deleted; gather.predict (openskill's win, the draw from the
+group's history, percentages that add up to 100), the active gather's prediction across a restart, and stats by
+rating."""
 
+import math
 import random
 import unittest
 
@@ -21,6 +23,34 @@ TOLERANCE = 1e-12
 
 def close(a, b):
     return abs(a - b) <= TOLERANCE * max(1.0, abs(a), abs(b))
+
+
+def draw_probability(gathers, draws):
+    """The draw a prediction takes from the group's history (docs/protocol.md): (draws + 0.2 x 10) / (gathers + 10)."""
+    return (draws + 0.2 * 10) / (gathers + 10)
+
+
+def percentages(win, draw):
+    """The whole percentages screens show for Team A, the draw and Team B, as docs/protocol.md rounds them: each
+    down, the missing points to the largest remainders (the draw first among equal ones, and to the draw when one
+    point is left for two sides alike)."""
+    raw = [round(x * 100 * 1e6) / 1e6 for x in (draw, win * (1 - draw), (1 - win) * (1 - draw))]
+    shown = [math.floor(x) for x in raw]
+    missing = max(0, 100 - sum(shown))
+    remainders = [raw[i] - shown[i] for i in range(3)]
+    order = sorted(range(3), key=lambda i: (-remainders[i], i))
+    if missing == 1 and remainders[1] == remainders[2] and order[0] != 0:
+        shown[0], missing = shown[0] + 1, 0
+    for index in range(missing):
+        shown[order[index % 3]] += 1
+    return {"teamA": shown[1], "draw": shown[0], "teamB": shown[2]}
+
+
+def prediction_of(win, draw):
+    """A Prediction as the daemon writes it for this win and draw probability."""
+    return {"winProbability": win, "drawProbability": draw,
+            "threeWay": {"teamA": win * (1 - draw), "draw": draw, "teamB": (1 - win) * (1 - draw)},
+            "percent": percentages(win, draw)}
 
 
 class OpenSkillBook:
@@ -148,7 +178,12 @@ class RatingsTests(DaemonTestCase):
             prediction = self.ok(self.c, "gather.predict", {"teamA": team_a, "teamB": team_b})
             teams = [[rating[i] for i in team_a], [rating[i] for i in team_b]]
             self.assertTrue(close(prediction["winProbability"], model.predict_win(teams)[0]), prediction)
-            self.assertTrue(close(prediction["drawProbability"], model.predict_draw(teams)), prediction)
+            # Two gathers, none drawn: the draw is the history's, whoever plays.
+            self.assertEqual(prediction["drawProbability"], draw_probability(2, 0), prediction)
+            self.assertEqual({k: prediction[k] for k in ("threeWay", "percent")},
+                             {k: v for k, v in prediction_of(prediction["winProbability"], draw_probability(2, 0)).items()
+                              if k in ("threeWay", "percent")})
+            self.assertEqual(sum(prediction["percent"].values()), 100)
             self.assertEqual([p["id"] for p in prediction["teamA"]], team_a)
             self.assertEqual(prediction["teamB"][0]["rating"], stored[team_b[0]])
         seq = self.ok(self.c, "daemon.status")["seq"]
@@ -170,7 +205,8 @@ class RatingsTests(DaemonTestCase):
         gather = self.start_gather(self.c, [ids[0], ids[2]], [ids[1], ids[3]])
         model = PlackettLuce()
         teams = [[model.rating(mu=stored[i]["mu"], sigma=stored[i]["sigma"]) for i in side] for side in ([ids[0], ids[2]], [ids[1], ids[3]])]
-        expected = {"winProbability": model.predict_win(teams)[0], "drawProbability": model.predict_draw(teams)}
+        # One gather so far, won: the draw of that history, kept by the gather while it is played.
+        expected = prediction_of(model.predict_win(teams)[0], draw_probability(1, 0))
         self.assertEqual(gather["prediction"], expected)
         self.assertEqual(self.ok(self.c, "gather.current")["prediction"], expected)
         # A skill change replays the ratings, but the kick-off prediction stays as it was.

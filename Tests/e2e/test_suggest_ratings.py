@@ -1,11 +1,14 @@
 """gather.suggest by rating: the valid split whose predicted result is closest to even, with openskill's
-probabilities, different alternatives on request, and by: skill as before."""
+win probability and the draw from the group's history, different alternatives on request, and by: skill as
+before, predicting from the points it shows."""
 
 import itertools
+import math
 import unittest
 
 from harness import DaemonTestCase
 from test_match_day import SchemaMixin
+from test_ratings import draw_probability, percentages
 
 try:
     from openskill.models import PlackettLuce
@@ -48,14 +51,23 @@ class SuggestByRatingTests(SchemaMixin, DaemonTestCase):
     def win(self, side_a, side_b):
         return self.model.predict_win([[self.rating[i] for i in side_a], [self.rating[i] for i in side_b]])[0]
 
-    def check_split(self, split):
+    def check_split(self, split, points=None):
+        """The split's sides and prediction: by rating openskill's win, by skill (`points`) the win of the points
+        read as mu at 20 to one, every player at the prior's sigma; the draw from the three gathers, one drawn."""
         side_a = [p["id"] for p in split["teamA"]["players"]]
         side_b = [p["id"] for p in split["teamB"]["players"]]
         self.assertEqual(sorted(side_a + side_b), sorted(self.ids))
         self.assertTrue(self.valid(side_a), split)
-        teams = [[self.rating[i] for i in side_a], [self.rating[i] for i in side_b]]
-        self.assertAlmostEqual(split["winProbability"], self.model.predict_win(teams)[0], delta=TOLERANCE)
-        self.assertAlmostEqual(split["drawProbability"], self.model.predict_draw(teams), delta=TOLERANCE)
+        if points is None:
+            teams = [[self.rating[i] for i in side_a], [self.rating[i] for i in side_b]]
+            win = self.model.predict_win(teams)[0]
+        else:
+            difference = (sum(points[i] for i in side_a) - sum(points[i] for i in side_b)) / 20
+            spread = math.sqrt(2 * (25 / 6) ** 2 + len(self.ids) * (25 / 3) ** 2)
+            win = 0.5 * (1 + math.erf(difference / spread / math.sqrt(2)))
+        self.assertAlmostEqual(split["winProbability"], win, delta=TOLERANCE)
+        self.assertEqual(split["drawProbability"], draw_probability(3, 1))
+        self.assertEqual(split["percent"], percentages(split["winProbability"], split["drawProbability"]))
         return frozenset(side_a) if self.ids[0] in side_a else frozenset(side_b)
 
     def test_the_split_closest_to_an_even_match_with_openskills_probabilities(self):
@@ -112,7 +124,9 @@ class SuggestByRatingTests(SchemaMixin, DaemonTestCase):
             if self.valid(combo)
         )
         self.assertEqual(suggestion["difference"], best)
-        self.check_split(suggestion)
+        self.check_split(suggestion, points)
+        if suggestion["teamA"]["strength"] == suggestion["teamB"]["strength"]:
+            self.assertEqual(suggestion["winProbability"], 0.5, "equal strength, an even match")
         self.assertMatchesSchema(suggestion, "Suggestion")
 
     def test_bad_by_and_alternatives_are_refused_naming_them(self):

@@ -15,7 +15,7 @@ enum MethodTable {
       + GatherController.methods(session) + TimerController.methods(session) + ScoreController.methods(session)
       + EventsController.methods(session) + StatsController.methods(session) + SuggestController.methods(session)
       + PeriodsController.methods(session) + TeamNamesController.methods(session) + WebController.methods(web, session)
-      + PlanController.methods(session, web: web)
+      + PlanController.methods(session, web: web) + ReportController.methods(session, web: web)
     if testFaults {
       methods.append(
         .mutate("test.wedgeSession") { params, _ in

@@ -50,5 +50,5 @@ extension [Player] {
 
 extension SuggestedTeams {
   /// `gather.suggest`'s answer.
-  var json: JSONValue { suggestion.json(candidates: candidates, roster: roster) }
+  var json: JSONValue { suggestion.json(candidates: candidates, roster: roster, ratedGathers: ratedGathers) }
 }

@@ -8,7 +8,9 @@ extension PlayerStats {
       "id": .int(playerID), "name": .string(name), "played": .int(Int64(played)), "wins": .int(Int64(wins)),
       "draws": .int(Int64(draws)), "losses": .int(Int64(losses)), "goals": .int(Int64(goals)),
       "goalsPerGather": .double(rounded(goalsPerGather)), "winRate": .double(rounded(winRate)),
-      "rating": rating.json,
+      "rating": rating.json(gathers: ratedGathers),
+      // How the last five went, newest first.
+      "form": .array(form.map { .string($0.rawValue) }),
       // Plans joined, played, and left within 24 h of the start.
       "attendance": .object([
         "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),
@@ -30,6 +32,8 @@ extension PlayerReport {
           "gather": .int(result.gatherID), "endedAt": .string(ISO8601.string(result.endedAt)),
           "team": .string(result.team.rawValue), "result": .string(result.outcome.rawValue),
           "score": result.score.json, "goals": .int(Int64(result.goals)),
+          // The sides as they were named in that gather, and the player's.
+          "names": result.names.json, "side": .string(result.side),
         ])
       })
     object["teammates"] = .array(
@@ -46,14 +50,14 @@ extension PlayerReport {
 
 extension TeamSuggestion {
   /// The suggestion; `candidates` give each player's rating (their learned rating by rating, their points by
-  /// skill), `roster` their names.
-  func json(candidates: [Candidate], roster: [Player.ID: Player]) -> JSONValue {
+  /// skill), `roster` their names, `ratedGathers` whether each rating is still settling.
+  func json(candidates: [Candidate], roster: [Player.ID: Player], ratedGathers: [Player.ID: Int]) -> JSONValue {
     let byID = Dictionary(candidates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     func member(_ id: Player.ID) -> JSONValue {
       let player = roster[id]
       let rating: JSONValue =
         switch basis {
-        case .rating: byID[id].map(\.rating.json) ?? .null
+        case .rating: byID[id].map { $0.rating.json(gathers: ratedGathers[id] ?? 0) } ?? .null
         case .skill: byID[id].map { .int(Int64($0.points)) } ?? .null
         }
       return .object([

@@ -17,6 +17,8 @@ const SHELL = [
   "js/touchline.js", "js/wakelock.js", "js/wakevideo.js", "js/sound.js", "js/share.js",
   // Who's coming, and the sign-up view.
   "js/plans.js", "js/signup.js",
+  // Ratings, form and the result to share.
+  "js/ratings.js", "js/report.js", "js/reportcard.js",
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));

@@ -23,7 +23,7 @@ extension GatherSession {
     let gather = ActiveGather(
       id: id, startedAt: startedAt, lineup: lineup, clock: clock,
       kickOffRatings: Dictionary(uniqueKeysWithValues: lineup.players.map { ($0, state.rating(of: $0)) }),
-      names: teamNames, planID: plan)
+      kickOffDraws: state.draws, names: teamNames, planID: plan)
     try state.begin(gather)
     logger.info("Started gather \(id) with \(lineup.players.count) players.", metadata: ["gather_id": "\(id)"])
     let started = snapshot(of: gather)
@@ -68,7 +68,7 @@ extension GatherSession {
     let record = gather.result(endedAt: wallClock()) { [state] in state.name(of: $0) }
     let ratings = try commit { try store.endGather(record) }
     state.closeActive()
-    state.keepRatings(ratings)
+    state.keepResult(record.winner, ratings: ratings)
     rearmClock()
     logger.info(
       "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",

@@ -47,7 +47,24 @@ extension GatherSession {
         rating: state.rating(of: player.id))
     }
     let suggestion = try TeamBalancer.suggest(
-      Array(candidates.prefix(players.count)), bench: bench, seed: seed, by: basis, alternatives: alternatives)
-    return SuggestedTeams(suggestion: suggestion, candidates: candidates, roster: state.roster)
+      Array(candidates.prefix(players.count)), bench: bench, seed: seed, by: basis, alternatives: alternatives,
+      draws: state.draws)
+    return SuggestedTeams(
+      suggestion: suggestion, candidates: candidates, roster: state.roster, ratedGathers: state.ratedGathers)
+  }
+
+  /// The report of ended gather `id` (the last to end when nil) with the soonest open plan, whose sign-up link
+  /// `link` gives when the page is served and the caller may have it.
+  func report(of id: Int64?, link: (Plan) -> String?) throws -> GatherReport {
+    let state = view.state
+    let record: GatherRecord
+    if let id {
+      record = try store.gather(id: id)
+    } else {
+      guard let last = try store.gathers(limit: 1).first else { throw GatherError.noEndedGather }
+      record = try store.gather(id: last.id)
+    }
+    let next = state.openPlans.first.map { GatherReport.NextPlan(plan: $0, link: link($0)) }
+    return GatherReport(record: record, next: next)
   }
 }

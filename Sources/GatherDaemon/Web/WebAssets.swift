@@ -35,6 +35,10 @@ enum WebAssets {
     // Who's coming, and the sign-up view.
     WebAsset(path: "/js/plans.js", contentType: javaScript, bytes: PackageResources.plans_js),
     WebAsset(path: "/js/signup.js", contentType: javaScript, bytes: PackageResources.signup_js),
+    // Ratings, form and the result to share.
+    WebAsset(path: "/js/ratings.js", contentType: javaScript, bytes: PackageResources.ratings_js),
+    WebAsset(path: "/js/report.js", contentType: javaScript, bytes: PackageResources.report_js),
+    WebAsset(path: "/js/reportcard.js", contentType: javaScript, bytes: PackageResources.reportcard_js),
   ]
 
   /// The assets by path.

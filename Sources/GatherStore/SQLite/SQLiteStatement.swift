@@ -55,6 +55,14 @@ final class SQLiteStatement {
   /// Runs the statement to its end, discarding any rows.
   func run() throws { while try step() {} }
 
+  /// Runs the statement again with new `arguments`, handing each row to `body` as ``forEachRow(_:)`` does: a
+  /// statement prepared once for many lookups.
+  func forEachRow(_ arguments: [SQLiteValue], _ body: (SQLiteStatement) throws -> Void) throws {
+    sqlite3_reset(handle)
+    try bind(arguments)
+    try forEachRow(body)
+  }
+
   /// Runs the statement to its end, handing each row to `body`, which reads it by column index
   /// (``int64(_:)``, ``double(_:)``, ``text(_:)``): for long results, where building a ``SQLiteRow`` per row would
   /// cost more than the query.

@@ -301,13 +301,13 @@ _gatherctl_gather() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|suggest|status|move|rename|end|cancel|history|show)
+    start|suggest|status|move|rename|end|cancel|history|show|report)
         # Offer subcommand argument completions
         "_gatherctl_gather_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start suggest status move rename end cancel history show' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start suggest status move rename end cancel history show report' -- "${cur}"))
         ;;
     esac
 }
@@ -443,6 +443,14 @@ _gatherctl_gather_history() {
 }
 
 _gatherctl_gather_show() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_gather_report() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
     repeating_options=()

@@ -208,12 +208,13 @@ _gatherctl_gather() {
             'cancel:Cancel the gather; it keeps no result.'
             'history:List ended gathers, newest first.'
             'show:Show an ended gather.'
+            'report:Print an ended gather'\''s result as a message to share: score, scorers, the next plan.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        start|suggest|status|move|rename|end|cancel|history|show)
+        start|suggest|status|move|rename|end|cancel|history|show|report)
             "_gatherctl_gather_${words[1]}" && ret=0
             ;;
         esac
@@ -339,6 +340,18 @@ _gatherctl_gather_history() {
 }
 
 _gatherctl_gather_show() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_report() {
     local -i ret=1
     local -ar arg_specs=(
         ':id:'
@@ -654,7 +667,7 @@ _gatherctl_stats() {
     command)
         local -ar subcommands=(
             'table:Every player'\''s record as a table (the default).'
-            'player:One player'\''s record, last 10 results and best teammates.'
+            'player:One player'\''s record, form, last 10 results and best teammates.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
@@ -673,7 +686,7 @@ _gatherctl_stats() {
 _gatherctl_stats_table() {
     local -i ret=1
     local -ar arg_specs=(
-        '--order[Sort by rating (its ordinal, mu - 3 sigma), wins, goals, winRate, played or attendance (plans played, then fewest left late; default rating).]:order:'
+        '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (plans played, then fewest left late; default rating).]:order:'
         '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
         '--until[Only gathers started before this UTC date.]:until:'
         '--min-gathers[Only players with at least this many (default 1).]:min-gathers:'

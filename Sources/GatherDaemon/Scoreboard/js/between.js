@@ -1,17 +1,25 @@
 // Between matches (docs/scoreboard.md "Between matches"): the last result with its scorers and the
-// players' table. Both come from the daemon's history, so a page opened after the gather ended, or after a
-// restart, shows them as well as a page that saw the gather end.
+// players' table with their form and rating. Both come from the daemon's history, so a page opened after the
+// gather ended, or after a restart, shows them as well as a page that saw the gather end. The view-only board,
+// shown to everyone, leaves the ratings out unless its link asks for them (#ratings); the control page shows them.
 
 import { el, playerName, renderers, state } from "./board.js";
 import { call } from "./connection.js";
+import { RATING_EXPLANATION, formItems, ratingText } from "./ratings.js";
 import { goalMinute, sideName } from "./teams.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
   nameA: $("last-name-a"), nameB: $("last-name-b"), score: $("last-score"), when: $("last-when"),
   goalsA: $("last-goals-a"), goalsB: $("last-goals-b"), table: $("players-table"), rows: $("players-rows"),
-  ratingHead: $("rating-head"),
+  ratingHead: $("rating-head"), ratingNote: $("rating-note"),
 };
+
+/** Whether this page's link asks for the ratings on the view-only board: "#ratings" (also "&ratings"). */
+const LINK_SHOWS_RATINGS = /(?:^#|&)ratings(?:=(?:show|on|1))?(?:&|$)/.test(location.hash);
+
+/** Whether the players' table shows ratings: on the control page, and on a view whose link asks for them. */
+export function showsRatings() { return state.control || LINK_SHOWS_RATINGS; }
 
 let stats = null;   // [PlayerStats] from stats.players, or null until loaded
 let loads = 0;      // the latest load wins
@@ -19,7 +27,9 @@ let loads = 0;      // the latest load wins
 /** Loads the last ended gather (gathers.list, then gathers.get) and the players' table (stats.players). */
 export async function loadBetween() {
   const mine = ++loads;
-  const [page, table] = await Promise.all([call("gathers.list", { limit: 1 }), call("stats.players")]);
+  // Without ratings the table is ordered by wins, so that its order does not give the ratings away.
+  const order = showsRatings() ? "rating" : "wins";
+  const [page, table] = await Promise.all([call("gathers.list", { limit: 1 }), call("stats.players", { order })]);
   const last = page && page.gathers && page.gathers[0];
   const record = !last ? null
     : state.lastRecord && state.lastRecord.id === last.id ? state.lastRecord
@@ -74,18 +84,29 @@ function renderLastResult() {
   view.goalsB.setAttribute("aria-label", sideName(names, "teamB") + " scorers");
 }
 
-/** A rating as stats.players gives it, {mu, sigma, ordinal}, shown by its ordinal; a bare number as it is. */
-function ratingText(rating) {
-  const value = typeof rating === "number" ? rating
-    : rating && typeof rating.ordinal === "number" ? rating.ordinal : null;
-  return value === null ? "" : value.toFixed(1);
+/** The rating's cell: the number, and "settling" beside it before 5 gathers. */
+function ratingCell(rating) {
+  const td = document.createElement("td");
+  td.className = "rating";
+  const text = ratingText(rating);
+  const settling = text.endsWith(" settling");
+  td.textContent = settling ? text.slice(0, -" settling".length) : text;
+  if (settling) {
+    const note = document.createElement("span");
+    note.className = "settling";
+    note.textContent = "settling";
+    td.append(" ", note);
+  }
+  return td;
 }
 
 function renderTable() {
   view.table.hidden = stats === null;
   if (stats === null) return;
-  const rated = stats.some((p) => p.rating != null);
+  const rated = showsRatings() && stats.some((p) => p.rating != null);
   view.ratingHead.hidden = !rated;
+  view.ratingNote.hidden = !rated;
+  view.ratingNote.textContent = RATING_EXPLANATION;
   const rows = stats.map((p) => {
     const tr = document.createElement("tr");
     tr.dataset.testid = "player-row";
@@ -94,19 +115,21 @@ function renderTable() {
     name.scope = "row";
     name.textContent = p.name;
     tr.append(name);
-    const cells = [p.played, p.wins, p.draws, p.losses, p.goals].map(String);
-    if (rated) cells.push(ratingText(p.rating));
-    for (const text of cells) {
+    for (const text of [p.played, p.wins, p.draws, p.losses, p.goals].map(String)) {
       const td = document.createElement("td");
       td.textContent = text;
       tr.append(td);
     }
+    const form = document.createElement("td");
+    form.append(formItems(p.form));
+    tr.append(form);
+    if (rated) tr.append(ratingCell(p.rating));
     return tr;
   });
   if (rows.length === 0) {
     const tr = document.createElement("tr");
     const td = document.createElement("td");
-    td.colSpan = rated ? 7 : 6;
+    td.colSpan = rated ? 8 : 7;
     td.className = "empty";
     td.textContent = "No results yet: the table fills in as gathers end.";
     tr.append(td);

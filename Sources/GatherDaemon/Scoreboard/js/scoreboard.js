@@ -14,6 +14,8 @@ import { setUpTouchline, touchlineEvent } from "./touchline.js";
 // Who's coming, and the sign-up view of a plan's link.
 import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
 import { setUpSignUp, signUpOpened } from "./signup.js";
+// The result to share, as a card and a message.
+import { setUpReport } from "./report.js";
 
 const TOKEN_KEY = "gatherd.token";
 
@@ -70,6 +72,7 @@ setUpReferee();
 setUpTouchline();
 setUpPlans(openForPlan);
 setUpSignUp();
+setUpReport();
 renderAll();
 rpc.start({
   opened: opened,

@@ -4,6 +4,7 @@
 import { clearNotice, renderers, showNotice, state } from "./board.js";
 import { call } from "./connection.js";
 import { act, reportError } from "./controls.js";
+import { suggestionSummary } from "./ratings.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
@@ -125,8 +126,8 @@ function render() {
     view.sideNameB.textContent = typedName(view.nameB, "Team B");
     view.sideA.replaceChildren(...sideItems(suggestion.teamA));
     view.sideB.replaceChildren(...sideItems(suggestion.teamB));
-    view.why.textContent = "Strength " + suggestion.teamA.strength + " against " + suggestion.teamB.strength +
-      (suggestion.exact ? ": the fairest split." : ".");
+    view.why.textContent = suggestionSummary(
+      suggestion, { teamA: view.sideNameA.textContent, teamB: view.sideNameB.textContent });
   }
   view.suggest.disabled = busy || picked.size < 2;
   view.again.disabled = busy;

@@ -8,4 +8,6 @@ public struct SuggestedTeams: Sendable {
   public var candidates: [Candidate]
   /// The roster: names, positions and skills.
   public var roster: [Player.ID: Player]
+  /// How many ended gathers each player's rating has learned from, for whether it is still settling.
+  public var ratedGathers: [Player.ID: Int]
 }
