@@ -9,18 +9,22 @@ public struct FootballGather: Sendable {
   public private(set) var active: ActiveGather?
   /// The roster's learned ratings, by id, as the store keeps them; a player missing here has their prior.
   public private(set) var ratings: [Player.ID: Rating]
-  /// The open plans, by id; cancelled and started ones stay in the store only.
+  /// The open plans, by id; cancelled and started ones stay in the store, with their lists.
   public internal(set) var plans: [Plan.ID: Plan]
+  /// What the sign-up codes of cancelled and started plans still tell, by plan id.
+  public internal(set) var closedPlans: [Plan.ID: ClosedPlan]
 
   /// A Football Gather as loaded from the store.
   public init(
-    roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = []
+    roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
+    closedPlans: [ClosedPlan] = []
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
     self.ratings = ratings
     self.plans = Dictionary(
       plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.closedPlans = Dictionary(closedPlans.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.

@@ -63,6 +63,13 @@ public struct Params: Sendable {
     return text
   }
 
+  /// An optional boolean (absent or null gives nil).
+  public mutating func optionalBool(_ field: String) throws(RPCError) -> Bool? {
+    guard let value = value(field), value != .null else { return nil }
+    guard case .bool(let flag) = value else { throw wrongType(field, "true or false", value) }
+    return flag
+  }
+
   /// A field that may be absent (nil), null to clear (`.some(nil)`), or set, read with `parse`.
   public mutating func clearable<T>(
     _ field: String, _ parse: (inout Params) throws(RPCError) -> T?

@@ -47,9 +47,10 @@ public struct GatherStore: Sendable {
       let roster = try db.fetchAll("SELECT * FROM player ORDER BY id").map { try PlayerRow(row: $0).player() }
       let ratings = try Self.rosterRatings(db)
       let plans = try Self.openPlans(db)
+      let closedPlans = try Self.closedPlans(db)
       guard let row = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'").map(GatherRow.init(row:)),
         let id = row.id
-      else { return FootballGather(roster: roster, ratings: ratings, plans: plans) }
+      else { return FootballGather(roster: roster, ratings: ratings, plans: plans, closedPlans: closedPlans) }
       let lineupRows = try lineupRows(of: id, db)
       let gather = try ActiveGather(
         id: id, startedAt: row.startedAt.date, lineup: Lineup(assignments: assignments(lineupRows)),
@@ -58,7 +59,8 @@ public struct GatherStore: Sendable {
         kickOffRatings: Dictionary(
           lineupRows.compactMap { row in row.playerId.flatMap { id in row.kickOff.map { (id, $0) } } },
           uniquingKeysWith: { first, _ in first }), names: row.names, planID: row.planId)
-      return FootballGather(roster: roster, active: gather, ratings: ratings, plans: plans)
+      return FootballGather(
+        roster: roster, active: gather, ratings: ratings, plans: plans, closedPlans: closedPlans)
     }
   }
 

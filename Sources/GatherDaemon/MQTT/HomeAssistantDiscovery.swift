@@ -17,7 +17,7 @@ struct HomeAssistantDiscovery: Sendable {
   static let eventTypes = ["goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"]
 
   /// The kinds of `plan` messages, which the plan event entity announces.
-  static let planEventTypes = ["created", "updated", "cancelled", "started", "joined", "left", "promoted"]
+  static let planEventTypes = ["created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn"]
 
   /// The buttons, with the JSON-RPC notification each publishes on `<prefix>/rpc`.
   static let buttons: [(object: String, name: String, icon: String, method: String, params: JSONObject?)] = [

@@ -9,10 +9,10 @@ extension PlayerStats {
       "draws": .int(Int64(draws)), "losses": .int(Int64(losses)), "goals": .int(Int64(goals)),
       "goalsPerGather": .double(rounded(goalsPerGather)), "winRate": .double(rounded(winRate)),
       "rating": rating.json,
-      // Plans joined, played, and left within 24 h of the start.
+      // Plans joined, played, missed (going at the check-in, and not there), and left within 24 h of the start.
       "attendance": .object([
         "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),
-        "leftLate": .int(Int64(attendance.leftLate)),
+        "noShows": .int(Int64(attendance.noShows)), "leftLate": .int(Int64(attendance.leftLate)),
       ]),
     ])
   }
