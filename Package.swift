@@ -84,6 +84,9 @@ let package = Package(
         .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
         .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
         .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
+        // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
+        .embedInCode("Scoreboard/js/panels.js"), .embedInCode("Scoreboard/js/planform.js"),
+        .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/signupoutcome.js"),
       ],
       swiftSettings: strict
     ),

@@ -7,7 +7,7 @@
 // (502, 503, 504) is the kept copy served. /rpc, /healthz and /metrics are never touched.
 "use strict";
 
-const CACHE = "gatherd-shell-v3";
+const CACHE = "gatherd-shell-v4";
 // Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
 const SHELL = [
   "./", "scoreboard.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
@@ -17,6 +17,8 @@ const SHELL = [
   "js/touchline.js", "js/wakelock.js", "js/wakevideo.js", "js/sound.js", "js/share.js",
   // Who's coming, and the sign-up view.
   "js/plans.js", "js/signup.js",
+  // Organising from the phone.
+  "js/panels.js", "js/planform.js", "js/checkin.js", "js/signupoutcome.js",
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));

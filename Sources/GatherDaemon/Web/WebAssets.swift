@@ -35,6 +35,11 @@ enum WebAssets {
     // Who's coming, and the sign-up view.
     WebAsset(path: "/js/plans.js", contentType: javaScript, bytes: PackageResources.plans_js),
     WebAsset(path: "/js/signup.js", contentType: javaScript, bytes: PackageResources.signup_js),
+    // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
+    WebAsset(path: "/js/panels.js", contentType: javaScript, bytes: PackageResources.panels_js),
+    WebAsset(path: "/js/planform.js", contentType: javaScript, bytes: PackageResources.planform_js),
+    WebAsset(path: "/js/checkin.js", contentType: javaScript, bytes: PackageResources.checkin_js),
+    WebAsset(path: "/js/signupoutcome.js", contentType: javaScript, bytes: PackageResources.signupoutcome_js),
   ]
 
   /// The assets by path.
