@@ -20,7 +20,7 @@ NODE = "gatherd_main"
 SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "period", "next_plan", "places_left",
            "going"]
 EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"}
-PLAN_EVENT_TYPES = {"created", "updated", "cancelled", "started", "joined", "left", "promoted"}
+PLAN_EVENT_TYPES = {"created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn"}
 BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
 
 
