@@ -87,6 +87,9 @@ let package = Package(
         // Ratings, form and the result to share.
         .embedInCode("Scoreboard/js/ratings.js"), .embedInCode("Scoreboard/js/report.js"),
         .embedInCode("Scoreboard/js/reportcard.js"),
+        // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
+        .embedInCode("Scoreboard/js/panels.js"), .embedInCode("Scoreboard/js/planform.js"),
+        .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/signupoutcome.js"),
       ],
       swiftSettings: strict
     ),

@@ -9,9 +9,10 @@ extension FootballGather {
   public func openPlan(_ id: Plan.ID) -> Plan? { plans[id] }
 
   /// Keeps a plan the store has just saved: an open one is held (replacing the one with its id), a cancelled or
-  /// started one is let go.
+  /// started one is let go, and only what its sign-up code tells is kept.
   public mutating func keep(_ plan: Plan) {
     plans[plan.id] = plan.status == .open ? plan : nil
+    closedPlans[plan.id] = ClosedPlan(plan)
   }
 
   /// The open plan whose sign-up code is `code`, compared in constant time against every open plan's: the time
@@ -24,17 +25,26 @@ extension FootballGather {
     return found
   }
 
+  /// The closed plan whose sign-up code is `code`, compared in constant time against every closed plan's, as
+  /// ``plan(withCode:)`` compares the open ones'.
+  public func closedPlan(withCode code: some Collection<UInt8>) -> ClosedPlan? {
+    var found: ClosedPlan?
+    for plan in closedPlans.values where ConstantTime.equal(Array(plan.signUpCode.utf8), code) { found = plan }
+    return found
+  }
+
   /// The details of a new player added by name as a guest: the name is typed text (`TypedText.guestName`), and
   /// must not look like a roster player's (`TypedText.lookAlike`: ignoring case and invisible characters), so
   /// that nobody is added twice from the sign-up link, nor as someone else under a look-alike name.
-  public func guestDetails(_ name: String) throws(GatherError) -> PlayerDetails {
-    let checked = try TypedText.guestName.required(name, field: "guest")
+  /// `field` names the param in a refusal.
+  public func guestDetails(_ name: String, field: String = "guest") throws(GatherError) -> PlayerDetails {
+    let checked = try TypedText.guestName.required(name, field: field)
     let likeness = TypedText.likeness(checked)
     let namesakes = roster.values.filter { TypedText.likeness($0.name) == likeness }
     if let same = namesakes.min(by: { $0.id < $1.id }) {
       let player = "\"\(same.name)\" (player \(same.id))"
       throw .validation(
-        "guest",
+        field,
         checked == same.name
           ? "\(player) is already on the roster: pick the name from the list."
           : "\"\(checked)\" looks like \(player), who is already on the roster: pick the name from the list.")
@@ -42,7 +52,20 @@ extension FootballGather {
     do {
       return try PlayerDetails(name: checked)
     } catch {
-      throw .validation("guest", error.message)
+      throw .validation(field, error.message)
+    }
+  }
+
+  /// The details of the players new to the roster who walked in on the night, each a guest's name
+  /// (``guestDetails(_:field:)``), none given twice.
+  public func walkInDetails(_ names: [String]) throws(GatherError) -> [PlayerDetails] {
+    var seen = Set<String>()
+    return try names.map { name throws(GatherError) in
+      let details = try guestDetails(name, field: "walkIns")
+      guard seen.insert(TypedText.likeness(details.name)).inserted else {
+        throw .validation("walkIns", "\"\(details.name)\" is given more than once.")
+      }
+      return details
     }
   }
 

@@ -9,17 +9,19 @@ public struct FootballGather: Sendable {
   public private(set) var active: ActiveGather?
   /// The roster's learned ratings, by id, as the store keeps them; a player missing here has their prior.
   public private(set) var ratings: [Player.ID: Rating]
-  /// The open plans, by id; cancelled and started ones stay in the store only.
+  /// The open plans, by id; cancelled and started ones stay in the store, with their lists.
   public internal(set) var plans: [Plan.ID: Plan]
   /// How many ended gathers each roster player's rating has learned from; a player missing here has none.
   public private(set) var ratedGathers: [Player.ID: Int]
   /// The ended gathers and their draws, which predictions take the draw probability from.
   public private(set) var draws: DrawHistory
+  /// What the sign-up codes of cancelled and started plans still tell, by plan id.
+  public internal(set) var closedPlans: [Plan.ID: ClosedPlan]
 
   /// A Football Gather as loaded from the store.
   public init(
     roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
-    ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory()
+    ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = []
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
@@ -28,6 +30,7 @@ public struct FootballGather: Sendable {
     self.draws = draws
     self.plans = Dictionary(
       plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.closedPlans = Dictionary(closedPlans.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.

@@ -58,19 +58,23 @@ extension Plan {
       demoted: goingBefore.filter { !goingAfter.contains($0) })
   }
 
-  /// Calls the plan off: it takes no more answers, and its sign-up code stops working.
+  /// Calls the plan off: it takes no more answers, and its sign-up code only says it was cancelled.
   public mutating func cancel() throws(GatherError) {
     try requireOpen()
     status = .cancelled
-    signUpCode = nil
   }
 
-  /// Checks that the plan can start a gather: open, with at least two going players (waiting ones do not play).
+  /// Checks that the plan can start a gather: open, with at least two players to kick off (those checked in, else
+  /// the going ones: waiting ones do not play).
   public func checkStartable() throws(GatherError) {
     try requireOpen()
-    guard going.count >= 2 else {
+    let players = kickOffPlayers.count
+    guard players >= 2 else {
       throw .validation(
-        "plan", "A gather needs at least 2 going players; plan \(id) has \(going.count).")
+        "plan",
+        checkIn == nil
+          ? "A gather needs at least 2 going players; plan \(id) has \(players)."
+          : "A gather needs at least 2 players; \(players) of plan \(id) checked in.")
     }
   }
 
@@ -86,6 +90,7 @@ extension Plan {
     let goingBefore = going.map(\.player)
     queue.removeAll { $0.player == player }
     declined.removeAll { $0.player == player }
+    checkIn?.entries.removeAll { $0.player == player }
     return going.map(\.player).filter { !goingBefore.contains($0) }
   }
 }

@@ -10,8 +10,9 @@ import struct FoundationEssentials.Date
 ///   stay ahead of everyone who joined after them;
 /// - leaving and joining again goes to the back of the queue.
 ///
-/// Those who said no are kept apart, in the order they answered. Only an open plan takes answers and changes;
-/// a cancelled or started one is closed for good.
+/// Those who said no are kept apart, in the order they answered. On the night, the referee checks in who
+/// turned up (`CheckIn`), and a gather started from the plan takes them. Only an open plan takes answers and
+/// changes; a cancelled or started one is closed for good.
 public struct Plan: Sendable, Hashable, Identifiable {
   /// A plan's identity, assigned by the store.
   public typealias ID = Int64
@@ -38,15 +39,18 @@ public struct Plan: Sendable, Hashable, Identifiable {
   public internal(set) var queue: [SignUp]
   /// Everyone who said no or left, in the order they answered.
   public internal(set) var declined: [SignUp]
-  /// The code of the sign-up link, which lets anyone holding it answer for this plan; nil once cancelled.
+  /// The code of the sign-up link: while the plan is open it lets anyone holding it answer for this plan; once the
+  /// plan is closed it only tells what became of it (`ClosedPlan`).
   public internal(set) var signUpCode: String?
   /// The gather it started, once started.
   public internal(set) var gatherID: Int64?
+  /// Who turned up, once the referee checked them in.
+  public internal(set) var checkIn: CheckIn?
 
   /// A plan as made or as restored from the store.
   public init(
     id: ID, details: PlanDetails, status: Status = .open, createdAt: Date, queue: [SignUp] = [],
-    declined: [SignUp] = [], signUpCode: String? = nil, gatherID: Int64? = nil
+    declined: [SignUp] = [], signUpCode: String? = nil, gatherID: Int64? = nil, checkIn: CheckIn? = nil
   ) {
     self.id = id
     self.details = details
@@ -54,8 +58,9 @@ public struct Plan: Sendable, Hashable, Identifiable {
     self.createdAt = createdAt
     self.queue = queue
     self.declined = declined
-    self.signUpCode = status == .cancelled ? nil : signUpCode
+    self.signUpCode = signUpCode
     self.gatherID = gatherID
+    self.checkIn = checkIn
   }
 
   /// The going players, in the order they joined.

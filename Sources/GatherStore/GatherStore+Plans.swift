@@ -31,11 +31,11 @@ extension GatherStore {
     }
   }
 
-  /// Cancels an open plan at `at`; its sign-up code is erased.
+  /// Cancels an open plan at `at`; its sign-up code is kept, to say so to whoever opens its link.
   public func cancelPlan(_ id: Plan.ID, at: Date) throws {
     try transaction { db in
       try db.execute(
-        "UPDATE plan SET status = 'cancelled', signUpCode = NULL, closedAt = ? WHERE id = ? AND status = 'open'",
+        "UPDATE plan SET status = 'cancelled', closedAt = ? WHERE id = ? AND status = 'open'",
         [at.unixMilliseconds, id])
       guard db.changesCount == 1 else { throw try Self.planError(id, db) }
     }
@@ -109,7 +109,8 @@ extension GatherStore {
     try plans("WHERE status = 'open' ORDER BY startsAt, id", [], db)
   }
 
-  /// The plans a `WHERE …` clause selects, in its order, each with its answers and the gather it started.
+  /// The plans a `WHERE …` clause selects, in its order, each with its answers, its check-in and the gather it
+  /// started.
   static func plans(_ clause: String, _ arguments: [any SQLiteValueConvertible], _ db: SQLiteConnection) throws
     -> [Plan]
   {
@@ -117,7 +118,8 @@ extension GatherStore {
       let plan = try PlanRow(row: row)
       let answers = try db.fetchAll("SELECT * FROM planSignUp WHERE planId = ? ORDER BY turn", [plan.id])
       let gatherID: Int64? = try db.fetchValue("SELECT id FROM gather WHERE planId = ?", [plan.id])
-      return try plan.plan(answers: answers, gatherID: gatherID)
+      let checkIn = try checkIn(of: plan.id, at: plan.checkedInAt, db)
+      return try plan.plan(answers: answers, gatherID: gatherID, checkIn: checkIn)
     }
   }
 }

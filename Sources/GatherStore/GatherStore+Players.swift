@@ -73,9 +73,12 @@ extension GatherStore {
       try db.execute(
         "UPDATE gatherPlayer SET playerPosition = ?, formerPlayerId = ?, playerSkill = ? WHERE playerId = ?",
         [row.position, id, row.skill, id])
-      // Plans: a deleted player's answers to open plans go; closed plans keep them, with the name.
+      // Plans: a deleted player's answers to open plans, and their check-ins, go; closed plans keep them, with the
+      // name.
       try db.execute(
         "DELETE FROM planSignUp WHERE playerId = ? AND planId IN (SELECT id FROM plan WHERE status = 'open')", [id])
+      try db.execute(
+        "DELETE FROM planCheckIn WHERE playerId = ? AND planId IN (SELECT id FROM plan WHERE status = 'open')", [id])
       try db.execute("DELETE FROM player WHERE id = ?", [id])
     }
   }

@@ -145,6 +145,21 @@ extension GatherStore {
         CREATE INDEX "gather_on_planId" ON "gather"("planId") WHERE "planId" IS NOT NULL;
         """)
     }
+    // Who turned up: a plan's check-in, one row per player checked (there, or going and not there), in the order
+    // a gather started from the plan takes them. Like a sign-up row, it keeps the player's id without a foreign
+    // key, and the name.
+    migrator.registerMigration("plan.checkIn") { db in
+      try db.execute(
+        """
+        ALTER TABLE "plan" ADD COLUMN "checkedInAt" INTEGER;
+        CREATE TABLE "planCheckIn" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, \
+        "planId" INTEGER NOT NULL REFERENCES "plan"("id") ON DELETE CASCADE, "playerId" INTEGER NOT NULL, \
+        "playerName" TEXT NOT NULL, \
+        "presence" TEXT NOT NULL CHECK ("presence" IN ('going', 'waiting', 'walkIn', 'noShow')), \
+        "guest" INTEGER NOT NULL DEFAULT 0, UNIQUE ("planId", "playerId"));
+        CREATE INDEX "planCheckIn_on_playerId" ON "planCheckIn"("playerId");
+        """)
+    }
     return migrator
   }
 }

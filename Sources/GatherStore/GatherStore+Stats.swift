@@ -104,7 +104,8 @@ extension GatherStore {
   /// player); the filter's arguments follow.
   static func statsArguments(_ period: StatsPeriod, players ids: [Player.ID]) -> [any SQLiteValueConvertible] {
     let idArguments: [any SQLiteValueConvertible] = ids
-    return period.arguments + idArguments + period.arguments + period.arguments + idArguments
+    return period.arguments + idArguments + period.arguments + period.arguments + period.arguments + period.arguments
+      + idArguments
   }
 
   /// Each roster player's totals over the ended gathers of a period, for every player or for `players` ids,
@@ -114,7 +115,9 @@ extension GatherStore {
   ///
   /// One pass over the partial covering index gatherPlayer_stats, whose rows of each player come grouped by
   /// result: the lineup rows of ended gathers carry the start, the player's result and goals (see v2-stats).
-  /// Attendance counts the plans of the period, by their start, that were not cancelled.
+  /// Attendance counts the plans of the period, by their start, that were not cancelled: a plan was played by those
+  /// checked in as there and those in its gather, and missed by those checked in as no-shows who are not in its
+  /// gather either (they came late, and were added).
   static func statsSQL(
     players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins, wholeHistory: Bool = true
   ) -> String {
@@ -126,7 +129,7 @@ extension GatherStore {
       case .goals: "goals DESC, (CAST(goals AS REAL) / MAX(played, 1)) DESC, played DESC"
       case .winRate: "\(rate) DESC, played DESC, wins DESC"
       case .played: "played DESC, wins DESC"
-      case .attendance: "plansPlayed DESC, plansLeftLate ASC, plansJoined DESC"
+      case .attendance: "plansPlayed DESC, plansNoShows ASC, plansLeftLate ASC, plansJoined DESC"
       }
     let only = players.map { "IN (" + Array(repeating: "?", count: $0).joined(separator: ", ") + ")" }
     return """
@@ -149,18 +152,32 @@ extension GatherStore {
         GROUP BY s.playerId
       ),
       playedPlans AS (
-        SELECT gp.playerId AS playerId, COUNT(DISTINCT g.planId) AS played
-        FROM gather g JOIN plan pl ON pl.id = g.planId JOIN gatherPlayer gp ON gp.gatherId = g.id
-        WHERE g.planId IS NOT NULL AND gp.playerId IS NOT NULL AND pl.startsAt >= ? AND pl.startsAt < ?
-        GROUP BY gp.playerId
+        SELECT playerId, COUNT(DISTINCT planId) AS played FROM (
+          SELECT gp.playerId AS playerId, g.planId AS planId
+          FROM gather g JOIN plan pl ON pl.id = g.planId JOIN gatherPlayer gp ON gp.gatherId = g.id
+          WHERE g.planId IS NOT NULL AND gp.playerId IS NOT NULL AND pl.startsAt >= ? AND pl.startsAt < ?
+          UNION
+          SELECT c.playerId AS playerId, c.planId AS planId
+          FROM planCheckIn c JOIN plan pl ON pl.id = c.planId
+          WHERE c.presence <> 'noShow' AND pl.status <> 'cancelled' AND pl.startsAt >= ? AND pl.startsAt < ?
+        ) GROUP BY playerId
+      ),
+      missedPlans AS (
+        SELECT c.playerId AS playerId, COUNT(*) AS noShows
+        FROM planCheckIn c JOIN plan pl ON pl.id = c.planId
+        WHERE c.presence = 'noShow' AND pl.status <> 'cancelled' AND pl.startsAt >= ? AND pl.startsAt < ?
+          AND NOT EXISTS (SELECT 1 FROM gather g JOIN gatherPlayer gp ON gp.gatherId = g.id
+            WHERE g.planId = c.planId AND gp.playerId = c.playerId)
+        GROUP BY c.playerId
       ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
           COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals, p.ratingMu AS ratingMu,
           p.ratingSigma AS ratingSigma, COALESCE(j.joined, 0) AS plansJoined, COALESCE(pp.played, 0) AS plansPlayed,
-          COALESCE(j.leftLate, 0) AS plansLeftLate, \(wholeHistory ? "COALESCE(l.played, 0)" : ratedSQL) AS ratedGathers
+          COALESCE(j.leftLate, 0) AS plansLeftLate, COALESCE(m.noShows, 0) AS plansNoShows,
+          \(wholeHistory ? "COALESCE(l.played, 0)" : ratedSQL) AS ratedGathers
         FROM player p LEFT JOIN lineups l ON l.playerId = p.id LEFT JOIN joinedPlans j ON j.playerId = p.id
-          LEFT JOIN playedPlans pp ON pp.playerId = p.id
+          LEFT JOIN playedPlans pp ON pp.playerId = p.id LEFT JOIN missedPlans m ON m.playerId = p.id
         \(only.map { "WHERE p.id " + $0 } ?? "")
       )
       SELECT * FROM totals \(filter.map { "WHERE " + $0 } ?? "") ORDER BY \(orderBy), id
@@ -176,7 +193,9 @@ extension GatherStore {
     try PlayerStats(
       playerID: row["id"], name: row["name"], played: row["played"], wins: row["wins"], draws: row["draws"],
       goals: row["goals"], rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]),
-      attendance: Attendance(joined: row["plansJoined"], played: row["plansPlayed"], leftLate: row["plansLeftLate"]),
+      attendance: Attendance(
+        joined: row["plansJoined"], played: row["plansPlayed"], noShows: row["plansNoShows"],
+        leftLate: row["plansLeftLate"]),
       ratedGathers: row["ratedGathers"])
   }
 

@@ -49,10 +49,12 @@ public struct GatherStore: Sendable {
       let plans = try Self.openPlans(db)
       let rated = try Self.ratedGathers(db)
       let draws = try Self.drawHistory(db)
+      let closedPlans = try Self.closedPlans(db)
       guard let row = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'").map(GatherRow.init(row:)),
         let id = row.id
       else {
-        return FootballGather(roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws)
+        return FootballGather(
+          roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws, closedPlans: closedPlans)
       }
       let lineupRows = try lineupRows(of: id, db)
       let gather = try ActiveGather(
@@ -63,7 +65,8 @@ public struct GatherStore: Sendable {
           lineupRows.compactMap { row in row.playerId.flatMap { id in row.kickOff.map { (id, $0) } } },
           uniquingKeysWith: { first, _ in first }), kickOffDraws: draws, names: row.names, planID: row.planId)
       return FootballGather(
-        roster: roster, active: gather, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws)
+        roster: roster, active: gather, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws,
+        closedPlans: closedPlans)
     }
   }
 

@@ -12,6 +12,7 @@ struct PlanRow {
   var note: String?
   var signUpCode: String?
   var createdAt: Int64
+  var checkedInAt: Int64?
 
   /// The row that `row` of `SELECT * FROM plan` holds.
   init(row: SQLiteRow) throws {
@@ -24,10 +25,12 @@ struct PlanRow {
     note = try row["note"]
     signUpCode = try row["signUpCode"]
     createdAt = try row["createdAt"]
+    checkedInAt = try row["checkedInAt"]
   }
 
-  /// The plan, with its answers (`SELECT * FROM planSignUp` rows, in turn order) and the gather it started.
-  func plan(answers: [SQLiteRow], gatherID: Int64?) throws -> Plan {
+  /// The plan, with its answers (`SELECT * FROM planSignUp` rows, in turn order), the gather it started and its
+  /// check-in.
+  func plan(answers: [SQLiteRow], gatherID: Int64?, checkIn: CheckIn?) throws -> Plan {
     let details: PlanDetails
     do {
       details = try PlanDetails(
@@ -44,6 +47,6 @@ struct PlanRow {
     }
     return Plan(
       id: id, details: details, status: try decode(Plan.Status.self, status), createdAt: createdAt.date, queue: queue,
-      declined: declined, signUpCode: signUpCode, gatherID: gatherID)
+      declined: declined, signUpCode: signUpCode, gatherID: gatherID, checkIn: checkIn)
   }
 }

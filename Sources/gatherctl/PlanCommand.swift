@@ -8,10 +8,13 @@ struct PlanCommand: ParsableCommand {
     discussion: """
       A plan has a start, a capacity and a list that people join and leave. Past the capacity a player waits; \
       when a going player leaves, the first waiting one moves up. Commands that act on a plan take --plan ID; \
-      without it they act on the soonest open plan. gatherctl gather start --plan ID then starts a gather with \
-      the going players split into fair teams.
+      without it they act on the soonest open plan. On the night, gatherctl plan check-in marks who turned up; \
+      gatherctl gather start --plan ID (or check-in --start) then starts a gather with them (else the going \
+      players) split into fair teams.
       """,
-    subcommands: [List.self, New.self, Show.self, Join.self, Leave.self, Update.self, Link.self, Cancel.self],
+    subcommands: [
+      List.self, New.self, Show.self, Join.self, Leave.self, Update.self, Link.self, CheckIn.self, Cancel.self,
+    ],
     defaultSubcommand: List.self)
 
   /// `--plan ID`, or the soonest open plan.

@@ -49,6 +49,60 @@ enum PlanRender {
     return line
   }
 
+  /// The check-in list of `plan check-in` without players: the going and waiting players by id, ticked when
+  /// checked in, the walk-ins already checked in, and how to mark them.
+  static func checkInList(_ plan: JSONValue) -> String {
+    let checkIn = plan["checkIn"].flatMap { $0 == .null ? nil : $0 }
+    let here = Set((checkIn?["present"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue })
+    func row(_ entry: JSONValue) -> String {
+      let id = Render.text(entry["id"])
+      let tick = here.contains(entry["id"]?.intValue ?? -1) ? "[x]" : "[ ]"
+      let padding = String(repeating: " ", count: max(0, 4 - id.count))
+      let guest = entry["guest"] == .bool(true) ? " (guest)" : ""
+      return "  \(tick) \(padding)\(id)  \(Render.text(entry["name"]))\(guest)"
+    }
+    var head = "Plan \(Render.text(plan["id"])), \(start(plan["startsAtLocal"]))"
+    if let place = Render.string(plan["place"]) { head += ", \(place)" }
+    var lines = [head + ": who is here?", "Going:"]
+    let going = plan["going"]?.arrayValue ?? []
+    lines += going.isEmpty ? ["  nobody"] : going.map(row)
+    let waiting = plan["waiting"]?.arrayValue ?? []
+    if !waiting.isEmpty { lines += ["Waiting (name them to bring them in):"] + waiting.map(row) }
+    let walkedIn = (checkIn?["present"]?.arrayValue ?? []).filter { $0["from"] == "walkIn" }
+    if !walkedIn.isEmpty { lines += ["Walked in:"] + walkedIn.map(row) }
+    if plan["status"]?.stringValue != "open" {
+      lines.append("The plan is \(Render.text(plan["status"])): it takes no check-in.")
+    } else {
+      lines.append(
+        "Mark who is here: gatherctl plan check-in --plan \(Render.text(plan["id"])) ID|NAME … [--walk-in NAME] [--start]"
+      )
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `plan.checkIn`'s confirmation: who is here (and from where), who is not, and what comes next.
+  static func checkedIn(_ plan: JSONValue, starting: Bool) -> String {
+    let present = plan["checkIn"]?["present"]?.arrayValue ?? []
+    let noShows = plan["checkIn"]?["noShows"]?.arrayValue ?? []
+    let here = present.map { entry in
+      let name = Render.text(entry["name"])
+      switch entry["from"]?.stringValue {
+      case "waiting": return "\(name) (from the waiting list)"
+      case "walkIn": return "\(name) (walked in\(entry["guest"] == .bool(true) ? ", new" : ""))"
+      default: return name
+      }
+    }
+    var lines = [
+      "Checked in \(present.count) for plan \(Render.text(plan["id"])), \(start(plan["startsAtLocal"])): "
+        + (here.isEmpty ? "nobody" : here.joined(separator: ", ")) + ".",
+      "Not here: \(noShows.isEmpty ? "nobody missing" : names(noShows)).",
+    ]
+    if !starting {
+      lines.append("Start fair teams of them with: gatherctl gather start --plan \(Render.text(plan["id"]))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// The names of a list, with "(guest)" after guests; "-" when empty.
   static func names(_ entries: [JSONValue]) -> String {
     entries.isEmpty

@@ -1,3 +1,4 @@
+import GatherModel
 import NIOCore
 import NIOHTTP1
 import Testing
@@ -10,15 +11,21 @@ import Testing
   let client = WebClient(try! SocketAddress(ipAddress: "192.168.1.20", port: 51234))
   let access = WebAccess(token: "0123456789abcdef")
 
-  /// Plan 3's code is "code-of-plan-3"; nothing else opens a plan.
-  static func lookUp(_ code: [UInt8]) -> SignUpGrant? {
-    code == Array("code-of-plan-3".utf8) ? SignUpGrant(plan: 3, code: code) : nil
+  /// Plan 3's code is "code-of-plan-3", and cancelled plan 2's "code-of-plan-2"; nothing else is a plan's.
+  static func lookUp(_ code: [UInt8]) -> WebAccess.Access? {
+    switch String(decoding: code, as: UTF8.self) {
+    case "code-of-plan-3": .signUp(SignUpGrant(plan: 3, code: code))
+    case "code-of-plan-2":
+      .closedPlan(ClosedPlan(id: 2, status: .cancelled, gatherID: nil, signUpCode: "code-of-plan-2"))
+    default: nil
+    }
   }
 
   func opens(_ text: String, from client: WebClient? = nil) -> String {
     switch access.access(Array(text.utf8), from: client ?? self.client, signUp: Self.lookUp) {
     case .control: "control"
     case .signUp(let grant): "plan \(grant.plan)"
+    case .closedPlan(let plan): "plan \(plan.id), \(plan.status.rawValue)"
     case .wrong: "wrong"
     case .tooMany: "too many"
     }
@@ -28,6 +35,7 @@ import Testing
     #expect(opens("0123456789abcdef") == "control")
     #expect(opens("code-of-plan-3") == "plan 3")
     #expect(opens("code-of-plan-4") == "wrong")
+    #expect(opens("code-of-plan-2") == "plan 2, cancelled", "a closed plan's code is known, and opens nothing")
     let bearer = access.bearerAccess(
       in: HTTPHeaders([("Authorization", "Bearer code-of-plan-3")]), from: client, signUp: Self.lookUp)
     if case .signUp(let grant)? = bearer {
@@ -41,6 +49,7 @@ import Testing
   @Test func wrongCodesCountAndARightCodeForgetsNone() {
     for index in 0..<4 { #expect(opens("wrong-\(index)") == "wrong") }
     #expect(opens("code-of-plan-3") == "plan 3")
+    #expect(opens("code-of-plan-2") == "plan 2, cancelled", "a closed plan's code is no wrong guess")
     #expect(opens("wrong-4") == "wrong")
     #expect(opens("code-of-plan-3") == "too many", "the fifth wrong one still counted")
     #expect(opens("0123456789abcdef") == "too many")

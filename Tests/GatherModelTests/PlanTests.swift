@@ -164,7 +164,8 @@ import Testing
     var cancelled = try Self.joined([1, 2], capacity: 2)
     try cancelled.cancel()
     #expect(cancelled.status == .cancelled)
-    #expect(cancelled.signUpCode == nil, "cancelling voids the sign-up code")
+    #expect(cancelled.signUpCode == "code-1", "the code is kept, to say the plan was cancelled")
+    #expect(ClosedPlan(cancelled)?.status == .cancelled)
     #expect(throws: GatherError.planCancelled) { try cancelled.join(Self.player(3), at: Self.now) }
     #expect(throws: GatherError.planCancelled) { try cancelled.leave(Self.player(1), at: Self.now) }
     #expect(throws: GatherError.planCancelled) { try cancelled.update(with: PlanChanges(capacity: 3), now: Self.now) }
@@ -221,6 +222,21 @@ import Testing
     try plan.cancel()
     gather.keep(plan)
     #expect(gather.plan(withCode: Array("code-1".utf8)) == nil)
+    #expect(gather.closedPlan(withCode: Array("code-1".utf8))?.status == .cancelled, "it only says what happened")
+    #expect(gather.closedPlan(withCode: Array("code-2".utf8)) == nil)
+  }
+
+  @Test func aStartedPlansCodeNamesItsGatherUntilTheGatherIsCancelled() throws {
+    let open = try Self.joined([1, 2], capacity: 2)
+    var gather = FootballGather(roster: try Fixtures.roster(), plans: [open])
+    var started = open
+    try started.start(gatherID: 7)
+    gather.keep(started)
+    let closed = try #require(gather.closedPlan(withCode: Array("code-1".utf8)))
+    #expect(closed.id == 1 && closed.status == .started && closed.gatherID == 7)
+    gather.keep(open)  // the gather was cancelled: the plan is open again
+    #expect(gather.closedPlan(withCode: Array("code-1".utf8)) == nil)
+    #expect(gather.plan(withCode: Array("code-1".utf8))?.id == 1)
   }
 
   @Test func aGuestNeedsANewNameOfAtMostFortyCharacters() throws {

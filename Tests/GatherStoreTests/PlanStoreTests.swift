@@ -75,8 +75,11 @@ import Testing
     #expect(try fixture.store.playerCount() == players.count, "the refused guest was not added")
     let cancelled = try #require(try fixture.store.plan(plan.id))
     #expect(cancelled.status == .cancelled)
-    #expect(cancelled.signUpCode == nil, "the code is erased")
-    #expect(try fixture.store.load(at: .zero, wallNow: Self.now).openPlans.isEmpty)
+    #expect(cancelled.signUpCode == plan.signUpCode, "the code is kept, to say the plan was cancelled")
+    let loaded = try fixture.store.load(at: .zero, wallNow: Self.now)
+    #expect(loaded.openPlans.isEmpty)
+    #expect(loaded.closedPlan(withCode: Array((plan.signUpCode ?? "").utf8))?.status == .cancelled)
+    #expect(loaded.plan(withCode: Array((plan.signUpCode ?? "").utf8)) == nil, "and it opens nothing")
   }
 
   @Test func aGatherFromAPlanStartsItAndItsCancelGivesItBack() throws {

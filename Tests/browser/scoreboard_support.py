@@ -127,11 +127,13 @@ def open_page(browser: Browser, url: str, size: tuple[int, int] = TABLET, scheme
 
 class PageCase(harness.RpcAssertions, unittest.TestCase):
     """One headless Chromium per class (with `browser_args`), and per test a fresh gatherd with its web listener
-    (with `daemon_args`) and a socket client `self.c`."""
+    (with `daemon_args` and `daemon_env`) and a socket client `self.c`."""
 
     browser: Browser
     browser_args: list[str] = []
     daemon_args: list[str] = []
+    #: The daemon's environment (its time zone, say); None keeps the tests' own.
+    daemon_env: dict[str, str] | None = None
 
     @classmethod
     def setUpClass(cls) -> None:
@@ -141,7 +143,7 @@ class PageCase(harness.RpcAssertions, unittest.TestCase):
 
     def setUp(self) -> None:
         super().setUp()
-        self.daemon = WebDaemon()
+        self.daemon = WebDaemon(env=self.daemon_env)
         self.daemon.extra_args += self.daemon_args
         self.addCleanup(self.daemon.cleanup)
         self.daemon.start()

@@ -19,7 +19,16 @@ A real daemon and headless Chromium, in the dark and the light theme:
   view-only address (the daemon runs with --public-url http://192.168.1.20:8080/, as a LAN address would read);
 - signup-phone-{dark,light}.png: the sign-up view a plan's link opens, on a phone held upright, with
   a name picked and its "I'm in" / "Can't make it" buttons, after some have answered; and
-  scoreboard-plans-{dark,light}.png: "Who's coming" between matches, on the phone held sideways.
+  scoreboard-plans-{dark,light}.png: "Who's coming" between matches, on the phone held sideways;
+- organising from the referee's phone held upright (the control link): plans-control-{dark,light}.png, "Who's
+  coming" with the referee's buttons; plan-form-{dark,light}.png, a new plan; plan-share-{dark,light}.png, the
+  share view of its sign-up link (with the phone's "Share…", as a phone with the Web Share API shows it);
+  checkin-{dark,light}.png, the night's check-in with going players ticked, one brought in from the waiting list
+  and a walk-in;
+- scoreboard-halftime-{dark,light}.png and scoreboard-fulltime-{dark,light}.png: the board at half time (HT and
+  the break's countdown) and at full time (FT, the final score), on the phone held sideways;
+- signup-started-{dark,light}.png and signup-cancelled-{dark,light}.png: a sign-up link opened after its plan
+  started (the live score) and after it was cancelled (the next game).
 
 The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
 granted) and the sound switched on.
@@ -37,11 +46,10 @@ import sys
 
 from cdp import Browser
 from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, js_visible, open_page, testid
+from screenshots_plans import NAMES, PITCH_ENV, PORTRAIT, PUBLIC_URL, organise_and_play
 
-PORTRAIT = (390, 844)
 ROSTER = [("Ana", "ST"), ("Bea", "GK"), ("Carla", "MID"), ("Dani", "DEF"), ("Eli", "W"), ("Fay", "GK"),
           ("Gus", "DEF"), ("Hugo", "MID")]
-NAMES = {"teamA": "Bibs", "teamB": "Colours"}
 
 
 class Match:
@@ -90,14 +98,12 @@ def shoot(page, path: str) -> None:
     print(path)
 
 
-#: The address the links and the share view's QR code name, as a LAN address would read.
-PUBLIC_URL = "http://192.168.1.20:8080/"
 
 
 def main() -> int:
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "docs", "screenshots")
     os.makedirs(out, exist_ok=True)
-    daemon = WebDaemon()
+    daemon = WebDaemon(env=PITCH_ENV)
     daemon.extra_args += ["--public-url", PUBLIC_URL]
     try:
         daemon.start()
@@ -144,7 +150,8 @@ def main() -> int:
                 shoot(page, os.path.join(out, f"scoreboard-players-{scheme}.png"))
                 page.close()
                 page = open_page(browser, daemon.control_url(), size=PORTRAIT, scheme=scheme)
-                page.wait_for(f"{js_visible('btn-new-gather')} && {js_visible('players-table')}", "the start button",
+                loaded = f"{js_visible('players-table')} && {js_visible('plans-empty')}"
+                page.wait_for(f"{js_visible('btn-new-gather')} && {loaded}", "the start button",
                               state=STATE_JS)
                 page.click(testid("btn-new-gather"))
                 for player in ids:
@@ -190,7 +197,8 @@ def main() -> int:
                               state=STATE_JS)
                 shoot(page, os.path.join(out, f"scoreboard-report-{scheme}.png"))
                 page.close()
-        m.ok("plan.cancel", {"plan": plan})
+        # Organising from the referee's phone, half and full time, and Thursday's link after its game.
+        organise_and_play(m, out, ids, plan, link, day, shoot)
 
         # Today's match, into its first half.
         m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,

@@ -1,6 +1,7 @@
 """Who's coming on the page: the sign-up view opened by a plan's sign-up link, where a phone picks a
 name and answers "I'm in" or "Can't make it" or adds a guest, seen live on a second page's "Who's coming"; a
-link that stops working when its plan is cancelled; and the referee starting a gather from a plan.
+link whose plan is cancelled (it says so, and shows the next game) or started (the live score, then the result);
+and the referee starting a gather from a plan.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p 'test_plans_page.py' -v
 
@@ -28,11 +29,11 @@ PLANS_JS = (
 )
 
 
-def next_thursday() -> str:
+def next_thursday(weeks: int = 0) -> str:
     day = dt.date.today() + dt.timedelta(days=1)
     while day.weekday() != 3:
         day += dt.timedelta(days=1)
-    return day.isoformat() + "T19:00+01:00"
+    return (day + dt.timedelta(weeks=weeks)).isoformat() + "T19:00+01:00"
 
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
@@ -100,14 +101,49 @@ class PlansPageTest(PageCase):
                   "Bruno moved up, live")
         self.assertEqual(self.going(), ["Zé from work", "Bruno"])
 
-    def test_a_cancelled_plans_link_stops_working_at_once(self):
+    def test_a_cancelled_plans_link_says_so_and_shows_the_next_game(self):
+        nxt = self.ok(self.c, "plan.create", {"startsAt": next_thursday(weeks=1), "capacity": 10, "place": "Park"})
+        self.ok(self.c, "plan.join", {"plan": nxt["id"], "player": self.ids["Bruno"]})
         phone = self.open(self.link, size=PORTRAIT)
         self.wait(phone, self.text_has("signup-counts", "0 going"), "the sign-up view")
+        phone.click(testid(f"signup-player-{self.ids['Dani']}"))
+        phone.click(testid("btn-in"))
+        self.wait(phone, self.text_has("signup-result", "You're in, Dani"), "Dani's answer")
         self.ok(self.c, "plan.cancel", {"plan": self.plan["id"]})
-        self.wait(phone, self.text_is("signup-when", "This sign-up link no longer works"), "the link's end")
-        self.assertFalse(phone.evaluate(js_visible("btn-in")))
+        ended = (f"{self.text_is('signup-when', 'This game was cancelled')} && "
+                 f"{self.text_has('outcome-next-when', 'Park')} && {self.text_has('outcome-next-counts', '1 going')}")
+        ended += f" && {self.text_has('signup-place', 'Astro 2')}"  # which game it was
+        self.wait(phone, ended, "what became of the game, and the next one, at once")
+        # Nothing stale: no answer, no names to pick, no guest form, no answer bar; and no sign-up any more.
+        self.assertEqual(phone.evaluate(js_text("signup-result")), "")
+        for gone in ("signup-who", "guest-form", "btn-in", "signup-lists"):
+            self.assertFalse(phone.evaluate(js_visible(gone)), gone)
+        self.assertEqual(phone.evaluate(js_text("mode")), "view only")
         later = self.open(self.link, size=PORTRAIT)
-        self.wait(later, self.text_is("signup-when", "This sign-up link no longer works"), "a refused link")
+        self.wait(later, ended, "the same on a page opened later")
+        self.assertEqual(self.ok(self.c, "plan.get", {"plan": nxt["id"]})["going"][0]["name"], "Bruno",
+                         "the old link answers for no other game")
+
+    def test_a_started_plans_link_shows_the_live_score_then_the_result(self):
+        for name in ("Ana", "Bruno"):
+            self.ok(self.c, "plan.join", {"plan": self.plan["id"], "player": self.ids[name]})
+        phone = self.open(self.link, size=PORTRAIT)
+        self.wait(phone, self.text_has("signup-counts", "2 going"), "the sign-up view")
+        self.ok(self.c, "gather.start", {"plan": self.plan["id"], "names": {"teamA": "Bibs", "teamB": "Colours"}})
+        live = f"{self.text_is('signup-when', 'This game has started')} && {self.text_is('outcome-numbers', '0–0')}"
+        self.wait(phone, live, "the game started, and its score")
+        self.assertEqual([phone.evaluate(js_text(n)) for n in ("outcome-name-a", "outcome-name-b")], ["Bibs", "Colours"])
+        self.ok(self.c, "score.goal", {"team": "teamB"})
+        self.wait(phone, self.text_is("outcome-numbers", "0–1"), "the goal, live")
+        later = self.open(self.link, size=PORTRAIT)
+        self.wait(later, f"{self.text_is('signup-when', 'This game has started')} && {self.text_is('outcome-numbers', '0–1')}",
+                  "the live score on a page opened during the game")
+        self.ok(self.c, "gather.end")
+        over = (f"{self.text_is('signup-when', 'This game is over')} && "
+                f"{self.text_has('outcome-detail', 'Full time: Colours win')}")
+        self.wait(phone, over, "the result, at once")
+        self.wait(self.open(self.link, size=PORTRAIT), over, "the result on a page opened after the game")
+        self.assertFalse(phone.evaluate(js_visible("signup-who")))
 
     def test_the_referee_starts_a_gather_from_a_plan(self):
         for name in ("Ana", "Bruno", "Carla"):

@@ -294,8 +294,8 @@ class ScoreboardTest(PageCase):
         self.assertEqual(self.text(page, "timer-state"), "Kick-off soon")
         self.ok(self.c, "timer.start")
         page.wait_for(
-            f"{js_text('timer-state')} === 'Full time' && {js_text('clock')} === '00:00'",
-            "full time at 00:00",
+            f"{js_text('clock')} === 'FT' && {js_text('added')} === ''",
+            "FT at full time",
             timeout=5.0,
             state=STATE_JS,
         )

@@ -157,7 +157,7 @@ class FootballPageTest(PageCase):
     def test_a_gather_started_from_the_control_pages_suggestion(self) -> None:
         ids = self.ids
         page = self.open(self.daemon.control_url(), size=(390, 844))
-        page.wait_for(f"{js_visible('btn-new-gather')} && {js_visible('players-table')}",
+        page.wait_for(f"{js_visible('btn-new-gather')} && {js_visible('players-table')} && {js_visible('plans-empty')}",
                       "the start button for the referee, and the (empty) players' table", state=BETWEEN_JS)
         self.assertIn("No results yet", self.text_of(page, "players-table"))
         page.click(testid("btn-new-gather"))
@@ -228,10 +228,39 @@ class FootballPageTest(PageCase):
         page.click(testid("btn-end-period"))
         page.wait_for("document.querySelector('[data-testid=dialog-confirm]').open", "the confirmation", state=STATE_JS)
         page.click(testid("confirm-ok"))
-        self.wait_text(page, "period", "Break", "the break, at once")
+        self.wait_text(page, "clock", "HT", "half time, at once")
         status = self.ok(self.c, "timer.status")
         self.assertEqual((status["state"], status["period"], status["display"]), ("break", 1, "02:00"), status)
         self.assertTrue(page.evaluate("document.querySelector('[data-testid=btn-end-period]').disabled"))
+
+    def test_half_time_reads_ht_with_the_breaks_countdown_and_full_time_ft_with_the_result(self) -> None:
+        ids = self.ids
+        self.ok(self.c, "gather.start", {"teamA": [ids["Ana"]], "teamB": [ids["Bea"]], "periods": 2, "periodLength": 600,
+                                          "breakLength": 300, "names": {"teamA": "Bibs", "teamB": "Colours"}})
+        page = self.open(size=PHONE)
+        self.ok(self.c, "timer.start")
+        self.ok(self.c, "score.goal", {"team": "teamB", "player": ids["Bea"]})
+        self.ok(self.c, "timer.endPeriod")
+        page.wait_for(f"{js_text('clock')} === 'HT' && /^0[45]:\\d\\d$/.test({js_text('break-left')})",
+                      "HT and the break counting down", state=STATE_JS)
+        self.assertEqual((self.text_of(page, "period"), self.text_of(page, "added"), self.text_of(page, "timer-state")),
+                         ("2nd half next", "", ""))
+        self.assertEqual(page.evaluate("document.querySelector('[data-testid=clock]').getAttribute('aria-label')"),
+                         "Half time")
+        first = self.text_of(page, "break-left")
+        page.wait_for(f"{js_text('break-left')} !== {json.dumps(first)}", "the break's countdown moving", state=STATE_JS)
+        self.ok(self.c, "timer.start")
+        self.ok(self.c, "timer.addTime", {"seconds": 60})
+        self.ok(self.c, "timer.endPeriod")
+        page.wait_for(f"{js_text('clock')} === 'FT'", "FT at full time", state=STATE_JS)
+        # No 00:00, no +0:00, no small grey "Full time": FT, who won, and the winner's score in the accent colour.
+        self.assertEqual((self.text_of(page, "added"), self.text_of(page, "break-left"), self.text_of(page, "timer-state"),
+                          self.text_of(page, "period")), ("", "", "", "Colours win"))
+        board = "document.querySelector('[data-testid=board]')"
+        self.assertEqual(page.evaluate(f"[{board}.dataset.phase, {board}.dataset.winner]"), ["full-time", "teamB"])
+        colours = page.evaluate("[getComputedStyle(document.querySelector('[data-testid=score-b]')).color, "
+                                "getComputedStyle(document.querySelector('[data-testid=score-a]')).color]")
+        self.assertNotEqual(colours[0], colours[1], "the winner's score stands out")
 
 
 if __name__ == "__main__":

@@ -149,7 +149,7 @@ class SoundTest(TouchlineCase):
         self.ok(self.c, "timer.start")
         self.ok(self.c, "timer.endPeriod")
         audio.wait_oscillators(3 + 6, "the full-time whistles")
-        page.wait_for(f"{js_text('timer-state')} === 'Full time'", "full time shown", state=STATE_JS)
+        page.wait_for(f"{js_text('clock')} === 'FT'", "full time shown", state=STATE_JS)
         self.assertEqual(vibrations(page), [[300, 120, 300, 120, 900]])
 
         # Muted again: the next goal is silent (the one after it, with sound on, adds exactly one horn).
@@ -171,7 +171,7 @@ class SoundTest(TouchlineCase):
         self.ok(self.c, "timer.start")
         self.ok(self.c, "timer.endPeriod")
         audio.wait_oscillators(2, "half time's whistle")
-        page.wait_for(f"{js_text('period')} === 'Break'", "the break shown", state=STATE_JS)
+        page.wait_for(f"{js_text('clock')} === 'HT'", "half time shown", state=STATE_JS)
         self.assertEqual(audio.oscillators(), 2)
         self.assertEqual(vibrations(page), [[400, 150, 400]])
 
@@ -199,7 +199,7 @@ class SoundTest(TouchlineCase):
         self.daemon.start()
         self.c = self.daemon.client()
         wait_online(page, timeout=20)
-        page.wait_for(f"{js_text('period')} === 'Break'", "the break, from the new snapshot", state=STATE_JS)
+        page.wait_for(f"{js_text('clock')} === 'HT'", "half time, from the new snapshot", state=STATE_JS)
         # Live again: the next moment whistles (and proves the page still listens); the missed one never did.
         self.ok(self.c, "timer.start")
         self.ok(self.c, "timer.endPeriod")

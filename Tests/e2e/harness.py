@@ -105,6 +105,9 @@ SPEC_METHODS = (
     "plan.join",
     "plan.leave",
     "plan.link",
+    "plan.checkIn",
+    # The server's time zone, for the page's plan form.
+    "daemon.time",
 )
 
 #: The methods marked [mutating] in the spec.
@@ -135,6 +138,7 @@ MUTATING_METHODS = (
     "plan.cancel",
     "plan.join",
     "plan.leave",
+    "plan.checkIn",
 )
 
 #: Methods that take no params at all (so `[]` is accepted for them).

@@ -57,6 +57,7 @@ USAGE_ERRORS = (
     ("gather", "rename", "c", "Bibs"),
     ("score", "goal", "c"),
     ("score", "set", "2:1"),
+    ("plan", "check-in", "--start"),
     ("stats", "--order", "age"),
     ("call", "players.get", "{bad"),
     ("watch", "--format", "bogus"),

@@ -1,6 +1,6 @@
 """gatherctl plan against a real gatherd: make a plan, join and leave by name, the soonest open plan
-by default or --plan ID, the sign-up link, cancel, and gather start --plan; each checked against the daemon's
-own state read on the harness's connection.
+by default or --plan ID, the sign-up link, cancel, gather start --plan, and the night's check-in (who turned up,
+walk-ins, fair teams of them); each checked against the daemon's own state read on the harness's connection.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_plans.py -v
 """
@@ -99,6 +99,39 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertIn("(started as gather", self.ctl("plan", "show", "--plan", plan["id"]))
         proc = self.run_ctl("gather", "start", "--plan", plan["id"], "--team-a", "Ana")
         self.assertEqual(proc.returncode, 2, self.describe(proc))
+
+    def test_check_in_lists_the_plan_marks_who_came_and_starts_fair_teams_of_them(self):
+        plan = self.ctl_json("plan", "new", in_days(3), "--capacity", "3", "--place", "Astro 2")
+        for name in ("Ana", "Bruno", "Carla", "Dani"):
+            self.ctl("plan", "join", name)
+        listing = self.ctl("plan", "check-in")
+        self.assertIn(f"Plan {plan['id']}, ", listing)
+        self.assertIn(f"Astro 2: who is here?\nGoing:\n  [ ]    {self.ids['Ana']}  Ana\n", listing)
+        self.assertIn(f"Waiting (name them to bring them in):\n  [ ]    {self.ids['Dani']}  Dani\n", listing)
+        # Ana by name, Carla by id, Dani from the waiting list, Zé new to the roster; a --walk-in that is a roster
+        # player's name just marks them here.
+        out = self.ctl("plan", "check-in", "ana", str(self.ids["Carla"]), "--walk-in", "Zé", "--walk-in", "dani")
+        self.assertIn("Checked in 4 for plan", out)
+        self.assertIn("Ana, Carla, Dani (from the waiting list), Zé (walked in, new).\nNot here: Bruno.\n", out)
+        check_in = self.plan(plan["id"])["checkIn"]
+        self.assertEqual(self.names(check_in["present"]), ["Ana", "Carla", "Dani", "Zé"])
+        self.assertEqual(self.names(check_in["noShows"]), ["Bruno"])
+        self.assertIn("  [x]", self.ctl("plan", "check-in").split("Walked in:")[1])
+        started = self.ctl("plan", "check-in", "Ana,Carla", "Dani", "--start", "--periods", "2", "--duration", "20:00")
+        self.assertIn(f"Started from plan {plan['id']} with fair teams.", started)
+        gather = self.ok(self.c, "gather.current")
+        players = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
+        self.assertEqual(players, ["Ana", "Carla", "Dani"], "those here play, whoever was going")
+        self.assertEqual((gather["plan"], gather["timer"]["periods"], gather["timer"]["duration"]), (plan["id"], 2, 1200))
+
+    def test_check_in_refuses_what_it_cannot_do(self):
+        self.ctl("plan", "new", in_days(3), "--capacity", "3")
+        for args in (("--start",), ("--periods", "2", "Ana"), ("--walk-in", " ")):
+            proc = self.run_ctl("plan", "check-in", *args)
+            self.assertEqual(proc.returncode, 2, self.describe(proc))
+        proc = self.run_ctl("plan", "check-in", "Zoe")
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIsNone(self.ok(self.c, "plans.list")["plans"][0]["checkIn"])
 
 
 if __name__ == "__main__":

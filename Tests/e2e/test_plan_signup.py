@@ -73,7 +73,8 @@ class SignUpLinkTests(SignUpCase):
 class SignUpOverWebSocketTests(SignUpCase):
     def test_the_code_grants_answering_for_its_plan_and_says_so(self):
         ws, granted = self.signed_up()
-        self.assertEqual(granted, {"control": False, "signUp": {"plan": self.thursday["id"], "methods": ["plan.join", "plan.leave"]}})
+        self.assertEqual(granted, {"control": False, "signUp": {"plan": self.thursday["id"], "status": "open",
+                                                                "methods": ["plan.join", "plan.leave"]}})
         joined = ws.call("plan.join", {"plan": self.thursday["id"], "player": self.ids[0]}, id=2)["result"]
         self.assertEqual((joined["answer"], joined["changed"]), ("going", True))
         ws.call("plan.join", {"plan": self.thursday["id"], "player": self.ids[1]}, id=3)
@@ -118,7 +119,15 @@ class SignUpOverWebSocketTests(SignUpCase):
         self.ok(self.c, "plan.cancel", {"plan": self.thursday["id"]})
         refused = ws.call("plan.join", {"plan": self.thursday["id"], "player": self.ids[0]}, id=2)
         self.assertRpcError(refused, -32003)
-        self.assertRpcError(self.ws().call("auth.token", {"token": self.code}, id=1), -32003, "invalid_token")
+        # Presented later, the code only says what became of its plan, and grants nothing.
+        late, told = self.signed_up()
+        self.assertEqual(told, {"control": False, "signUp": {"plan": self.thursday["id"], "status": "cancelled",
+                                                             "methods": []}})
+        self.assertRpcError(late.call("plan.join", {"plan": self.thursday["id"], "player": self.ids[0]}, id=3), -32003)
+        status, reply = self.post_with({"jsonrpc": "2.0", "id": 4, "method": "plan.join",
+                                        "params": {"plan": self.thursday["id"], "player": self.ids[0]}}, self.code)
+        self.assertEqual(status, 200)
+        self.assertRpcError(reply, -32003)
         self.assertEqual(self.plan()["going"], [])
 
     def test_a_bad_guest_or_unknown_player_gets_its_error(self):

@@ -77,14 +77,25 @@ enum PlanController {
         try authorize(caller, plan: plan, session)
         return try session.leavePlan(plan, player: player).json
       },
+      .mutate("plan.checkIn") { params, _ in
+        let plan = try params.int("plan")
+        guard let present = try params.optionalIntArray("present") else {
+          throw RPCError.invalidParams(
+            field: "present", "Parameter \"present\" is required: the ids of the players who are here.")
+        }
+        let walkIns = try params.optionalStringArray("walkIns") ?? []
+        try params.finish()
+        return try session.checkIn(plan, present: present, walkIns: walkIns).json
+      },
       // A query: for a plan that is not open, the store says whether it was cancelled or started.
       .query("plan.link") { params, caller in
         let plan = try params.int("plan")
+        let qr = try params.optionalBool("qr") ?? false
         try params.finish()
         guard caller.mayMutate else {
           throw RPCError.forbidden("plan.link is for controllers, and \(caller.whyReadOnly)")
         }
-        return try signUpLink(session.view.state, plan: plan, web: web, session)
+        return try signUpLink(session.view.state, plan: plan, web: web, qr: qr, session)
       },
     ]
   }
@@ -109,9 +120,10 @@ enum PlanController {
     try grant.check(plan: plan, in: session.state)
   }
 
-  /// The plan's sign-up link, on the page's address; the plan must be open and the page served.
+  /// The plan's sign-up link, on the page's address (with `qr`, each link's QR code as SVG); the plan must be open
+  /// and the page served.
   static func signUpLink<C>(
-    _ state: FootballGather, plan id: Plan.ID, web: WebAccess?, _ session: GatherSession<C>
+    _ state: FootballGather, plan id: Plan.ID, web: WebAccess?, qr: Bool, _ session: GatherSession<C>
   ) throws -> JSONValue {
     guard let plan = state.openPlan(id) else { throw try session.closedPlanError(id) }
     guard let web, let code = plan.signUpCode else {
@@ -123,6 +135,7 @@ enum PlanController {
         "url": .string(links.urls[0]), "plan": .int(id), "links": .array(links.urls.map { .string($0) }),
       ]
       if let note = links.note { result["note"] = .string(note) }
+      if qr { result["qr"] = .array(links.urls.map(qrSVG)) }
       return .object(result)
     case .failure(let error): throw RPCError.wrongState(reason: "web_disabled", error.description)
     }

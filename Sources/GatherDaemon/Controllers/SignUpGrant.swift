@@ -2,7 +2,7 @@ import GatherModel
 import GatherRPC
 
 /// What a plan's sign-up code grants a web peer: joining and leaving that one plan, for any roster
-/// player or a new guest, and nothing else. The code is kept to check, at every call, that it still opens the
+/// player or a new guest, and nothing else, while the plan is open. The code is kept to check, at every call, that it still opens the
 /// plan: `plan.cancel` voids it at once, even for a peer that presented it before.
 struct SignUpGrant: Sendable {
   /// The methods a sign-up code grants.
@@ -22,5 +22,14 @@ struct SignUpGrant: Sendable {
     guard let current = state.plan(withCode: code), current.id == plan else {
       throw .forbidden(reason: "invalid_token", "This sign-up link no longer works: its plan was cancelled or started.")
     }
+  }
+}
+
+extension SignUpGrant {
+  /// What `code` opens in `state`: answering for an open plan (``SignUpGrant``), or, for a cancelled or started
+  /// plan, only what became of it (`ClosedPlan`); nil for neither. Compared in constant time with every plan's.
+  static func access(_ code: [UInt8], in state: FootballGather) -> WebAccess.Access? {
+    if let plan = state.plan(withCode: code) { return .signUp(SignUpGrant(plan: plan.id, code: code)) }
+    return state.closedPlan(withCode: code).map { .closedPlan($0) }
   }
 }

@@ -17,12 +17,12 @@ enum WebController {
         // The control token, or a plan's sign-up code, which grants answering for that plan and nothing else; a
         // wrong one of either counts toward the same limit.
         let state = session.view.state
-        guard access.hasToken || state.openPlans.contains(where: { $0.signUpCode != nil }) else {
+        let hasCodes = state.openPlans.contains { $0.signUpCode != nil } || !state.closedPlans.isEmpty
+        guard access.hasToken || hasCodes else {
           throw RPCError.forbidden(
             reason: "invalid_token", "gatherd has no control token (--http-token-file), so web clients may only watch.")
         }
-        let lookUp = { (code: [UInt8]) in state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) } }
-        switch access.access(Array(token.utf8), from: client, signUp: lookUp) {
+        switch access.access(Array(token.utf8), from: client, signUp: { SignUpGrant.access($0, in: state) }) {
         case .control:
           caller.mayMutate = true
           return .object(["control": true])
@@ -31,9 +31,15 @@ enum WebController {
           return .object([
             "control": .bool(caller.mayMutate),
             "signUp": .object([
-              "plan": .int(grant.plan), "methods": .array(SignUpGrant.methods.sorted().map { .string($0) }),
+              "plan": .int(grant.plan), "status": "open",
+              "methods": .array(SignUpGrant.methods.sorted().map { .string($0) }),
             ]),
           ])
+        case .closedPlan(let plan):
+          // The link of a cancelled or started plan: it says what happened, and grants nothing.
+          var closed: JSONObject = ["plan": .int(plan.id), "status": .string(plan.status.rawValue), "methods": []]
+          if let gather = plan.gatherID { closed["gather"] = .int(gather) }
+          return .object(["control": .bool(caller.mayMutate), "signUp": .object(closed)])
         case .wrong:
           throw RPCError.forbidden(
             reason: "invalid_token",
@@ -47,6 +53,7 @@ enum WebController {
         }
       },
       .read("web.link") { params, caller in
+        let qr = try params.optionalBool("qr") ?? false
         try params.finish()
         guard caller.mayMutate else { throw RPCError.forbidden(caller.whyReadOnly) }
         let links = try pageLinks(web)
@@ -60,6 +67,7 @@ enum WebController {
           "links": .array(zip(control, links.pages).map { .object(["url": .string($0), "view": .string($1)]) }),
         ]
         if let note = links.note { result["note"] = .string(note) }
+        if qr { result["qr"] = qrSVG(control[0]) }
         return .object(result)
       },
       // The page's share view, and gatherctl web link --view. The view-only links are no secret.
@@ -68,9 +76,7 @@ enum WebController {
         let links = try pageLinks(web)
         var result: JSONObject = [
           "links": .array(
-            links.pages.map { page in
-              .object(["url": .string(page), "qr": (try? QRCode(encoding: page)).map { .string($0.svg()) } ?? .null])
-            })
+            links.pages.map { page in .object(["url": .string(page), "qr": qrSVG(page)]) })
         ]
         if let note = links.note { result["note"] = .string(note) }
         return .object(result)
@@ -88,4 +94,9 @@ enum WebController {
     case .failure(let error): throw RPCError.wrongState(reason: "web_disabled", error.description)
     }
   }
+}
+
+/// A link's QR code as SVG (libqrencode), or null for a text too long for one.
+func qrSVG(_ text: String) -> JSONValue {
+  (try? QRCode(encoding: text)).map { .string($0.svg()) } ?? .null
 }

@@ -5,7 +5,7 @@ import GatherRPC
 /// them: only `plan.link` gives it, inside the link.
 extension Plan {
   /// `{id, status, startsAt, startsAtLocal, capacity, place, note, going, waiting, notGoing, placesLeft, gather,
-  /// createdAt}`; `roster` gives the current names of the players still on it.
+  /// checkIn, createdAt}`; `roster` gives the current names of the players still on it.
   func json(roster: [Player.ID: Player]) -> JSONValue {
     .object([
       "id": .int(id),
@@ -20,7 +20,32 @@ extension Plan {
       "notGoing": .array(declined.map { $0.json(roster: roster) }),
       "placesLeft": .int(Int64(placesLeft)),
       "gather": gatherID.map { .int($0) } ?? .null,
+      "checkIn": checkIn.map { $0.json(roster: roster) } ?? .null,
       "createdAt": .string(ISO8601.string(createdAt)),
+    ])
+  }
+}
+
+extension CheckIn {
+  /// `{at, present, noShows}`: who was there (`{id, name, guest, from}`, `from` being `going`, `waiting` or
+  /// `walkIn`), in the order a gather started from the plan takes them, and the going players who were not
+  /// (`{id, name, guest}`).
+  func json(roster: [Player.ID: Player]) -> JSONValue {
+    func entry(_ entry: Entry) -> JSONObject {
+      [
+        "id": .int(entry.player), "name": .string(roster[entry.player]?.name ?? entry.name),
+        "guest": .bool(entry.guest),
+      ]
+    }
+    return .object([
+      "at": .string(ISO8601.string(at)),
+      "present": .array(
+        present.map { present in
+          var object = entry(present)
+          object["from"] = .string(present.presence.rawValue)
+          return .object(object)
+        }),
+      "noShows": .array(noShows.map { .object(entry($0)) }),
     ])
   }
 }

@@ -11,10 +11,10 @@ extension PlayerStats {
       "rating": rating.json(gathers: ratedGathers),
       // How the last five went, newest first.
       "form": .array(form.map { .string($0.rawValue) }),
-      // Plans joined, played, and left within 24 h of the start.
+      // Plans joined, played, missed (going at the check-in, and not there), and left within 24 h of the start.
       "attendance": .object([
         "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),
-        "leftLate": .int(Int64(attendance.leftLate)),
+        "noShows": .int(Int64(attendance.noShows)), "leftLate": .int(Int64(attendance.leftLate)),
       ]),
     ])
   }

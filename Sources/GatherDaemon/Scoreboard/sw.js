@@ -7,7 +7,7 @@
 // (502, 503, 504) is the kept copy served. /rpc, /healthz and /metrics are never touched.
 "use strict";
 
-const CACHE = "gatherd-shell-v3";
+const CACHE = "gatherd-shell-v4";
 // Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
 const SHELL = [
   "./", "scoreboard.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
@@ -19,6 +19,8 @@ const SHELL = [
   "js/plans.js", "js/signup.js",
   // Ratings, form and the result to share.
   "js/ratings.js", "js/report.js", "js/reportcard.js",
+  // Organising from the phone.
+  "js/panels.js", "js/planform.js", "js/checkin.js", "js/signupoutcome.js",
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));

@@ -33,8 +33,8 @@ extension RPCGateway {
     Caller(peer: .mqtt(topic), mayMutate: true, whyReadOnly: "", events: EventOutbox(table: hub.subscribers))
   }
 
-  /// What a plan's sign-up code grants, from the committed view; nil for a code that opens no open plan.
-  func signUpGrant(for code: [UInt8]) -> SignUpGrant? {
-    currentView().state.plan(withCode: code).map { SignUpGrant(plan: $0.id, code: code) }
+  /// What a plan's sign-up code opens, from the committed view; nil for a code of no plan.
+  func signUpAccess(for code: [UInt8]) -> WebAccess.Access? {
+    SignUpGrant.access(code, in: currentView().state)
   }
 }

@@ -1,10 +1,11 @@
 import GatherModel
 
-/// From plan to kick-off: a gather of a plan's going players, split into fair teams by `gather.suggest`'s
-/// rules; the waiting players do not play.
+/// From plan to kick-off: a gather of a plan's players, split into fair teams by `gather.suggest`'s rules:
+/// those checked in as there, else the going ones (the waiting players do not play).
 extension GatherSession {
-  /// Starts a gather from an open plan with at least two going players, split by rating (seed 0), with a clock
-  /// and the sides' names as `startGather` takes them. The plan becomes started and the gather keeps it.
+  /// Starts a gather from an open plan with at least two players to kick off (``Plan/kickOffPlayers``: checked in,
+  /// else going), split by rating (seed 0), with a clock and the sides' names as `startGather` takes them. The
+  /// plan becomes started and the gather keeps it.
   func startGather(
     plan id: Plan.ID, seconds: Int?, periods: Int?, breakSeconds: Int?,
     names: (teamA: String?, teamB: String?)? = nil
@@ -12,8 +13,8 @@ extension GatherSession {
     var plan = try openPlan(id)
     try plan.checkStartable()
     if state.active != nil { throw GatherError.gatherAlreadyActive }
-    let candidates = try plan.going.map { signUp throws(GatherError) in
-      Candidate(try state.player(signUp.player), rating: state.rating(of: signUp.player))
+    let candidates = try plan.kickOffPlayers.map { id throws(GatherError) in
+      Candidate(try state.player(id), rating: state.rating(of: id))
     }
     let split = try TeamBalancer.suggest(candidates).split
     let gather = try startGather(

@@ -103,7 +103,7 @@ extension GatherSession {
 
   /// Publishes a `plan` event: the plan as it now is, and the player it is about, if any.
   @discardableResult
-  private func publish(
+  func publish(
     _ kind: PlanEvent.Kind, _ plan: Plan, player: Player.ID? = nil, answer: PlanChange.Answer? = nil
   ) -> PlanSnapshot {
     let snapshot = snapshot(of: plan)

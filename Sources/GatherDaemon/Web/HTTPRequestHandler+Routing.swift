@@ -80,8 +80,8 @@ extension HTTPRequestHandler {
     // A plan's sign-up code as the Bearer token answers for that plan.
     var signUp: SignUpGrant?
     let gateway = web.gateway
-    switch web.access.bearerAccess(in: head.headers, from: client, signUp: gateway.signUpGrant(for:)) {
-    case nil: break
+    switch web.access.bearerAccess(in: head.headers, from: client, signUp: gateway.signUpAccess(for:)) {
+    case nil, .closedPlan: break  // a closed plan's code grants nothing: the request only reads
     case .control: controller = true
     case .signUp(let grant): signUp = grant
     case .wrong:

@@ -1,3 +1,4 @@
+import GatherModel
 import NIOHTTP1
 
 /// Plans' sign-up codes over the web: presented like the control token, and limited with it.
@@ -6,32 +7,34 @@ extension WebAccess {
   enum Access {
     /// The control token: the match.
     case control
-    /// A plan's sign-up code: answering for that plan.
+    /// An open plan's sign-up code: answering for that plan.
     case signUp(SignUpGrant)
+    /// A closed plan's sign-up code: it grants nothing, and tells what became of the plan.
+    case closedPlan(ClosedPlan)
     /// Neither.
     case wrong
     /// Not checked: the client's address guessed wrong too often; it may try again after this long.
     case tooMany(Duration)
   }
 
-  /// Checks what `client` presented: the control token, else a plan's sign-up code (`signUp` finds the open plan
-  /// it opens, comparing in constant time), unless its address has guessed wrong too often lately. A wrong one
+  /// Checks what `client` presented: the control token, else a plan's sign-up code (`signUp` finds the plan it
+  /// belongs to, comparing in constant time), unless its address has guessed wrong too often lately. A wrong one
   /// counts toward the same limit as a wrong control token. A right code does not forget the address's wrong
   /// guesses: it vouches for too little to let them try the control token again sooner.
-  func access(_ candidate: [UInt8], from client: WebClient, signUp: ([UInt8]) -> SignUpGrant?) -> Access {
+  func access(_ candidate: [UInt8], from client: WebClient, signUp: ([UInt8]) -> Access?) -> Access {
     if let wait = guesses.withLock({ $0.wait(for: client.address) }) { return .tooMany(wait) }
     if isControlToken(candidate) {
       guesses.withLock { $0.right(client.address) }
       return .control
     }
-    if let grant = signUp(candidate) { return .signUp(grant) }
+    if let found = signUp(candidate) { return found }
     guesses.withLock { $0.wrong(client.address) }
     return .wrong
   }
 
   /// What a request's `Authorization: Bearer …` opens; nil without the header.
   func bearerAccess(
-    in headers: HTTPHeaders, from client: WebClient, signUp: ([UInt8]) -> SignUpGrant?
+    in headers: HTTPHeaders, from client: WebClient, signUp: ([UInt8]) -> Access?
   ) -> Access? {
     guard let value = headers.first(name: "authorization") else { return nil }
     let bearer = value.lowercased().hasPrefix("bearer ")

@@ -39,6 +39,11 @@ enum WebAssets {
     WebAsset(path: "/js/ratings.js", contentType: javaScript, bytes: PackageResources.ratings_js),
     WebAsset(path: "/js/report.js", contentType: javaScript, bytes: PackageResources.report_js),
     WebAsset(path: "/js/reportcard.js", contentType: javaScript, bytes: PackageResources.reportcard_js),
+    // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
+    WebAsset(path: "/js/panels.js", contentType: javaScript, bytes: PackageResources.panels_js),
+    WebAsset(path: "/js/planform.js", contentType: javaScript, bytes: PackageResources.planform_js),
+    WebAsset(path: "/js/checkin.js", contentType: javaScript, bytes: PackageResources.checkin_js),
+    WebAsset(path: "/js/signupoutcome.js", contentType: javaScript, bytes: PackageResources.signupoutcome_js),
   ]
 
   /// The assets by path.

@@ -51,6 +51,23 @@ import Testing
     #expect(try await fixture.result("daemon.status")["subscriptions"] == 2)
   }
 
+  @Test func timeIsTheServersInUTCAndInItsOwnZone() async throws {
+    let time = try await fixture.result("daemon.time", as: try await fixture.connect(.web))
+    #expect(time["now"] == "2027-01-15T08:00:00.000Z")
+    let local = try #require(time["local"]?.stringValue)
+    #expect(local.count == 25 && ["+", "-"].contains(local.dropFirst(19).prefix(1)), "\(local)")
+    #expect(time["zone"]?.stringValue != nil || time["zone"] == .null)
+    let summer = try #require(try await fixture.result("daemon.time", ["at": "2027-07-01T19:00"])["at"]?.stringValue)
+    let winter = try #require(try await fixture.result("daemon.time", ["at": "2027-12-03T19:30:15"])["at"]?.stringValue)
+    #expect(summer.hasPrefix("2027-07-01T19:00:00") && summer.count == 25, "the wall time kept, with its offset")
+    #expect(winter.hasPrefix("2027-12-03T19:30:15") && winter.count == 25)
+    for wrong in ["2027-12-03T19:00+01:00", "2027-12-03", "19:00", "2027-12-03T19:00:00.5", "thursday"] {
+      #expect(try await fixture.error("daemon.time", ["at": .string(wrong)]) == .invalidParams("at"), "\(wrong)")
+    }
+    #expect(try await fixture.error("daemon.time", ["at": "2027-02-30T19:00"]) == .invalidParams("at"))
+    #expect(try await fixture.error("daemon.time", ["zone": "UTC"]) == .invalidParams("zone"))
+  }
+
   @Test func discoverDescribesEveryMethodAndWhichOnesChange() async throws {
     let document = try await fixture.result("rpc.discover")
     #expect(document["openrpc"] == "1.3.2")

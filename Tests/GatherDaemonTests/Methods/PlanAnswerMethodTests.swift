@@ -93,6 +93,16 @@ import Testing
     }
   }
 
+  @Test func theLinkComesWithItsQRCodeWhenAsked() async throws {
+    let plain = try await fixture.result("plan.link", ["plan": plan])
+    #expect(plain["qr"] == nil)
+    let link = try await fixture.result("plan.link", ["plan": plan, "qr": true])
+    #expect(link["url"] == plain["url"] && link["links"] == plain["links"])
+    let codes = try #require(link["qr"]?.arrayValue)
+    #expect(codes.count == link["links"]?.arrayValue?.count)
+    #expect(codes.allSatisfy { $0.stringValue?.contains("<svg") == true })
+  }
+
   @Test func withoutTheWebPageThereIsNoLink() async throws {
     let offline = try await MethodFixture(web: false)
     let plan = try await offline.result("plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 2])
@@ -105,7 +115,10 @@ import Testing
     let granted = try await fixture.result("auth.token", ["token": .string(code)], as: web)
     #expect(
       granted
-        == .object(["control": false, "signUp": .object(["plan": plan, "methods": ["plan.join", "plan.leave"]])]))
+        == .object([
+          "control": false,
+          "signUp": .object(["plan": plan, "status": "open", "methods": ["plan.join", "plan.leave"]]),
+        ]))
     #expect(try await join(ids[0], as: web)["answer"] == "going")
     let guest = try await fixture.result("plan.join", ["plan": plan, "guest": "Zé"], as: web)
     #expect(guest["answer"] == "going")
@@ -133,16 +146,26 @@ import Testing
     let refusal = try await fixture.error("plan.join", ["plan": plan, "player": ids[0]], as: web)
     #expect(refusal == .forbidden("invalid_token"), "a code presented before the cancel stops working at once")
     let late = try await fixture.connect(.web)
-    #expect(try await fixture.error("auth.token", ["token": .string(code)], as: late) == .forbidden("invalid_token"))
+    let told = try await fixture.result("auth.token", ["token": .string(code)], as: late)
+    #expect(
+      told == .object(["control": false, "signUp": .object(["plan": plan, "status": "cancelled", "methods": []])]),
+      "the code still says what became of its plan")
+    #expect(try await fixture.error("plan.join", ["plan": plan, "player": ids[0]], as: late) == .forbidden)
+    #expect(try await fixture.error("plan.leave", ["plan": plan, "player": ids[0]], as: late) == .forbidden)
   }
 
   @Test func theCodeRestsWhileItsPlanIsPlayedAndWorksAgainIfTheGatherIsCancelled() async throws {
-    let web = try await fixture.webClient(presenting: try await fixture.signUpCode(of: .object(["id": plan])))
+    let code = try await fixture.signUpCode(of: .object(["id": plan]))
+    let web = try await fixture.webClient(presenting: code)
     _ = try await join(ids[0], as: web)
     _ = try await join(ids[1], as: web)
     _ = try await fixture.result("gather.start", ["plan": plan])
     let refusal = try await fixture.error("plan.join", ["plan": plan, "player": ids[2]], as: web)
     #expect(refusal == .forbidden("invalid_token"), "a started plan's list is closed")
+    let late = try await fixture.connect(.web)
+    let told = try await fixture.result("auth.token", ["token": .string(code)], as: late)
+    let gather = try await fixture.result("gather.current")["id"]
+    #expect(told["signUp"] == .object(["plan": plan, "status": "started", "methods": [], "gather": gather ?? .null]))
     _ = try await fixture.result("gather.cancel")
     #expect(try await join(ids[2], as: web)["answer"] == "waiting", "the plan is open again, with the same code")
   }

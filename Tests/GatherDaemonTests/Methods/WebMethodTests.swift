@@ -95,8 +95,17 @@ import Testing
     #expect(try await offline.result("auth.token", ["token": "x"]) == .object(["control": true]))
   }
 
-  @Test func linksTakeNoParams() async throws {
-    #expect(try await fixture.error("web.link", ["qr": true]) == .invalidParams("qr"))
+  @Test func linksTakeOnlyTheirParams() async throws {
+    #expect(try await fixture.error("web.link", ["size": 3]) == .invalidParams("size"))
+    #expect(try await fixture.error("web.link", ["qr": "yes"]) == .invalidParams("qr"))
     #expect(try await fixture.error("web.share", ["size": 3]) == .invalidParams("size"))
+  }
+
+  @Test func theControlLinksQRCodeComesOnlyWhenAsked() async throws {
+    #expect(try await fixture.result("web.link")["qr"] == nil)
+    let link = try await fixture.result("web.link", ["qr": true])
+    let svg = try #require(link["qr"]?.stringValue)
+    #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"))
+    #expect(try await fixture.error("web.link", ["qr": true], as: try await fixture.connect(.web)) == .forbidden)
   }
 }

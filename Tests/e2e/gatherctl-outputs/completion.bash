@@ -785,13 +785,13 @@ _gatherctl_plan() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|new|show|join|leave|update|link|cancel)
+    list|new|show|join|leave|update|link|check-in|cancel)
         # Offer subcommand argument completions
         "_gatherctl_plan_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list new show join leave update link cancel' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list new show join leave update link check-in cancel' -- "${cur}"))
         ;;
     esac
 }
@@ -909,6 +909,39 @@ _gatherctl_plan_link() {
 
     # Offer option value completions
     case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_check-in() {
+    repeating_flags=()
+    non_repeating_flags=(--start --name --version -h --help)
+    repeating_options=(--walk-in)
+    non_repeating_options=(--duration --periods --break --team-a-name --team-b-name --plan)
+    __gatherctl_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--walk-in')
+        return
+        ;;
+    '--duration')
+        return
+        ;;
+    '--periods')
+        return
+        ;;
+    '--break')
+        return
+        ;;
+    '--team-a-name')
+        return
+        ;;
+    '--team-b-name')
+        return
+        ;;
     '--plan')
         return
         ;;

@@ -772,13 +772,14 @@ _gatherctl_plan() {
             'leave:Say a player can'\''t make it; the first waiting player moves up.'
             'update:Change a plan'\''s start, capacity, place or note.'
             'link:Print the plan'\''s sign-up link for the group chat.'
+            'check-in:On the night: mark who turned up, bring in waiting players and walk-ins, then start fair teams.'
             'cancel:Call a plan off; its sign-up link stops working.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|new|show|join|leave|update|link|cancel)
+        list|new|show|join|leave|update|link|check-in|cancel)
             "_gatherctl_plan_${words[1]}" && ret=0
             ;;
         esac
@@ -877,6 +878,27 @@ _gatherctl_plan_link() {
         '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
         '--qr[Also draw the link as a QR code, for a phone'\''s camera.]'
         '--all[Print a link for every address of this machine, not only the first.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_check-in() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:players:'
+        '*--walk-in[Someone new to the roster who is here (once for each).]:name:'
+        '--start[Then start a gather with those here, split into fair teams.]'
+        '--duration[With --start\: the match clock of each period, mm\:ss or seconds (default 10\:00).]:duration:'
+        '--periods[With --start\: periods, 1 to 4 (default 1).]:periods:'
+        '--break[With --start\: the break between periods, mm\:ss or seconds.]:break:'
+        '--team-a-name[What Team A is called, 1 to 24 characters, e.g. Bibs (default Team A).]:name:'
+        '--team-b-name[What Team B is called, e.g. Colours (default Team B).]:name:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,7 +1,8 @@
 // The board: what the page knows of the match, and how it is drawn (docs/scoreboard.md, "What it shows").
 
-import { drawClock, scheduleFrame, timerChanged } from "./clock.js";
-import { LONG_NAME, goalMinute, isStandard, nameChars, scoreLine, sideName } from "./teams.js";
+import { clockWord, drawClock, scheduleFrame, timerChanged } from "./clock.js";
+import { LONG_NAME, goalMinute, isStandard, nameChars, nextPeriodName, resultWords, scoreLine, sideName, winner }
+  from "./teams.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,6 +12,7 @@ export const el = {
   lastResult: $("last-result"), nameA: $("team-a-name"), nameB: $("team-b-name"), scoreA: $("score-a"),
   scoreB: $("score-b"), rosterA: $("roster-a"), rosterB: $("roster-b"), goalsA: $("goals-a"),
   goalsB: $("goals-b"), goals: $("goals"), announce: $("announce"), clock: $("clock"), added: $("added"),
+  breakLeft: $("break-left"),
   period: $("period"), timerState: $("timer-state"), progress: $("progress"), controls: $("controls"),
   toggle: $("btn-toggle"), goalA: $("btn-goal-a"), goalB: $("btn-goal-b"), undo: $("btn-undo"), end: $("btn-end"),
   scorerDialog: $("dialog-scorer"), scorerTitle: $("scorer-title"), scorerChoices: $("scorer-choices"),
@@ -30,7 +32,7 @@ export const state = {
   lastRecord: null,   // the last ended gather (GatherRecord), shown between matches (between.js)
   plans: new Map(),   // id -> Plan, the open plans (plans.js)
   plansLoaded: false, // whether plans.list answered on this page
-  signUp: null,       // what this page's sign-up link opens, {plan, closed} (signup.js)
+  signUp: null,       // what this page's sign-up link opens, {plan, status, gather, closed} (signup.js)
 };
 
 /** Drawing steps of other modules (between matches, the referee's views): each runs at the end of renderAll. */
@@ -52,21 +54,16 @@ export function playerName(player) {
 
 function periodLabel(t) {
   if (!t) return "";
-  if (t.state === "break") return "Break";
+  if (t.state === "break") return nextPeriodName(t) ? nextPeriodName(t) + " next" : "Break";
+  if (t.state === "finished") return resultWords(teamNames(), state.score);
   return t.periodName || "";
 }
 
 function stateLabel(t) {
-  if (!t) return "";
-  switch (t.state) {
-    case "running": return "";
-    case "paused": return "Paused";
-    case "break": return "";
-    case "finished": return "Full time";
-    case "stopped":
-      return t.period > 1 ? "Ready for the " + (t.periodName || "next period") : "Kick-off soon";
-    default: return t.state;
-  }
+  if (!t || t.state === "running" || t.state === "break" || t.state === "finished") return "";
+  if (t.state === "paused") return "Paused";
+  if (t.state === "stopped") return t.period > 1 ? "Ready for the " + (t.periodName || "next period") : "Kick-off soon";
+  return t.state;
 }
 
 function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
@@ -83,14 +80,14 @@ function renderTimer() {
   const t = state.timer;
   setText(el.period, periodLabel(t));
   setText(el.timerState, stateLabel(t));
+  // Full time and half time: the word in the big digits; at full time the winner's score stands out.
+  const word = clockWord(t);
+  el.board.dataset.phase = !word ? "play" : t.state === "finished" ? "full-time" : "break";
+  el.board.dataset.winner = t && t.state === "finished" ? winner(state.score) : "";
+  el.clock.setAttribute("aria-label", { FT: "Full time", HT: "Half time", Break: "Break" }[word] || "Time left");
   if (state.control) {
-    let label = "Start";
-    const disabled = !t || t.state === "finished";
-    if (t && t.state === "running") label = "Pause";
-    else if (t && t.state === "paused") label = "Resume";
-    else if (t && t.state === "break") label = "Start next period";
-    setText(el.toggle, label);
-    el.toggle.disabled = disabled;
+    setText(el.toggle, (t && { running: "Pause", paused: "Resume", break: "Start next period" }[t.state]) || "Start");
+    el.toggle.disabled = !t || t.state === "finished";
   }
   for (const render of timerRenderers) render();
   drawClock();

@@ -12,7 +12,7 @@ const offsetSamples = [];
 let offset = null;
 let shownEndsAt = null;   // the endsAt the countdown is drawn from
 let shownMs = null;       // the smallest remaining time drawn for that endsAt: the countdown never goes back up
-let elements = null;      // {clock, added, progress}
+let elements = null;      // {clock, added, breakLeft, progress}
 let currentTimer = () => null;
 
 /** Whether a Timer counts down now (a period or a break). */
@@ -20,7 +20,7 @@ export function isCounting(timer) {
   return !!timer && (timer.state === "running" || timer.state === "break");
 }
 
-/** Starts drawing into `els` ({clock, added, progress}) the Timer that `timer()` returns. */
+/** Starts drawing into `els` ({clock, added, breakLeft, progress}) the Timer that `timer()` returns. */
 export function startClock(els, timer) {
   elements = els;
   currentTimer = timer;
@@ -55,6 +55,15 @@ function pad2(n) { return (n < 10 ? "0" : "") + n; }
 function mmss(seconds) { return pad2(Math.floor(seconds / 60)) + ":" + pad2(seconds % 60); }
 function addedText(seconds) { return "+" + Math.floor(seconds / 60) + ":" + pad2(seconds % 60); }
 
+/** What the big clock reads when it is not counting a period: "FT" at full time, "HT" in the break of a match of
+ * two halves ("Break" between other periods); null while a period is on. */
+export function clockWord(timer) {
+  if (!timer) return null;
+  if (timer.state === "finished") return "FT";
+  if (timer.state === "break") return timer.periods === 2 ? "HT" : "Break";
+  return null;
+}
+
 function remainingNow(timer) {
   const endsAt = Date.parse(timer.endsAt);
   let ms = endsAt - (localNow() + (offset === null ? 0 : offset));
@@ -69,25 +78,34 @@ function remainingNow(timer) {
 export function drawClock() {
   if (!elements) return;
   const t = currentTimer();
-  let display, added = "", fraction = 0;
+  let display, added = "", breakLeft = "", fraction = 0;
   if (!t) {
     display = "--:--";
+  } else if (t.state === "break") {
+    // The break: the word in the big digits, its countdown beside them.
+    display = clockWord(t);
+    const ms = t.endsAt ? remainingNow(t) : (t.remainingMs || 0);
+    breakLeft = mmss(Math.ceil(ms / 1000));
+    fraction = Math.min(1, ms / ((t.breakLength || 1) * 1000));
+  } else if (t.state === "finished") {
+    display = clockWord(t);
   } else if (isCounting(t) && t.endsAt) {
     const ms = remainingNow(t);
     const left = Math.ceil(ms / 1000);
     const addedSeconds = t.state === "running" ? (t.addedSeconds || 0) : 0;
     display = mmss(Math.max(0, left - addedSeconds));
     if (addedSeconds > 0) added = addedText(Math.min(addedSeconds, left));
-    const whole = t.state === "break" ? (t.breakLength || 1) * 1000 : (t.duration + addedSeconds) * 1000;
+    const whole = (t.duration + addedSeconds) * 1000;
     fraction = whole > 0 ? Math.min(1, ms / whole) : 0;
   } else {
     display = t.display;
     added = t.added || "";
     const whole = (t.duration + (t.addedSeconds || 0)) * 1000;
-    fraction = t.state === "finished" ? 0 : (whole > 0 ? Math.min(1, (t.remainingMs || 0) / whole) : 0);
+    fraction = whole > 0 ? Math.min(1, (t.remainingMs || 0) / whole) : 0;
   }
   if (elements.clock.textContent !== display) elements.clock.textContent = display;
   if (elements.added.textContent !== added) elements.added.textContent = added;
+  if (elements.breakLeft.textContent !== breakLeft) elements.breakLeft.textContent = breakLeft;
   elements.progress.style.transform = "scaleX(" + fraction.toFixed(4) + ")";
 }
 

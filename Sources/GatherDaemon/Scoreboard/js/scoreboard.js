@@ -9,11 +9,15 @@ import { setUpControls } from "./controls.js";
 import { betweenEvent, loadBetween, setUpBetween } from "./between.js";
 import { setUpReferee } from "./referee.js";
 import { openForPlan, setUpSetup } from "./setup.js";
+// Organising from the phone: the plan form, the night's check-in.
+import { openCheckIn, setUpCheckIn } from "./checkin.js";
+import { openPlanForm, setUpPlanForm } from "./planform.js";
 // At the touchline (the screen kept on, sound, share, install and full screen).
+import { shareSignUp } from "./share.js";
 import { setUpTouchline, touchlineEvent } from "./touchline.js";
 // Who's coming, and the sign-up view of a plan's link.
 import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
-import { setUpSignUp, signUpOpened } from "./signup.js";
+import { setUpSignUp, signUpEvent, signUpOpened } from "./signup.js";
 // The result to share, as a card and a message.
 import { setUpReport } from "./report.js";
 
@@ -64,13 +68,17 @@ async function opened(isCurrent) {
   await loadPlans().catch(() => { /* the board works without them */ });
 }
 
-startClock({ clock: el.clock, added: el.added, progress: el.progress }, () => state.timer);
+startClock({ clock: el.clock, added: el.added, breakLeft: el.breakLeft, progress: el.progress }, () => state.timer);
 setUpControls();
 setUpBetween();
 setUpSetup();
 setUpReferee();
 setUpTouchline();
-setUpPlans(openForPlan);
+setUpPlanForm((plan, isNew) => { if (isNew) shareSignUp(plan); });
+setUpCheckIn(openForPlan);
+setUpPlans({
+  start: openForPlan, checkIn: openCheckIn, share: shareSignUp, edit: (plan) => openPlanForm(plan),
+});
 setUpSignUp();
 setUpReport();
 renderAll();
@@ -83,6 +91,7 @@ rpc.start({
     betweenEvent(method, params);
     touchlineEvent(method, params);
     plansEvent(method, params);
+    signUpEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },
   waiting: renderStatus,

@@ -5,10 +5,11 @@ import { clearNotice, renderers, showNotice, state } from "./board.js";
 import { call } from "./connection.js";
 import { act, reportError } from "./controls.js";
 import { suggestionSummary } from "./ratings.js";
+import { closeOtherPanels, registerPanel, renderPanels } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
-  between: $("between"), open: $("btn-new-gather"), form: $("setup"), players: $("setup-players"),
+  open: $("btn-new-gather"), form: $("setup"), players: $("setup-players"),
   count: $("setup-count"), periods: $("setup-periods"), length: $("setup-length"), breakLength: $("setup-break"),
   nameA: $("setup-name-a"), nameB: $("setup-name-b"), suggestion: $("suggestion"), sideNameA: $("suggestion-name-a"),
   sideNameB: $("suggestion-name-b"), sideA: $("suggestion-a"), sideB: $("suggestion-b"), why: $("suggestion-why"),
@@ -21,7 +22,7 @@ let open = false;
 let suggestion = null;      // gather.suggest's result for the players ticked, or null
 let seed = 0;
 let busy = false;
-let plan = null;            // the plan the gather starts from: its going players, fixed
+let plan = null;            // the plan the gather starts from: its players, fixed
 
 /** A whole number from an input, within its min and max, or null. */
 function whole(input) {
@@ -74,11 +75,13 @@ async function start() {
   render();
 }
 
-/** Opens the view for a plan: its going players ticked, for good, and their fair split shown. */
+/** Opens the view for a plan: its players ticked, for good — those checked in, else the going ones, in the order
+ * gather.start {plan} takes them — and their fair split shown. */
 export function openForPlan(chosen) {
+  closeOtherPanels(isOpen);
   plan = chosen;
   picked.clear();
-  for (const entry of chosen.going) picked.add(entry.id);
+  for (const entry of chosen.checkIn ? chosen.checkIn.present : chosen.going) picked.add(entry.id);
   open = true;
   suggestion = null;
   render();
@@ -106,12 +109,16 @@ function sideItems(side) {
   });
 }
 
+const isOpen = () => open && !state.gather && state.control;
+
+function close() { open = false; suggestion = null; plan = null; }
+
 function render() {
   const between = !state.gather;
-  if (!between) { open = false; suggestion = null; plan = null; }  // a gather started (here or elsewhere): the form is done
+  if (!between) close();  // a gather started (here or elsewhere): the form is done
   view.open.hidden = !state.control || open;
-  view.between.hidden = open && between;
-  view.form.hidden = !(state.control && open && between);
+  view.form.hidden = !isOpen();
+  renderPanels();
   if (view.form.hidden) return;
   const everyone = [...state.players.values()].sort((a, b) => a.name.localeCompare(b.name));
   const roster = plan ? everyone.filter((p) => picked.has(p.id)) : everyone;  // a plan: its going players only
@@ -136,10 +143,14 @@ function render() {
 
 /** Wires the view; it shows, for the referee only, while no gather is on. */
 export function setUpSetup() {
-  view.open.addEventListener("click", () => { open = true; render(); view.players.querySelector("button")?.focus(); });
-  view.cancel.addEventListener("click", () => {
-    open = false; suggestion = null; plan = null; clearNotice("action"); render();
+  registerPanel(isOpen, close);
+  view.open.addEventListener("click", () => {
+    closeOtherPanels(isOpen);
+    open = true;
+    render();
+    view.players.querySelector("button")?.focus();
   });
+  view.cancel.addEventListener("click", () => { close(); clearNotice("action"); render(); });
   view.players.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-player]");
     if (!b) return;

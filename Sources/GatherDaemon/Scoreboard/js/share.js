@@ -1,56 +1,200 @@
-// The share view: a QR code of the page's view-only address, to scan at the touchline. The daemon knows
-// the address people use (--public-url, or this machine's LAN addresses, never 0.0.0.0) and draws each code with
-// libqrencode (web.share); the page shows them, its own address first when it is one of them.
+// The share view (docs/scoreboard.md "At the touchline" and "Organising from the phone"). For everyone, a QR code
+// of the page's view-only address: the daemon knows the address people use (--public-url, or this machine's LAN
+// addresses, never 0.0.0.0) and draws each code with libqrencode (web.share). On the control page also each open
+// plan's sign-up link (plan.link), with a ready message for the group chat to send with the phone's share sheet
+// or copy; and the control link, but only when asked for twice, so that it is never held up at the pitch by
+// mistake.
 
-import * as rpc from "./connection.js";
+import { state } from "./board.js";
+import { call } from "./connection.js";
+import { confirmAction } from "./controls.js";
+import { dayText, whenText } from "./plans.js";
 
-let dialog = null, list = null, note = null;
+const $ = (id) => document.getElementById(id);
+const view = {
+  dialog: $("dialog-share"), title: $("share-title"), choices: $("share-choices"), note: $("share-note"),
+  links: $("share-links"), message: $("share-message"), actions: $("share-actions"), send: $("btn-share-send"),
+  copyMessage: $("btn-copy-message"), copyLink: $("btn-copy-link"), control: $("btn-control-link"),
+};
+
+let choice = "watch";   // "watch", a plan's id, or "control"
+let shown = null;       // what the buttons share: {url, title, text}
+let opens = 0;          // the latest choice wins
 
 /** Sets the share button and its dialog up. */
 export function setUpShare(els) {
-  dialog = els.dialog;
-  list = els.list;
-  note = els.note;
-  els.open.addEventListener("click", open);
-  els.close.addEventListener("click", () => dialog.close());
+  els.open.addEventListener("click", () => open("watch"));
+  els.close.addEventListener("click", () => view.dialog.close());
+  view.dialog.addEventListener("close", () => { shown = null; view.links.replaceChildren(); });
+  view.choices.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-choice]");
+    if (b) show(b.dataset.choice === "watch" ? "watch" : Number(b.dataset.choice));
+  });
+  view.send.addEventListener("click", send);
+  view.copyMessage.addEventListener("click", () => shown && copy(messageWithLink(shown), view.copyMessage));
+  view.copyLink.addEventListener("click", () => shown && copy(shown.url, view.copyLink));
+  view.control.addEventListener("click", askForControlLink);
 }
 
-function show(text) {
-  note.hidden = !text;
-  note.textContent = text || "";
+/** Opens the share view on a plan's sign-up link (after the plan is made, or from its "Share link"). */
+export function shareSignUp(plan) { open(plan.id); }
+
+function open(what) {
+  if (!view.dialog.open) view.dialog.showModal();
+  show(what);
 }
 
-async function open() {
-  list.replaceChildren();
-  show("Asking gatherd for its address…");
-  dialog.showModal();
-  let result;
+function note(text) {
+  view.note.hidden = !text;
+  view.note.textContent = text || "";
+}
+
+/** The open plans, soonest first. */
+function plans() {
+  return [...state.plans.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
+}
+
+function renderChoices() {
+  const options = state.control ? [["watch", "Watch"], ...plans().map((p) => [String(p.id), dayText(p)])] : [];
+  view.choices.hidden = options.length < 2 && choice !== "control";
+  view.choices.replaceChildren(...options.map(([value, label]) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "chip";
+    b.dataset.choice = value;
+    b.dataset.testid = "share-choice-" + value;
+    b.setAttribute("aria-pressed", String(choice) === value ? "true" : "false");
+    b.textContent = label;
+    return b;
+  }));
+  view.control.hidden = !state.control || choice === "control";
+}
+
+async function show(what) {
+  const mine = ++opens;
+  choice = what;
+  shown = null;
+  renderChoices();
+  view.links.replaceChildren();
+  view.message.hidden = true;
+  view.actions.hidden = true;
+  note("Asking gatherd for its address\u2026");
   try {
-    result = await rpc.call("web.share");
+    const content = what === "watch" ? await watchLinks() : what === "control" ? await controlLink() : await signUpLink(what);
+    if (mine !== opens) return;
+    view.title.textContent = content.title;
+    view.links.replaceChildren(...content.figures);
+    note(content.note);
+    shown = content.share;
+    // A sign-up link's ready message is shown, to copy or send; the watch link's caption says enough.
+    const preview = !!shown && !!shown.text && what !== "watch";
+    view.message.hidden = !preview;
+    view.message.textContent = preview ? messageWithLink(shown) : "";
+    view.actions.hidden = !shown;
+    view.send.hidden = !shown || typeof navigator.share !== "function" || !shown.text;
+    view.copyMessage.hidden = !preview;
   } catch (error) {
-    show((error && error.message) || "gatherd did not answer.");
-    return;
+    if (mine === opens) note((error && error.message) || "gatherd did not answer.");
   }
+}
+
+async function watchLinks() {
+  const result = await call("web.share");
   const here = location.origin + location.pathname;
   const links = (result.links || []).slice().sort((a, b) => (b.url === here) - (a.url === here));
-  list.replaceChildren(...links.map(figure));
-  show(result.note || "");
+  return {
+    title: "Scan to watch the match", figures: links.map((link) => figure(link.url, link.qr, "share")),
+    note: result.note, share: links.length ? { url: links[0].url, title: "Scoreboard", text: "Follow the match live:" } : null,
+  };
 }
 
-function figure(link) {
+/** "Football on Thu 3 Dec, 19:00 at Astro 2: 4 of 10 places left. Bring both shirts." */
+export function signUpMessage(plan) {
+  const left = plan.placesLeft;
+  const room = left > 0 ? left + " of " + plan.capacity + (left === 1 ? " place left" : " places left")
+    : "full, " + (plan.waiting.length ? plan.waiting.length + " waiting" : "but someone may drop out");
+  const note = plan.note ? " " + plan.note + (/[.!?]$/.test(plan.note) ? "" : ".") : "";
+  return "Football on " + whenText(plan) + (plan.place ? " at " + plan.place : "") + ": " + room + "." + note;
+}
+
+async function signUpLink(id) {
+  const plan = state.plans.get(id);
+  if (!plan) throw { message: "That plan is no longer open." };
+  const result = await call("plan.link", { plan: id, qr: true });
+  const ask = plan.placesLeft > 0 ? " Say if you're in:" : " Join the waiting list:";
+  return {
+    title: "Sign-up for " + whenText(plan), figures: [figure(result.url, (result.qr || [])[0], "signup", false)],
+    note: result.note, share: { url: result.url, title: "Football " + whenText(plan), text: signUpMessage(plan) + ask },
+  };
+}
+
+async function askForControlLink() {
+  const first = await confirmAction("Show the control link?",
+    "Whoever scans or gets it can run the match: the clock, the score and the plans. It is for a co-referee, " +
+    "never for the group chat.", "Show it");
+  if (!first) return;
+  const second = await confirmAction("Really show it on this screen?",
+    "Make sure only your co-referee can see this screen: no screenshots, no group chat.", "Yes, show the control link");
+  if (second) show("control");
+}
+
+async function controlLink() {
+  const result = await call("web.link", { qr: true });
+  return {
+    title: "Control link: keep it to yourselves", figures: [figure(result.url, result.qr, "control")],
+    note: "This link controls the match. Close this view as soon as it is scanned.", share: { url: result.url, text: "" },
+  };
+}
+
+/** A link's QR code, with the link under it unless `caption` is false (the ready message shows it). */
+function figure(url, qr, kind, caption = true) {
   const item = document.createElement("figure");
-  item.className = "share-link";
-  item.dataset.testid = "share-link";
-  if (link.qr) {
+  item.className = "share-link " + kind;
+  item.dataset.testid = kind === "share" ? "share-link" : kind + "-link";
+  if (qr) {
     const image = document.createElement("img");
-    image.dataset.testid = "share-qr";
-    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(link.qr);
-    image.alt = "QR code of " + link.url;
+    image.dataset.testid = kind === "share" ? "share-qr" : kind + "-qr";
+    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(qr);
+    image.alt = "QR code of " + url;
     item.append(image);
   }
-  const caption = document.createElement("figcaption");
-  caption.dataset.testid = "share-url";
-  caption.textContent = link.url;
-  item.append(caption);
+  if (!caption) return item;
+  const text = document.createElement("figcaption");
+  text.dataset.testid = kind === "share" ? "share-url" : kind + "-url";
+  text.textContent = url;
+  item.append(text);
   return item;
+}
+
+const messageWithLink = (content) => (content.text ? content.text + " " + content.url : content.url);
+
+async function send() {
+  if (!shown) return;
+  try {
+    await navigator.share({ title: shown.title, text: shown.text, url: shown.url });
+  } catch (error) {
+    // Dismissed, or refused: the copy buttons are there.
+  }
+}
+
+/** Copies `text`: the Clipboard API where the page is a secure context, else a selected text area. */
+async function copy(text, button) {
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); copied = true; }
+  } catch (error) { copied = false; }
+  if (!copied) {
+    const area = document.createElement("textarea");
+    area.className = "copy-buffer";
+    area.value = text;
+    area.setAttribute("readonly", "");
+    view.dialog.append(area);
+    area.select();
+    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+    area.remove();
+  }
+  const label = button.dataset.label || button.textContent;
+  button.dataset.label = label;
+  button.textContent = copied ? "Copied" : "Copy it from above";
+  setTimeout(() => { button.textContent = label; }, 2000);
 }

@@ -1,18 +1,20 @@
 // The sign-up view (docs/scoreboard.md "The sign-up link"): opened by a plan's sign-up link
 // (http://HOST:PORT/#signup=CODE, posted in the group chat). Pick your name from the list, then "I'm in" or
 // "Can't make it"; or add yourself as a guest. The code is presented with auth.token on every connection and
-// grants answering for that one plan, nothing else.
+// grants answering for that one plan, nothing else; once the plan is cancelled or started it grants nothing, and
+// the view says what became of the game (signupoutcome.js).
 
-import { clearNotice, renderers, showNotice, state } from "./board.js";
-import { call } from "./connection.js";
+import { clearNotice, renderStatus, renderers, showNotice, state } from "./board.js";
+import { call, restart } from "./connection.js";
 import { countsText, namesLine, whenText } from "./plans.js";
+import { hideOutcome, loadOutcome, outcomePlace, outcomeTitle, renderOutcome } from "./signupoutcome.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
   section: $("signup"), when: $("signup-when"), place: $("signup-place"), counts: $("signup-counts"),
   note: $("signup-note"), lists: $("signup-lists"), names: $("signup-names"), bar: $("signup-answer"),
   you: $("signup-you"), yes: $("btn-in"), no: $("btn-out"), guestForm: $("guest-form"), guestName: $("guest-name"),
-  result: $("signup-result"),
+  result: $("signup-result"), who: $("signup-who"),
 };
 const ME_KEY = "gatherd.signup.me";
 
@@ -30,21 +32,43 @@ let me = null;    // the player picked, by id
 try { me = Number(localStorage.getItem(ME_KEY)) || null; } catch (e) { me = null; }
 let busy = false;
 
-/** Presents the link's code on a new connection; its result says which plan it opens. */
+/** Presents the link's code on a new connection; its result says which plan it opens, or what became of it. */
 export async function signUpOpened(isCurrent) {
   if (!code) return;
   try {
     const result = await call("auth.token", { token: code });
     if (!isCurrent()) return;
-    state.signUp = result && result.signUp ? { plan: result.signUp.plan, closed: false } : null;
+    const found = result && result.signUp;
+    state.signUp = found ? { plan: found.plan, status: found.status || "open", gather: found.gather || null } : null;
     clearNotice("signup");
   } catch (error) {
     if (!isCurrent()) return;
     if (error && error.data && error.data.reason === "too_many_attempts") { showNotice(error.message, "signup"); throw error; }
-    state.signUp = { plan: null, closed: true };
-    if (error && error.code === -32003) return;   // a link that no longer works: the view says so
-    throw error;
+    state.signUp = { plan: null, status: "unknown", gather: null };
+    if (!error || error.code !== -32003) throw error;   // a code of no plan: the view says so
   }
+  state.signUp.closed = state.signUp.status !== "open";
+  if (state.signUp.closed) await loadOutcome(render).catch(() => { /* the heading says enough */ });
+}
+
+/** After an event: the link's plan closed (cancelled or started: the view says so at once), or came back (a
+ * cancelled gather: the code is presented again); while its gather is played, the score and the clock. */
+export function signUpEvent(method, params) {
+  const mine = state.signUp;
+  if (!code || !mine) return;
+  if (method === "plan" && params.plan && params.plan.id === mine.plan) {
+    const status = params.plan.status;
+    if (status === "open" && mine.closed) { restart(); return; }
+    if (status !== "open" && !mine.closed) {
+      Object.assign(mine, { status: status, gather: params.plan.gather || null, closed: true });
+      view.result.textContent = "";
+      renderStatus();
+      render();
+      loadOutcome(render).catch(() => { /* loaded again on the next connection */ });
+    }
+    return;
+  }
+  if (mine.closed && ["score", "gather", "timer", "tick"].includes(method)) render();
 }
 
 /** Where a player stands on the plan: "going", "waiting 2", "can't make it", or "". */
@@ -122,16 +146,21 @@ function render() {
   document.getElementById("board").hidden = true;
   document.getElementById("no-gather").hidden = true;
   const plan = state.signUp && !state.signUp.closed ? state.plans.get(state.signUp.plan) : null;
+  view.who.hidden = !plan;
   if (!plan) {
-    const known = state.signUp && (state.signUp.closed || state.plansLoaded);
-    view.when.textContent = known ? "This sign-up link no longer works" : "Loading the plan\u2026";
-    for (const node of [view.place, view.counts, view.note]) node.textContent = "";
+    // Loading, or after its plan: no list to answer, and nothing left of an answer given before.
+    const closed = state.signUp && state.signUp.closed;
+    view.when.textContent = closed ? outcomeTitle() : "Loading the plan\u2026";
+    view.place.textContent = closed ? outcomePlace() : "";
+    for (const node of [view.counts, view.note, view.result]) node.textContent = "";
     view.lists.replaceChildren();
     view.names.replaceChildren();
     view.bar.hidden = true;
     view.guestForm.hidden = true;
+    if (closed) renderOutcome(); else hideOutcome();
     return;
   }
+  hideOutcome();
   view.when.textContent = whenText(plan);
   view.place.textContent = plan.place || "";
   view.counts.textContent = countsText(plan);

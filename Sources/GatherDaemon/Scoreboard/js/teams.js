@@ -20,6 +20,26 @@ export function scoreLine(names, score) {
   return sideName(names, "teamA") + " " + s.teamA + "\u2013" + s.teamB + " " + sideName(names, "teamB");
 }
 
+/** Who won: "teamA", "teamB", or "none" for a draw. */
+export function winner(score) {
+  const s = score || { teamA: 0, teamB: 0 };
+  return s.teamA === s.teamB ? "none" : s.teamA > s.teamB ? "teamA" : "teamB";
+}
+
+/** How a match ended, in words: "Bibs win", "A draw". */
+export function resultWords(names, score) {
+  const side = winner(score);
+  return side === "none" ? "A draw" : sideName(names, side) + " win";
+}
+
+/** The period after the one a Timer is in ("2nd half" after the 1st), named as the daemon names periods; "" for
+ * a match of one period. */
+export function nextPeriodName(timer) {
+  const unit = ((timer && timer.periodName) || "").split(" ").slice(1).join(" ");
+  const next = timer ? timer.period + 1 : 0;
+  return unit ? ({ 1: "1st", 2: "2nd", 3: "3rd" }[next] || next + "th") + " " + unit : "";
+}
+
 /** A goal's minute as football writes it ("28'", "45+2'"), from the daemon; older daemons' `when` otherwise. */
 export function goalMinute(goal) {
   return (goal && (goal.minute || goal.when || goal.matchTime)) || "";

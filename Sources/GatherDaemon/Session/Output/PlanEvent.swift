@@ -17,11 +17,11 @@ public struct PlanAnswer: Sendable {
   public var plan: PlanSnapshot
 }
 
-/// Something that happened to a plan: made, changed, cancelled or started, or a player's answer.
+/// Something that happened to a plan: made, changed, cancelled or started, a player's answer, or who turned up.
 public struct PlanEvent: Sendable {
   /// What happened.
   public enum Kind: String, Sendable, CaseIterable {
-    case created, updated, cancelled, started, joined, left, promoted
+    case created, updated, cancelled, started, joined, left, promoted, checkedIn
   }
 
   /// What happened.

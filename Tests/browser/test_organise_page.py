@@ -1,0 +1,192 @@
+"""Organising from the phone, on the control page of a real gatherd whose time zone is the pitch's
+(Europe/Paris) while the phone is set to another (America/New_York): a plan made with the date and time picker
+at the pitch's time, its sign-up link sent with the phone's share sheet (a spy on `navigator.share` keeps the
+message and the link), copied, and drawn as a QR code; the control link shown only when asked for twice; a plan
+changed and called off; and on the night, the check-in (going players ticked, a waiting player brought in,
+walk-ins from the roster and new) and fair teams of those who came.
+
+    GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p test_organise_page.py -v
+
+What the page does is observed from outside: the share sheet and the clipboard by wrapping the browser's own
+functions before the page loads (`Page.addScriptToEvaluateOnNewDocument`), the QR codes with zbarimg on a
+screenshot, everything else in the daemon. The page has no test hook; every wait is for the page or a reply.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import unittest
+
+from cdp import chromium_binary
+from scoreboard_support import PageCase, js_text, js_visible, testid, wait_online
+from touchline_support import decode_qr
+
+PORTRAIT = (390, 844)
+
+#: Runs before the page's scripts: a phone's share sheet and clipboard, each keeping what it was given.
+_SPIES_JS = """
+window.__shared = [];
+window.__copied = [];
+navigator.share = async (data) => { window.__shared.push(data); };
+if (navigator.clipboard) navigator.clipboard.writeText = async (text) => { window.__copied.push(text); };
+"""
+
+#: What the organising views show, for failure messages.
+ORGANISE_JS = (
+    "(() => { const t = (n) => (document.querySelector(`[data-testid=\"${n}\"]`)?.textContent ?? null); "
+    "return {mode: t('mode'), notice: t('notice'), zone: t('plan-zone'), share: t('share-title'), "
+    "message: t('share-message'), count: t('checkin-count'), plans: t('plan-list'), "
+    "setup: document.getElementById('setup-title')?.textContent}; })()"
+)
+
+
+@unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
+class OrganiseFromThePhoneTest(PageCase):
+    daemon_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "Europe/Paris"}
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.ids = {name: self.ok(self.c, "players.create", {"name": name})["id"]
+                    for name in ("Ana", "Bruno", "Carla", "Dani", "Eli")}
+
+    def phone(self):
+        """The referee's phone, held upright, on the control link; its clock set to New York's time."""
+        page = self.browser.new_page(width=PORTRAIT[0], height=PORTRAIT[1], mobile=True)
+        self.addCleanup(page.close)
+        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
+        page.send("Emulation.setTimezoneOverride", {"timezoneId": "America/New_York"})
+        page.send("Page.addScriptToEvaluateOnNewDocument", {"source": _SPIES_JS})
+        page.navigate(self.daemon.control_url())
+        wait_online(page)
+        page.wait_for(f"{js_text('mode')} === 'control'", "the control page", state=ORGANISE_JS)
+        return page
+
+    def wait(self, page, condition: str, what: str, timeout: float = 5.0) -> None:
+        page.wait_for(condition, what, timeout=timeout, state=ORGANISE_JS)
+
+    def set_value(self, page, name: str, value: str) -> None:
+        """Sets a date or time input as its picker does (an input event follows)."""
+        page.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(testid(name))}); "
+                      f"e.value = {json.dumps(value)}; e.dispatchEvent(new Event('input', {{bubbles: true}})); }})()")
+
+    def test_a_plan_made_on_the_phone_is_at_the_pitchs_time_and_its_link_goes_out(self):
+        page = self.phone()
+        self.wait(page, js_visible("plans-empty"), "no plan yet")
+        page.click(testid("btn-new-plan"))
+        self.wait(page, f"{js_visible('plan-form')} && {js_text('plan-zone')}.includes('Europe/Paris')", "the plan form")
+        self.assertIn("this phone is on UTC-0", page.evaluate(js_text("plan-zone")), "the phone's own zone differs")
+        year = dt.date.today().year + 1
+        self.set_value(page, "plan-date", f"{year}-07-02")
+        self.set_value(page, "plan-time", "19:30")
+        page.fill(testid("plan-capacity"), "8")
+        page.fill(testid("plan-place"), "Astro 2")
+        page.fill(testid("plan-note"), "Bring both shirts")
+        page.click(testid("btn-plan-save"))
+        self.wait(page, "document.querySelector('[data-testid=signup-qr]')?.complete", "the new plan's share view")
+        [plan] = self.ok(self.c, "plans.list")["plans"]
+        self.assertEqual(plan["startsAtLocal"], f"{year}-07-02T19:30:00+02:00", "19:30 at the pitch, in summer time")
+        self.assertEqual((plan["capacity"], plan["place"], plan["note"]), (8, "Astro 2", "Bring both shirts"))
+        link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
+        self.assertEqual(decode_qr(page, "[data-testid=signup-qr]"), [link], "the QR code is the sign-up link")
+
+        # The phone's share sheet gets a ready message and the link; the copy buttons the same.
+        page.click(testid("btn-share-send"))
+        self.wait(page, "window.__shared.length === 1", "the share sheet")
+        shared = page.evaluate("window.__shared[0]")
+        self.assertEqual(shared["url"], link)
+        for part in ("Football on ", "2", "Jul", "07:30", "at Astro 2", "8 of 8 places left", "Bring both shirts.",
+                     "Say if you're in:"):
+            self.assertIn(part, shared["text"])
+        self.assertNotIn(link, shared["text"], "the link goes as the link, once")
+        page.click(testid("btn-copy-message"))
+        page.click(testid("btn-copy-link"))
+        self.wait(page, "window.__copied.length === 2", "both copies")
+        self.assertEqual(page.evaluate("window.__copied"), [shared["text"] + " " + link, link])
+        self.assertEqual(page.evaluate(js_text("share-message")), shared["text"] + " " + link)
+
+        # The control link: never in the share view unless asked for twice.
+        dialog = "document.querySelector('[data-testid=dialog-share]')"
+        self.assertNotIn(self.daemon.token, page.evaluate(f"{dialog}.innerHTML"))
+        page.click(testid("btn-control-link"))
+        self.wait(page, "document.querySelector('[data-testid=dialog-confirm]').open", "the first question")
+        page.click(testid("confirm-ok"))
+        self.wait(page, f"{js_text('confirm-ok')} === 'Yes, show the control link'", "the second question")
+        page.click(testid("confirm-cancel"))
+        self.wait(page, "!document.querySelector('[data-testid=dialog-confirm]').open", "the question gone")
+        self.assertNotIn(self.daemon.token, page.evaluate(f"{dialog}.innerHTML"), "one yes is not enough")
+        page.click(testid("btn-control-link"))
+        page.click(testid("confirm-ok"))
+        self.wait(page, f"{js_text('confirm-ok')} === 'Yes, show the control link'", "the second question")
+        page.click(testid("confirm-ok"))
+        self.wait(page, "document.querySelector('[data-testid=control-qr]')?.complete", "the control link's code")
+        self.assertEqual(decode_qr(page, "[data-testid=control-qr]"), [self.daemon.control_url()])
+        page.click(testid("share-close"))
+        page.click(testid("btn-share"))
+        self.wait(page, "document.querySelector('[data-testid=share-qr]')?.complete", "the share view again")
+        self.assertNotIn(self.daemon.token, page.evaluate(f"{dialog}.innerHTML"), "closed, it is gone")
+
+    def test_a_plan_changed_and_called_off_on_the_phone(self):
+        plan = self.ok(self.c, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 10, "place": "Astro 2"})
+        self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids["Ana"]})
+        page = self.phone()
+        self.wait(page, js_visible(f"btn-plan-edit-{plan['id']}"), "the plan's buttons")
+        page.click(testid(f"btn-plan-edit-{plan['id']}"))
+        self.wait(page, f"{js_visible('plan-form')} && {js_text('plan-zone')}.includes('UTC+01:00')", "the plan's form")
+        self.assertEqual(page.evaluate("[document.getElementById('plan-date').value, document.getElementById('plan-time').value]"),
+                         ["2099-12-03", "19:00"], "the plan's own day and time")
+        page.fill(testid("plan-capacity"), "12")
+        page.fill(testid("plan-place"), "")
+        page.click(testid("btn-plan-save"))
+        self.wait(page, f"!{js_visible('plan-form')} && {js_visible('plans')}", "back to who's coming")
+        changed = self.ok(self.c, "plan.get", {"plan": plan["id"]})
+        self.assertEqual((changed["capacity"], changed["place"], changed["startsAt"]), (12, None, plan["startsAt"]),
+                         "only what was changed changes")
+        page.click(testid(f"btn-plan-edit-{plan['id']}"))
+        self.wait(page, js_visible("btn-plan-call-off"), "the plan's form again")
+        page.click(testid("btn-plan-call-off"))
+        self.wait(page, f"{js_text('confirm-text')}.includes('the 1 going see it')", "the question, saying who hears")
+        page.click(testid("confirm-ok"))
+        self.wait(page, f"!{js_visible('plan-form')} && {js_visible('plans-empty')}", "no plan left")
+        self.assertEqual(self.ok(self.c, "plan.get", {"plan": plan["id"]})["status"], "cancelled")
+
+    def test_the_night_check_in_and_fair_teams_of_those_who_came(self):
+        starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=2)).isoformat(timespec="minutes")
+        plan = self.ok(self.c, "plan.create", {"startsAt": starts, "capacity": 3, "place": "Astro 2"})
+        for name in ("Ana", "Bruno", "Carla", "Dani"):
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids[name]})
+        page = self.phone()
+        self.wait(page, js_visible(f"btn-plan-checkin-{plan['id']}"), "the plan's buttons")
+        page.click(testid(f"btn-plan-checkin-{plan['id']}"))
+        self.wait(page, f"{js_visible('checkin')} && {js_text('checkin-count')} === '0 of 3 here'", "the check-in")
+        for name in ("Ana", "Carla", "Dani"):  # Dani was waiting: brought in
+            page.click(testid(f"checkin-{self.ids[name]}"))
+        page.click("[data-testid=checkin-others-box] summary")
+        page.click(testid(f"checkin-{self.ids['Eli']}"))  # on the roster, not on the list: a walk-in
+        page.fill(testid("walkin-name"), "Zé")
+        page.click(testid("btn-walkin-add"))
+        self.wait(page, f"{js_text('checkin-count')} === '2 of 3 here' && {js_text('btn-checkin-teams')} === 'Teams of 5'",
+                  "five here, two of the three going")
+        page.click(testid("btn-checkin-teams"))
+        self.wait(page, f"{js_visible('suggestion')} && document.getElementById('setup-title').textContent === "
+                        "'Start from the plan'", "the fair teams of those who came")
+        checked = self.ok(self.c, "plan.get", {"plan": plan["id"]})["checkIn"]
+        present = [entry["id"] for entry in checked["present"]]
+        self.assertEqual([entry["name"] for entry in checked["present"]], ["Ana", "Carla", "Dani", "Eli", "Zé"])
+        self.assertEqual([entry["name"] for entry in checked["noShows"]], ["Bruno"])
+        suggested = page.evaluate("[...document.querySelectorAll('[data-testid=suggestion] li')]"
+                                  ".map(li => Number(li.dataset.testid.split('-')[1]))")
+        self.assertEqual(sorted(suggested), sorted(present), "the split is of those who came")
+        page.click(testid("btn-start"))
+        self.wait(page, js_visible("board"), "the board of the new gather")
+        gather = self.ok(self.c, "gather.current")
+        played = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
+        self.assertEqual(played, ["Ana", "Carla", "Dani", "Eli", "Zé"])
+        self.assertEqual(gather["plan"], plan["id"])
+        self.ok(self.c, "gather.end")
+        attendance = self.ok(self.c, "stats.player", {"id": self.ids["Bruno"]})["attendance"]
+        self.assertEqual((attendance["played"], attendance["noShows"]), (0, 1), "Bruno, going, did not come")
+
+
+if __name__ == "__main__":
+    unittest.main()
