@@ -61,10 +61,7 @@ public struct FootballGather: Sendable {
     for (field, side) in [("teamA", teamA), ("teamB", teamB)] where side.isEmpty {
       throw .validation(field, "\(field == "teamA" ? "Team A" : "Team B") needs at least one player.")
     }
-    var seen = Set<Player.ID>()
-    for (field, id) in teamA.map({ ("teamA", $0) }) + teamB.map({ ("teamB", $0) }) where !seen.insert(id).inserted {
-      throw .validation(field, "Player \(id) is given more than once.")
-    }
+    try refuseRepeats(teamA.map { ("teamA", $0) } + teamB.map { ("teamB", $0) }) { "\($0) is given more than once." }
     for id in teamA + teamB { _ = try player(id) }
   }
 
@@ -85,6 +82,17 @@ public struct FootballGather: Sendable {
 
   /// The current name of a player, or "player N" if it is no longer on the roster.
   public func name(of id: Player.ID) -> String { roster[id]?.name ?? "player \(id)" }
+
+  /// Refuses a player given twice, in the field of the second time, with `sentence` made from their name (the
+  /// roster's, else "Player N"): "Ana appears more than once in the gather."
+  public func refuseRepeats(
+    _ entries: [(field: String, id: Player.ID)], _ sentence: (String) -> String
+  ) throws(GatherError) {
+    var seen = Set<Player.ID>()
+    for entry in entries where !seen.insert(entry.id).inserted {
+      throw .validation(entry.field, sentence(roster[entry.id]?.name ?? "Player \(entry.id)"))
+    }
+  }
 
   /// Adds a player the store has just created, or replaces one it has just updated.
   public mutating func save(_ player: Player) { roster[player.id] = player }
@@ -114,6 +122,9 @@ public struct FootballGather: Sendable {
     teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID] = []
   ) throws(GatherError) -> Lineup {
     if active != nil { throw .gatherAlreadyActive }
+    try refuseRepeats(teamA.map { ("teamA", $0) } + teamB.map { ("teamB", $0) } + bench.map { ("bench", $0) }) {
+      "\($0) appears more than once in the gather."
+    }
     let lineup = try Lineup(teamA: teamA, teamB: teamB, bench: bench)
     for id in lineup.players { _ = try player(id) }
     return lineup

@@ -248,7 +248,8 @@ describe('against a real gatherd', () => {
     child.stderr.setEncoding('utf8').on('data', (text) => { err += text; });
     const [code] = await new Promise((resolve) => child.once('close', (...status) => resolve(status)));
     assert.equal(code, 0, `example-match failed:\n${out}\n${err}`);
-    assert.match(out, /^tick {2}00:00$/m);
+    assert.match(out, /^tick {2}00:01$/m);
+    assert.match(out, /^tick {2}FT$/m); // the last tick is full time
     assert.match(out, /^timer finished at 00:00$/m);
     assert.match(out, /^final: Team A 2-1 Team B, Team A wins$/m);
     assert.match(out, /^history: #\d+\t\S+\t2-1\tteamA$/m);

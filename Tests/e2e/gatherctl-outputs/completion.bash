@@ -314,7 +314,7 @@ _gatherctl_gather() {
 
 _gatherctl_gather_start() {
     repeating_flags=()
-    non_repeating_flags=(--balanced --name --version -h --help)
+    non_repeating_flags=(--balanced --name --force --version -h --help)
     repeating_options=()
     non_repeating_options=(--team-a --team-b --bench --duration --periods --break --players --seed --team-a-name --team-b-name --plan)
     __gatherctl_offer_flags_options 0
@@ -361,11 +361,14 @@ _gatherctl_gather_suggest() {
     repeating_flags=()
     non_repeating_flags=(--name --version -h --help)
     repeating_options=()
-    non_repeating_options=(--bench --seed --by --alternatives)
+    non_repeating_options=(--plan --bench --seed --by --alternatives)
     __gatherctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--plan')
+        return
+        ;;
     '--bench')
         return
         ;;
@@ -754,23 +757,39 @@ _gatherctl_web() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    link)
+    link|token)
         # Offer subcommand argument completions
         "_gatherctl_web_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'link' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'link token' -- "${cur}"))
         ;;
     esac
 }
 
 _gatherctl_web_link() {
     repeating_flags=()
-    non_repeating_flags=(--view --qr --all --version -h --help)
+    non_repeating_flags=(--control --view --qr --all --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 0
+}
+
+_gatherctl_web_token() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--file)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--file')
+        __gatherctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _gatherctl_plan() {
@@ -806,10 +825,10 @@ _gatherctl_plan_list() {
 
 _gatherctl_plan_new() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=(--capacity --place --note)
-    __gatherctl_offer_flags_options 1
+    __gatherctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -875,7 +894,7 @@ _gatherctl_plan_leave() {
 
 _gatherctl_plan_update() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=(--starts-at --capacity --place --note --plan)
     __gatherctl_offer_flags_options 0
@@ -917,7 +936,7 @@ _gatherctl_plan_link() {
 
 _gatherctl_plan_check-in() {
     repeating_flags=()
-    non_repeating_flags=(--start --name --version -h --help)
+    non_repeating_flags=(--start --force --name --version -h --help)
     repeating_options=(--walk-in)
     non_repeating_options=(--duration --periods --break --team-a-name --team-b-name --plan)
     __gatherctl_offer_flags_options -1
@@ -950,7 +969,7 @@ _gatherctl_plan_check-in() {
 
 _gatherctl_plan_cancel() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--yes --version -h --help)
     repeating_options=()
     non_repeating_options=(--plan)
     __gatherctl_offer_flags_options 0
