@@ -6,6 +6,12 @@ import PackageDescription
 let strict: [SwiftSetting] = [
   .treatAllWarnings(as: .error), .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
+/// The daemon's module: cross-module optimisation marks its classes' stored properties @usableFromInline for the
+/// executable, so the optimiser cannot prove accesses to them exclusive and leaves a run-time check on each (14
+/// per request; docs/performance.md). Release builds skip those checks; debug builds, the tests and the
+/// sanitizer runs (`make tsan`, `make asan`) keep them.
+let daemonSettings: [SwiftSetting] =
+  strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
   name: "gatherd",
@@ -85,7 +91,7 @@ let package = Package(
         .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
         .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
       ],
-      swiftSettings: strict
+      swiftSettings: daemonSettings
     ),
     .executableTarget(
       name: "gatherd",
