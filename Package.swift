@@ -6,6 +6,12 @@ import PackageDescription
 let strict: [SwiftSetting] = [
   .treatAllWarnings(as: .error), .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
+/// The daemon's module: cross-module optimisation marks its classes' stored properties @usableFromInline for the
+/// executable, so the optimiser cannot prove accesses to them exclusive and leaves a run-time check on each (14
+/// per request; docs/performance.md). Release builds skip those checks; debug builds, the tests and the
+/// sanitizer runs (`make tsan`, `make asan`) keep them.
+let daemonSettings: [SwiftSetting] =
+  strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
   name: "gatherd",
@@ -91,7 +97,7 @@ let package = Package(
         .embedInCode("Scoreboard/js/panels.js"), .embedInCode("Scoreboard/js/planform.js"),
         .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/signupoutcome.js"),
       ],
-      swiftSettings: strict
+      swiftSettings: daemonSettings
     ),
     .executableTarget(
       name: "gatherd",

@@ -24,12 +24,13 @@ enum MethodTable {
           return .null
         })
     }
-    // Made once per dispatcher; the handles are swift-metrics' no-ops unless something serves the metrics.
-    let metrics = RequestMetrics(methods: methods.map(\.name))
+    // Made once per dispatcher, and only while something collects the metrics: without them a request
+    // bumps no counter at all, not even a no-op one.
+    let metrics = RequestMetrics.whenCollected(methods: methods.map(\.name))
     return RPCDispatcher(
       methods: methods, mapError: { ErrorMapping.rpcError($0, logger: logger) },
       observer: { method, caller, error in
-        metrics.answered(method.ordinal, error: error)
+        metrics?.answered(method.ordinal, error: error)
         // Most calls log nothing at the configured level: they must cost nothing then.
         guard logger.logLevel <= (error != nil ? .notice : method.mutates ? .info : .debug) else { return }
         var logger = logger
@@ -56,6 +57,6 @@ enum MethodTable {
           logger.log(level: method.mutates ? .info : .debug, "\(method.name) from \(caller.who)")
         }
       },
-      refusalObserver: { metrics.refused($0) })
+      refusalObserver: { metrics?.refused($0) })
   }
 }
