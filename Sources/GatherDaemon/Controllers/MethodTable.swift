@@ -4,11 +4,11 @@ import Logging
 /// Every method gatherd serves.
 enum MethodTable {
   /// The dispatcher for a session. With `testFaults`, it also serves `test.wedgeSession`, which exists only
-  /// so that tests can watch the watchdog catch a wedged daemon. The web listener's dispatcher passes its
-  /// `refusals`: a web client's refused calls are then logged at most once a minute, with a count.
+  /// so that tests can watch the watchdog catch a wedged daemon. A web client's refused calls are logged through
+  /// `refusals`: at most once a minute per address, with a count.
   static func dispatcher<C>(
     _ session: GatherSession<C>, stats: DaemonStats, testFaults: Bool, web: WebAccess?, logger: Logger,
-    refusals: RefusalReporter? = nil
+    refusals: RefusalReporter
   ) -> RPCDispatcher<Caller> {
     var methods =
       DaemonController.methods(session, stats: stats) + PlayersController.methods(session)
@@ -46,7 +46,7 @@ enum MethodTable {
         logger[metadataKey: "rpc_method"] = "\(method.name)"
         if let error {
           var more = ""
-          if case .web(let client) = caller.peer, let refusals {
+          if case .web(let client) = caller.peer {
             guard let suffix = refusals.admit(client) else { return }
             more = suffix
           }

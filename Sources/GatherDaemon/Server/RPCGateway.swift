@@ -102,12 +102,4 @@ public struct RPCGateway: Sendable {
       completion(reply)
     }
   }
-
-  /// Answers one request from `caller` and returns its reply: ``answer(_:from:completion:)`` for code that
-  /// awaits (tests drive every method this way).
-  func answer(_ request: [UInt8], from caller: Caller) async -> JSONValue? {
-    await withCheckedContinuation { continuation in
-      loop.execute { answer(request, from: caller) { continuation.resume(returning: $0) } }
-    }
-  }
 }
