@@ -34,7 +34,7 @@ struct Gatherd: AsyncParsableCommand {
       GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, \
       GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
       GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, \
-      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_CONFIG and \
+      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_PLAN_EXPIRY, GATHERD_PLAN_REMINDERS, GATHERD_CONFIG and \
       GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
@@ -175,6 +175,8 @@ struct Gatherd: AsyncParsableCommand {
   @OptionGroup(title: "MQTT and Home Assistant") var mqtt: MQTTOptions
 
   @OptionGroup(title: "Backups (gatherd backup --dated)") var backups: BackupOptions
+
+  @OptionGroup(title: "Plans") var plans: PlanOptions
 
   @Option(
     name: .customLong("metrics"),
