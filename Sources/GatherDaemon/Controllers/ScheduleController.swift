@@ -1,18 +1,24 @@
 import GatherModel
 import GatherRPC
 
-/// plan.schedule, plan.schedules, plan.unschedule and plan.calendarLink: the weekly games that plan themselves,
-/// and the plans' calendar feed.
+/// plan.schedule, plan.reschedule, plan.schedules, plan.unschedule and plan.calendarLink: the weekly games that
+/// plan themselves, and the plans' calendar feed.
 enum ScheduleController {
   static func methods<C>(_ session: GatherSession<C>, web: WebAccess?) -> [RPCMethod<Caller>] {
     [
       .mutate("plan.schedule") { params, _ in
-        let id = try params.optionalInt("schedule")
+        // The required fields first, so that a missing one is named before any other is read.
+        for field in required where !params.contains(field.0) { throw missing(field) }
         let changes = try scheduleChanges(&params)
         try params.finish()
-        guard let id else { return try session.createSchedule(try newSchedule(changes)).json }
+        return try session.createSchedule(try newSchedule(changes)).json
+      },
+      .mutate("plan.reschedule") { params, _ in
+        let id = try params.int("schedule")
+        let changes = try scheduleChanges(&params)
+        try params.finish()
         guard !changes.isEmpty else {
-          throw RPCError.invalidParams(field: "schedule", "Give at least one field of the schedule to change.")
+          throw RPCError.invalidParams(field: "weekday", "Give at least one field of the schedule to change.")
         }
         return try session.updateSchedule(id, changes).json
       },
@@ -44,7 +50,8 @@ enum ScheduleController {
     ]
   }
 
-  /// The fields `plan.schedule` takes besides `schedule`, each checked by the model (a refusal names its param).
+  /// The fields of a schedule as `plan.schedule` and `plan.reschedule` take them, each checked by the model (a
+  /// refusal names its param).
   static func scheduleChanges(_ params: inout Params) throws -> ScheduleChanges {
     var changes = ScheduleChanges()
     changes.weekday = try params.optionalString("weekday").map { try Weekday(parsing: $0) }
@@ -88,22 +95,27 @@ enum ScheduleController {
     }
   }
 
-  /// A new schedule from the fields given: `weekday`, `time`, `capacity` and `opensBefore` are required.
+  /// The fields a new schedule needs, and what each is.
+  private static let required = [
+    ("weekday", "the day of the game, such as thursday"), ("time", "the time of the game, such as 19:00"),
+    ("capacity", "how many may play, 2 to 40"),
+    ("opensBefore", "how long before the start each plan opens, in seconds (6 days: 518400)"),
+  ]
+
+  /// A new schedule from the fields given: ``required`` are.
   private static func newSchedule(_ changes: ScheduleChanges) throws -> ScheduleDetails {
-    guard let weekday = changes.weekday else { throw required("weekday", "the day of the game, such as thursday") }
-    guard let time = changes.time else { throw required("time", "the time of the game, such as 19:00") }
-    guard let capacity = changes.capacity else { throw required("capacity", "how many may play, 2 to 40") }
-    guard let opensBefore = changes.opensBefore else {
-      throw required("opensBefore", "how long before the start each plan opens, in seconds (6 days: 518400)")
-    }
+    guard let weekday = changes.weekday else { throw missing(required[0]) }
+    guard let time = changes.time else { throw missing(required[1]) }
+    guard let capacity = changes.capacity else { throw missing(required[2]) }
+    guard let opensBefore = changes.opensBefore else { throw missing(required[3]) }
     return try ScheduleDetails(
       weekday: weekday, time: time, utcOffset: changes.utcOffset ?? nil, capacity: capacity,
       place: changes.place ?? nil, note: changes.note ?? nil, opensBefore: opensBefore,
       regulars: changes.regulars ?? nil, reminders: changes.reminders ?? nil)
   }
 
-  private static func required(_ field: String, _ what: String) -> RPCError {
-    .invalidParams(field: field, "Parameter \"\(field)\" is required to make a schedule: \(what).")
+  private static func missing(_ field: (String, String)) -> RPCError {
+    .invalidParams(field: field.0, "Parameter \"\(field.0)\" is required to make a schedule: \(field.1).")
   }
 
   /// A fixed offset as a time's zone is written: `+01:00`, `-05:30`, `Z`.

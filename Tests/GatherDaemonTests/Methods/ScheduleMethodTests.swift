@@ -1,7 +1,8 @@
 import GatherRPC
 import Testing
 
-/// plan.schedule, plan.schedules and plan.unschedule: the weekly game set up, changed, listed and deleted over
+/// plan.schedule, plan.reschedule, plan.schedules and plan.unschedule: the weekly game set up, changed, listed and
+/// deleted over
 /// JSON-RPC, with its bad input refused naming the param and changing nothing. The fixture's wall clock starts on
 /// Friday 2027-01-15 08:00 UTC.
 @Suite(.timeLimit(.minutes(1))) struct ScheduleMethodTests {
@@ -33,7 +34,7 @@ import Testing
   @Test func aChangeKeepsWhatItDoesNotNameAndUnscheduleDeletes() async throws {
     let id = try #require(try await fixture.result("plan.schedule", Self.thursdays)["id"])
     let changed = try await fixture.result(
-      "plan.schedule",
+      "plan.reschedule",
       ["schedule": id, "weekday": "fri", "capacity": 12, "regularsFirst": .null, "reminders": [7200, 86400]])
     #expect(changed["weekday"] == "friday" && changed["time"] == "19:00" && changed["capacity"] == 12)
     #expect(
@@ -64,14 +65,20 @@ import Testing
       (["weekday": "thu", "capacity": 10, "opensBefore": 3600], "time"),
       (["weekday": "thu", "time": "19:00", "opensBefore": 3600], "capacity"),
       (["weekday": "thu", "time": "19:00", "capacity": 10], "opensBefore"),
-      (["schedule": id], "schedule"), (["schedule": id, "time": "24:00"], "time"),
-      (["schedule": id, "opensBefore": 60], "regularsFirst"),
     ]
     for (params, field) in refusals {
       #expect(try await fixture.error("plan.schedule", params) == .invalidParams(field), "\(params)")
     }
+    let changes: [(JSONObject, String)] = [
+      (["schedule": id], "weekday"), (["schedule": id, "time": "24:00"], "time"),
+      (["schedule": id, "opensBefore": 60], "regularsFirst"), (["capacity": 8], "schedule"),
+      (["schedule": id, "regularsPlayed": 2], "regularsFirst"),
+    ]
+    for (params, field) in changes {
+      #expect(try await fixture.error("plan.reschedule", params) == .invalidParams(field), "\(params)")
+    }
     #expect(
-      try await fixture.error("plan.schedule", ["schedule": 99, "capacity": 8]) == .notFound("schedule_not_found"))
+      try await fixture.error("plan.reschedule", ["schedule": 99, "capacity": 8]) == .notFound("schedule_not_found"))
     #expect(try await fixture.result("plan.schedules") == before)
     #expect(try await fixture.seq() == seq)
   }
