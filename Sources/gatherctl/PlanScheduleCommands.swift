@@ -31,7 +31,8 @@ extension PlanCommand {
     var opensBefore: String?
     @Option(
       name: .customLong("utc-offset"),
-      help: ArgumentHelp("A fixed offset, +01:00 (default: the server's zone; server: back to it).", valueName: "offset"))
+      help: ArgumentHelp(
+        "A fixed offset, +01:00 (default: the server's zone; server: back to it).", valueName: "offset"))
     var utcOffset: String?
     @Option(
       name: .customLong("regulars-first"),
@@ -48,7 +49,9 @@ extension PlanCommand {
         throw ValidationError("Give the day, the time, --capacity and --opens-before (or --schedule ID to change one).")
       }
       for text in [opensBefore, regularsFirst].compactMap({ $0 }) + (reminders.map(Self.list) ?? []) {
-        guard Self.seconds(text) != nil else { throw ValidationError("\"\(text)\" is not a duration such as 6d or 90m.") }
+        guard Self.seconds(text) != nil else {
+          throw ValidationError("\"\(text)\" is not a duration such as 6d or 90m.")
+        }
       }
     }
 
