@@ -93,6 +93,12 @@ struct Gatherd: AsyncParsableCommand {
       minute per client address, with a count; after 5 wrong tokens, an address's guesses go unchecked for 12 s \
       each (auth.token: -32003 too_many_attempts, then the connection closes; POST: 429).
 
+      PLANS
+        A weekly schedule (plan.schedule) opens each week's plan by itself; an open plan whose start passed by \
+      more than --plan-expiry (6h) closes by itself (expired); reminders go out --plan-reminders (48h,3h) before \
+      each plan unless its schedule says. GET /calendar.ics?code=CODE on the scoreboard's listener is the plans' \
+      calendar feed; plan.calendarLink gives its link to controllers. See docs/protocol.md, "Who's coming".
+
       METRICS
         GET /metrics answers Prometheus' text format (0.0.4) on the --http listener, and on --metrics ADDRESS, a \
       listener that serves nothing else (or a socket systemd passes as "metrics": gatherd-metrics.socket): \
