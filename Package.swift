@@ -96,6 +96,10 @@ let package = Package(
         // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
         .embedInCode("Scoreboard/js/panels.js"), .embedInCode("Scoreboard/js/planform.js"),
         .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/signupoutcome.js"),
+        // The weekly game, a plan's terms on its sign-up view, and the reminders to send to the group chat.
+        .embedInCode("Scoreboard/weekly.css"), .embedInCode("Scoreboard/js/weekly.js"),
+        .embedInCode("Scoreboard/js/weeklyform.js"), .embedInCode("Scoreboard/js/signupterms.js"),
+        .embedInCode("Scoreboard/js/reminders.js"),
       ],
       swiftSettings: daemonSettings
     ),

@@ -17,11 +17,18 @@ public struct FootballGather: Sendable {
   public private(set) var draws: DrawHistory
   /// What the sign-up codes of cancelled and started plans still tell, by plan id.
   public internal(set) var closedPlans: [Plan.ID: ClosedPlan]
+  /// The weekly games that plan themselves, by id (FootballGather+Schedules.swift).
+  public internal(set) var schedules: [PlanSchedule.ID: PlanSchedule]
+  /// Who played each of the group's last ended gathers, newest first, as many as ``RegularsRule`` may count.
+  public internal(set) var recentLineups: [Set<Player.ID>]
+  /// The code of the plans' calendar feed, once a controller asked for its link.
+  public internal(set) var calendarCode: String?
 
   /// A Football Gather as loaded from the store.
   public init(
     roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
-    ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = []
+    ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = [],
+    schedules: [PlanSchedule] = [], recentLineups: [Set<Player.ID>] = [], calendarCode: String? = nil
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
@@ -31,6 +38,9 @@ public struct FootballGather: Sendable {
     self.plans = Dictionary(
       plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
     self.closedPlans = Dictionary(closedPlans.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.schedules = Dictionary(schedules.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.recentLineups = Array(recentLineups.prefix(RegularsRule.ofLastRange.upperBound))
+    self.calendarCode = calendarCode
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.

@@ -50,11 +50,13 @@ public struct GatherStore: Sendable {
       let rated = try Self.ratedGathers(db)
       let draws = try Self.drawHistory(db)
       let closedPlans = try Self.closedPlans(db)
+      let week = try Self.week(db)
       guard let row = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'").map(GatherRow.init(row:)),
         let id = row.id
       else {
         return FootballGather(
-          roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws, closedPlans: closedPlans)
+          roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws, closedPlans: closedPlans,
+          schedules: week.schedules, recentLineups: week.recentLineups, calendarCode: week.calendarCode)
       }
       let lineupRows = try lineupRows(of: id, db)
       let gather = try ActiveGather(
@@ -66,7 +68,8 @@ public struct GatherStore: Sendable {
           uniquingKeysWith: { first, _ in first }), kickOffDraws: draws, names: row.names, planID: row.planId)
       return FootballGather(
         roster: roster, active: gather, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws,
-        closedPlans: closedPlans)
+        closedPlans: closedPlans, schedules: week.schedules, recentLineups: week.recentLineups,
+        calendarCode: week.calendarCode)
     }
   }
 

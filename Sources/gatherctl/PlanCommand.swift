@@ -14,6 +14,7 @@ struct PlanCommand: ParsableCommand {
       """,
     subcommands: [
       List.self, New.self, Show.self, Join.self, Leave.self, Update.self, Link.self, CheckIn.self, Cancel.self,
+      Schedule.self, Schedules.self, Unschedule.self, Calendar.self,
     ],
     defaultSubcommand: List.self)
 

@@ -15,6 +15,8 @@ extension Gatherd {
     "mqtt-discovery-prefix": false, "mqtt-control": false, "no-mqtt-control": false, "mqtt-ticks": false,
     // Backups (BackupOptions).
     "backup-directory": false, "backup-keep": false,
+    // Plans' expiry and reminders (PlanOptions).
+    "plan-expiry": false, "plan-reminders": false,
     "metrics": false, "log-level": false,
   ]
 }

@@ -108,6 +108,12 @@ SPEC_METHODS = (
     "plan.checkIn",
     # The server's time zone, for the page's plan form.
     "daemon.time",
+    # Weekly schedules and the plans' calendar feed.
+    "plan.schedule",
+    "plan.reschedule",
+    "plan.schedules",
+    "plan.unschedule",
+    "plan.calendarLink",
 )
 
 #: The methods marked [mutating] in the spec.
@@ -139,6 +145,10 @@ MUTATING_METHODS = (
     "plan.join",
     "plan.leave",
     "plan.checkIn",
+    "plan.schedule",
+    "plan.reschedule",
+    "plan.unschedule",
+    "plan.calendarLink",
 )
 
 #: Methods that take no params at all (so `[]` is accepted for them).

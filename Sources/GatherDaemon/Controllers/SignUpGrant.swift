@@ -20,13 +20,14 @@ struct SignUpGrant: Sendable {
         "This sign-up link is for plan \(plan), not plan \(requested); it lets you answer for its own plan only.")
     }
     guard let current = state.plan(withCode: code), current.id == plan else {
-      throw .forbidden(reason: "invalid_token", "This sign-up link no longer works: its plan was cancelled or started.")
+      throw .forbidden(
+        reason: "invalid_token", "This sign-up link no longer works: its plan was cancelled, started or has passed.")
     }
   }
 }
 
 extension SignUpGrant {
-  /// What `code` opens in `state`: answering for an open plan (``SignUpGrant``), or, for a cancelled or started
+  /// What `code` opens in `state`: answering for an open plan (``SignUpGrant``), or, for a cancelled, started or expired
   /// plan, only what became of it (`ClosedPlan`); nil for neither. Compared in constant time with every plan's.
   static func access(_ code: [UInt8], in state: FootballGather) -> WebAccess.Access? {
     if let plan = state.plan(withCode: code) { return .signUp(SignUpGrant(plan: plan.id, code: code)) }

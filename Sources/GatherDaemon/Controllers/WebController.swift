@@ -36,7 +36,7 @@ enum WebController {
             ]),
           ])
         case .closedPlan(let plan):
-          // The link of a cancelled or started plan: it says what happened, and grants nothing.
+          // The link of a cancelled, started or expired plan: it says what happened, and grants nothing.
           var closed: JSONObject = ["plan": .int(plan.id), "status": .string(plan.status.rawValue), "methods": []]
           if let gather = plan.gatherID { closed["gather"] = .int(gather) }
           return .object(["control": .bool(caller.mayMutate), "signUp": .object(closed)])

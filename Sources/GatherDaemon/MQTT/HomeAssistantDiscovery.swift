@@ -25,7 +25,9 @@ struct HomeAssistantDiscovery: Sendable {
   static let eventTypes = ["goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"]
 
   /// The kinds of `plan` messages, which the plan event entity announces.
-  static let planEventTypes = ["created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn"]
+  static let planEventTypes = [
+    "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired", "reminder",
+  ]
 
   let configuration: MQTTConfiguration
   let topics: MQTTTopics

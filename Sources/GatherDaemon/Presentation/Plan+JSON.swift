@@ -5,7 +5,8 @@ import GatherRPC
 /// them: only `plan.link` gives it, inside the link.
 extension Plan {
   /// `{id, status, startsAt, startsAtLocal, capacity, place, note, going, waiting, notGoing, placesLeft, gather,
-  /// checkIn, createdAt}`; `roster` gives the current names of the players still on it.
+  /// checkIn, createdAt, schedule, regularsFirst, reminders}` (the last three: Plan+TermsJSON.swift); `roster`
+  /// gives the current names of the players still on it.
   func json(roster: [Player.ID: Player]) -> JSONValue {
     .object([
       "id": .int(id),
@@ -22,6 +23,9 @@ extension Plan {
       "gather": gatherID.map { .int($0) } ?? .null,
       "checkIn": checkIn.map { $0.json(roster: roster) } ?? .null,
       "createdAt": .string(ISO8601.string(createdAt)),
+      "schedule": terms.schedule.map { .int($0) } ?? .null,
+      "regularsFirst": regularsFirstJSON,
+      "reminders": reminderSecondsJSON,
     ])
   }
 }

@@ -21,6 +21,8 @@ const SHELL = [
   "js/ratings.js", "js/report.js", "js/reportcard.js",
   // Organising from the phone.
   "js/panels.js", "js/planform.js", "js/checkin.js", "js/signupoutcome.js",
+  // The weekly game, its sign-up terms and the reminders.
+  "weekly.css", "js/weekly.js", "js/weeklyform.js", "js/signupterms.js", "js/reminders.js",
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));

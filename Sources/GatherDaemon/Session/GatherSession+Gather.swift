@@ -69,6 +69,7 @@ extension GatherSession {
     let ratings = try commit { try store.endGather(record) }
     state.closeActive()
     state.keepResult(record.winner, ratings: ratings)
+    state.recordLineup(gather.lineup.players)
     rearmClock()
     logger.info(
       "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",
@@ -88,6 +89,7 @@ extension GatherSession {
     hub.publish(.gather(.cancelled(id: gather.id)))
     if let reopened {
       state.keep(reopened)
+      rearmAgenda()
       hub.publish(.plan(PlanEvent(.updated, snapshot(of: reopened))))
     }
     return gather.id

@@ -49,12 +49,22 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// The wall-clock time the running clock reaches 0, worked out once per deadline so that every reply and
   /// every tick reports the same instant; nil while the clock does not run.
   private var endsAt: (deadline: Duration, wall: Date)?
+  /// When plans expire and reminders go out (gatherd's settings).
+  let planTimes: PlanTimes
+  /// The server's time zone, which schedules without a fixed offset read their day and time in.
+  let zone: ZoneRule
+  /// The plans' scheduler: its alarm, set for the next moment a plan or a schedule has something due
+  /// (GatherSession+Agenda.swift), and the number that tells it from the alarms it replaced.
+  var agenda: (generation: Int, cancel: @Sendable () -> Void)?
+  var agendaGeneration = 0
 
   /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`; commands run on
-  /// `loop`, and events go to `hub`.
+  /// `loop`, and events go to `hub`. Plans expire and remind as `planTimes` say, and schedules read their times in
+  /// `zone` (the server's own by default).
   public init(
     store: GatherStore, clock: C, loop: any EventLoop, wallClock: @escaping @Sendable () -> Date = { Date() },
-    hub: EventHub, logger: Logger = Logger(label: "gatherd.session")
+    hub: EventHub, planTimes: PlanTimes = .standard, zone: ZoneRule? = nil,
+    logger: Logger = Logger(label: "gatherd.session")
   ) throws {
     let timeline = Timeline(clock: clock)
     // Loaded before any property is set: Swift 6.3's release build crashes on a throwing init that must
@@ -69,6 +79,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     // The store keeps milliseconds; times in memory are cut to the same, so a restart reads back what was shown.
     self.wallClock = { Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
     self.hub = hub
+    self.planTimes = planTimes
+    self.zone = zone ?? LocalTimeZone.rule
     self.logger = logger
     self.state = state
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
@@ -81,7 +93,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
 
   // A session dropped while its clock runs cancels its alarm: a task sleeping on a test clock would otherwise
   // wait forever, holding that clock, which holds the task (AddressSanitizer's leak check; docs/reliability.md).
-  deinit { alarm?.cancel() }
+  deinit {
+    alarm?.cancel()
+    agenda?.cancel()
+  }
 
   /// The last committed state; safe to read from any thread.
   public var view: SessionView { published.withLock { $0 } }
@@ -95,6 +110,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
       if active.clock.state == .finished { persistFinishedClockIfNeeded() }
     }
     rearmClock()
+    // Whatever fell due while no gatherd ran: plans that should have opened, expired or reminded.
+    runAgenda()
     endTurn()
   }
 
@@ -104,6 +121,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     alarmStopped.store(true, ordering: .releasing)
     alarm?.cancel()
     alarm = nil
+    agenda?.cancel()
+    agenda = nil
     if clockSaveOwed { persistFinishedClockIfNeeded() }
   }
 

@@ -256,7 +256,7 @@ _gatherctl_players_show() {
 
 _gatherctl_players_edit() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--regular --no-regular --version -h --help)
     repeating_options=()
     non_repeating_options=(--name --age --position --skill --team)
     __gatherctl_offer_flags_options 1
@@ -804,13 +804,13 @@ _gatherctl_plan() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|new|show|join|leave|update|link|check-in|cancel)
+    list|new|show|join|leave|update|link|check-in|cancel|schedule|schedules|unschedule|calendar)
         # Offer subcommand argument completions
         "_gatherctl_plan_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list new show join leave update link check-in cancel' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list new show join leave update link check-in cancel schedule schedules unschedule calendar' -- "${cur}"))
         ;;
     esac
 }
@@ -980,6 +980,72 @@ _gatherctl_plan_cancel() {
         return
         ;;
     esac
+}
+
+_gatherctl_plan_schedule() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--schedule --capacity --place --note --opens-before --utc-offset --regulars-first --regulars-played --regulars-of-last --reminders)
+    __gatherctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--schedule')
+        return
+        ;;
+    '--capacity')
+        return
+        ;;
+    '--place')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--opens-before')
+        return
+        ;;
+    '--utc-offset')
+        return
+        ;;
+    '--regulars-first')
+        return
+        ;;
+    '--regulars-played')
+        return
+        ;;
+    '--regulars-of-last')
+        return
+        ;;
+    '--reminders')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_schedules() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
+}
+
+_gatherctl_plan_unschedule() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_plan_calendar() {
+    repeating_flags=()
+    non_repeating_flags=(--renew --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
 }
 
 _gatherctl_export() {

@@ -166,6 +166,8 @@ _gatherctl_players_edit() {
         '--position[goalkeeper, defender, midfielder, winger or striker (or GK, DEF, MID, W, ST).]:position:'
         '--skill[beginner, amateur or professional.]:skill:'
         '--team[Favourite team.]:team:'
+        '--regular[Mark the player a regular, or not\: regulars may join a weekly game'\''s plans first (plan schedule).]'
+        '--no-regular[Mark the player a regular, or not\: regulars may join a weekly game'\''s plans first (plan schedule).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -790,12 +792,16 @@ _gatherctl_plan() {
             'link:Print the plan'\''s sign-up link for the group chat.'
             'check-in:On the night: mark who turned up, bring in waiting players and walk-ins, then start fair teams.'
             'cancel:Call a plan off; its sign-up link stops working.'
+            'schedule:Set up a weekly game, or change one (--schedule ID): each week'\''s plan opens by itself.'
+            'schedules:Show the weekly games and the week each opens next.'
+            'unschedule:End a weekly game; the plans it opened stay as they are.'
+            'calendar:Print the plans'\'' calendar feed'\''s link, to subscribe to in a calendar app.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|new|show|join|leave|update|link|check-in|cancel)
+        list|new|show|join|leave|update|link|check-in|cancel|schedule|schedules|unschedule|calendar)
             "_gatherctl_plan_${words[1]}" && ret=0
             ;;
         esac
@@ -931,6 +937,64 @@ _gatherctl_plan_cancel() {
     local -ar arg_specs=(
         '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
         '--yes[Cancel the soonest open plan without asking, when --plan is not given.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_schedule() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':weekday:'
+        ':time:'
+        '--schedule[Change this schedule instead of making one.]:id:'
+        '--capacity[How many may go each week, 2 to 40.]:capacity:'
+        '--place[Where (empty\: none).]:place:'
+        '--note[Anything else the group should know (empty\: none).]:note:'
+        '--opens-before[How long before the start each plan opens\: 6d.]:duration:'
+        '--utc-offset[A fixed offset, +01\:00 (default\: the server'\''s zone; server\: back to it).]:offset:'
+        '--regulars-first[How long regulars have each plan first\: 1d (0\: nobody first).]:duration:'
+        '--regulars-played[Also regular\: who played this many of the last gathers…]:regulars-played:'
+        '--regulars-of-last[… of this many (1 to 20).]:regulars-of-last:'
+        '--reminders[When reminders go out before the start\: 48h,3h (none\: none).]:durations:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_schedules() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_unschedule() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':schedule:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_calendar() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--renew[Make a new link; the old one stops working.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -18,6 +18,10 @@ import { setUpTouchline, touchlineEvent } from "./touchline.js";
 // Who's coming, and the sign-up view of a plan's link.
 import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
 import { setUpSignUp, signUpEvent, signUpOpened } from "./signup.js";
+// The weekly game, and the reminders to send to the group chat.
+import { remindersEvent, setUpReminders } from "./reminders.js";
+import { loadSchedules, setUpWeekly, weeklyEvent } from "./weekly.js";
+import { setUpWeeklyForm } from "./weeklyform.js";
 // The result to share, as a card and a message.
 import { setUpReport } from "./report.js";
 
@@ -66,6 +70,7 @@ async function opened(isCurrent) {
   // Without a gather, the last result and the players' table, from history.
   if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
   await loadPlans().catch(() => { /* the board works without them */ });
+  await loadSchedules().catch(() => { /* the board works without them */ });
 }
 
 startClock({ clock: el.clock, added: el.added, breakLeft: el.breakLeft, progress: el.progress }, () => state.timer);
@@ -81,6 +86,9 @@ setUpPlans({
 });
 setUpSignUp();
 setUpReport();
+setUpWeekly();
+setUpWeeklyForm();
+setUpReminders();
 renderAll();
 rpc.start({
   opened: opened,
@@ -92,6 +100,8 @@ rpc.start({
     touchlineEvent(method, params);
     plansEvent(method, params);
     signUpEvent(method, params);
+    weeklyEvent(method, params);
+    remindersEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },
   waiting: renderStatus,

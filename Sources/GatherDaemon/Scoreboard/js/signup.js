@@ -8,6 +8,7 @@ import { clearNotice, renderStatus, renderers, showNotice, state } from "./board
 import { call, restart } from "./connection.js";
 import { countsText, namesLine, whenText } from "./plans.js";
 import { hideOutcome, loadOutcome, outcomePlace, outcomeTitle, renderOutcome } from "./signupoutcome.js";
+import { renderTerms } from "./signupterms.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
@@ -157,10 +158,12 @@ function render() {
     view.names.replaceChildren();
     view.bar.hidden = true;
     view.guestForm.hidden = true;
+    renderTerms(null);
     if (closed) renderOutcome(); else hideOutcome();
     return;
   }
   hideOutcome();
+  renderTerms(plan);
   view.when.textContent = whenText(plan);
   view.place.textContent = plan.place || "";
   view.counts.textContent = countsText(plan);
