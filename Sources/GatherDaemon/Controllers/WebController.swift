@@ -56,6 +56,13 @@ enum WebController {
         let qr = try params.optionalBool("qr") ?? false
         try params.finish()
         guard caller.mayMutate else { throw RPCError.forbidden(caller.whyReadOnly) }
+        // An MQTT reply may go to a shared topic that watchers read: the control token never goes over MQTT.
+        if case .mqtt = caller.peer {
+          throw RPCError.forbidden(
+            reason: "not_over_mqtt",
+            "The control link holds the control token and is never sent over MQTT, whose replies others may read; "
+              + "ask gatherctl web link on the server.")
+        }
         let links = try pageLinks(web)
         guard case .success(let fragment) = web!.controlFragment() else {
           throw RPCError.wrongState(
