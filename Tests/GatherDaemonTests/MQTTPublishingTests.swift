@@ -30,7 +30,7 @@ import Testing
   func nextMessages() async throws -> [(topic: String, payload: JSONValue)] {
     guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
     return try batch.compactMap { _, event in
-      try MQTTEventMessages.message(for: event, topics: topics, view: session.view).map {
+      try MQTTEventMessages.message(for: event, topics: topics).map {
         ($0.topic, try JSONParser.parse($0.payload))
       }
     }
@@ -73,6 +73,21 @@ import Testing
     messages = try await nextMessages()
     #expect(messages.map(\.topic) == ["gatherd/main/tick"])
     #expect(messages[0].payload["display"] == "00:04" && messages[0].payload["subscription"] == nil)
+  }
+
+  @Test func aGoalNamesTheGatherAndSidesItWasScoredInThoughTheGatherEndedBeforeItWasSent() async throws {
+    _ = try await fixture.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 300) }
+    try await fixture.subscribe()
+    _ = try await fixture.perform { try $0.goal(for: .teamA, by: 1) }
+    _ = try await fixture.perform { try $0.timer(.start) }
+    _ = try await fixture.perform {
+      try $0.renameTeams(teamA: "Bibs", teamB: "Colours", fields: (teamA: "teamA", teamB: "teamB"))
+    }
+    _ = try await fixture.perform { try $0.endGather() }
+    let goal = try #require(try await nextMessages().first?.payload)
+    #expect(goal["event_type"] == "goal" && goal["gather"] == 1)
+    #expect(goal["names"] == .object(["teamA": "Team A", "teamB": "Team B"]) && goal["teamName"] == "Team A")
+    #expect(goal["score"]?["text"] == "1-0")
   }
 
   @Test func theEndsOfPeriodsTheFullTimeAndTheGathersStartAndEndAreEvents() async throws {

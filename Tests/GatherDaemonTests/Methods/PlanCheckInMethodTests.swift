@@ -65,7 +65,8 @@ import Testing
     let event = try #require(await watcher.nextEvent())
     #expect(event["params"]?["change"] == "checkedIn")
     #expect(names(event["params"]?["plan"]?["checkIn"]?["present"]) == ["Ana", "Carla", "Dani"])
-    #expect(names(try await fixture.result("plan.get", ["plan": plan])["checkIn"]?["present"]) == ["Ana", "Carla", "Dani"])
+    #expect(
+      names(try await fixture.result("plan.get", ["plan": plan])["checkIn"]?["present"]) == ["Ana", "Carla", "Dani"])
     let gather = try await fixture.result("gather.start", ["plan": plan])
     let players = ["teamA", "teamB", "bench"].flatMap { gather["teams"]?[$0]?.arrayValue ?? [] }
     #expect(Set(players.compactMap { $0["name"]?.stringValue }) == ["Ana", "Carla", "Dani"])
