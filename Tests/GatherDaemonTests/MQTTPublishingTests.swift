@@ -42,6 +42,19 @@ import Testing
     #expect(state["remaining"] == .null && state["endsAt"] == .null && state["running"] == false)
   }
 
+  @Test func theRatingsAreTheShownNumbersHighestFirst() async throws {
+    let before = session.view.mqttRatings()["players"]?.arrayValue ?? []
+    #expect(before.map { $0["name"] } == ["Ana", "Bruno"] && before.map { $0["rating"] } == [50, 50])
+    #expect(before.allSatisfy { $0["settling"] == true && $0["gathers"] == 0 })
+    _ = try await fixture.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 300) }
+    _ = try await fixture.perform { try $0.goal(for: .teamB, by: 2) }
+    _ = try await fixture.perform { try $0.endGather() }
+    let after = session.view.mqttRatings()["players"]?.arrayValue ?? []
+    #expect(after.map { $0["name"] } == ["Bruno", "Ana"], "the winner first")
+    let shown = session.view.state.shownRating(of: 2)
+    #expect(after.first?["rating"] == .int(Int64(shown.value)) && after.first?["gathers"] == 1)
+  }
+
   @Test func theStateHasTheGatherTeamsScoreAndClock() async throws {
     _ = try await fixture.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 300) }
     _ = try await fixture.perform { try $0.timer(.start) }
