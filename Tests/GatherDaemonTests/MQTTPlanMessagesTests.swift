@@ -53,6 +53,16 @@ import Testing
     #expect(moves.last?["going"] == 2 && moves.last?["waiting"] == 0 && moves.last?["placesLeft"] == 0)
   }
 
+  @Test func aRemindersHoursBeforeIsWholeOrTwoDecimals() async throws {
+    let snapshot = try session.plan(try await createPlan(capacity: 10))
+    let hours = { (seconds: Int64) in
+      MQTTEventMessages.planMessage(PlanEvent(.reminder, snapshot, before: .seconds(seconds)), seq: 1)["hoursBefore"]
+    }
+    #expect(
+      hours(3 * 3600) == 3 && hours(5400) == .double(1.5) && hours(150) == .double(0.04) && hours(4000) == .double(1.11)
+    )
+  }
+
   @Test func theStateNamesTheSoonestOpenPlanAndNullWithoutOne() async throws {
     #expect(session.view.mqttState()["nextPlan"] == .null)
     let plan = try await createPlan(capacity: 10)

@@ -109,6 +109,14 @@ import Testing
     #expect(session.schedules().first?.next.date == Self.monday.addingTimeInterval((17 * 24 + 9) * Self.hour))
   }
 
+  @Test func aPlanMadeByHandForTheWeeksStartIsThatWeeksGameAndNoSecondOpens() async throws {
+    let byHand = try await plan(startingIn: 10 * 24 + 9)
+    _ = try await session.perform { try $0.createSchedule(self.thursdays(opensBefore: 6 * 24)) }
+    try await advance(hours: 4 * 24 + 9)
+    #expect(session.view.state.openPlans.map(\.id) == [byHand])
+    #expect(session.schedules().first?.next.date == Self.monday.addingTimeInterval((17 * 24 + 9) * Self.hour))
+  }
+
   @Test func aPlanLongPastItsStartExpiresAndTheNextGatherIsTheNextOne() async throws {
     let quiet = try await Self.session(
       store: .inMemory(), clock: clock, from: Self.monday, times: PlanTimes(expiry: .seconds(6 * 3600), reminders: []))

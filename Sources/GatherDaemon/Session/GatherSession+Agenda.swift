@@ -98,11 +98,20 @@ extension GatherSession {
     publish(.expired, plan)
   }
 
-  /// Opens a schedule's plan for the week starting at `start`: `plan` event `created`.
+  /// Opens a schedule's plan for the week starting at `start`: `plan` event `created`. An open plan made by hand
+  /// for that very start is that week's game: the schedule moves on to the next week without a second plan.
   private func openWeek(of id: PlanSchedule.ID, start: (date: Date, utcOffset: Int), now: Date) throws {
     let schedule = try state.schedule(id)
     let (details, terms) = try schedule.plan(for: start, now: now)
     let moved = schedule.moved(to: start.date)
+    if let twin = state.openPlans.first(where: { $0.details.startsAt == start.date }) {
+      try commit { try store.updateSchedule(moved) }
+      state.keep(moved)
+      logger.info(
+        "Schedule \(id) opened no plan: plan \(twin.id) was made for the same start.",
+        metadata: ["plan_id": "\(twin.id)"])
+      return
+    }
     let plan = try commit {
       try store.openScheduledPlan(
         details, terms: terms, signUpCode: SignUpCode.make(), createdAt: now, schedule: moved)
