@@ -55,7 +55,7 @@ class ScheduleTests(DaemonTestCase):
         self.assertEqual((plan["schedule"], plan["place"], plan["capacity"]), (schedule["id"], "Astro 2", 10))
         self.assertEqual(plan["startsAt"], iso(start).replace("Z", ".000Z"))
         self.assertGreaterEqual(seen, opening - 0.01, "not before its opening")
-        self.assertLess(seen, opening + 2, "at its opening")
+        self.assertLess(seen, opening + 10, "at its opening, not a minute or an hour late")
         self.assertEqual(self.ok(self.c, "plans.list")["plans"], [plan])
         moved = self.ok(self.c, "plan.schedules")["schedules"][0]
         self.assertEqual(moved["lastStart"], plan["startsAt"])
