@@ -110,13 +110,15 @@ import Testing
     #expect(value("gatherd_subscriptions") == 1)
     _ = try await session.perform { try $0.timer(.start) }
     var ticks = 0
+    // A millisecond past each second: the alarm's task may reach its sleep only after the clock moved, and a
+    // test clock holds a sleep whose deadline is exactly now until the clock moves again.
     while ticks < 2 {
-      await fixture.clock.advance(by: .seconds(1))
+      await fixture.clock.advance(by: .milliseconds(1001))
       ticks += try await fixture.nextEvents().filter { $0.method == "tick" }.count
     }
-    // On a test clock the alarm rings exactly when due.
+    // On a test clock the alarm rings as soon as the clock passes its time: the lateness is the overshoot.
     #expect(try #require(value("gatherd_tick_lateness_seconds_count")) >= 2)
-    #expect(value("gatherd_tick_lateness_seconds_sum") == 0)
+    #expect(try #require(value("gatherd_tick_lateness_seconds_sum")) < 0.01)
     #expect(try #require(value(#"gatherd_events_total{topic="tick"}"#)) >= 2)
     #expect(value(#"gatherd_events_total{topic="timer"}"#) == 1)
   }

@@ -119,6 +119,21 @@ class WeeklyGameTest(PageCase):
             self.assertIn(part, shared["text"])
         self.assertFalse(page.evaluate(js_visible(f"btn-reminder-{plan['id']}")), "sent, it goes away")
 
+    def test_a_reminder_that_went_out_while_no_page_was_open_is_offered_until_shared(self):
+        watcher = self.daemon.client()
+        self.ok(watcher, "events.subscribe", {"topics": ["plan"]})
+        plan = self.ok(self.c, "plan.create", {"startsAt": iso(time.time() + 3602), "capacity": 10, "place": "Astro 2"})
+        watcher.wait_event(lambda e: e["params"].get("change") == "reminder", timeout=10)
+        self.assertEqual(self.ok(self.c, "plan.get", {"plan": plan["id"]})["lastReminder"]["before"], 3600)
+        reminder = js_visible(f"btn-reminder-{plan['id']}")
+        page = self.phone()
+        self.wait(page, reminder, "the reminder that went out before the page opened")
+        page.click(testid(f"btn-reminder-{plan['id']}"))
+        self.wait(page, f"!{reminder}", "sent, it goes away")
+        later = self.phone()
+        self.wait(later, js_visible(f"plan-{plan['id']}"), "the plan")
+        self.assertFalse(later.evaluate(reminder), "this phone has shared it: the page opened again does not offer it")
+
     def test_a_week_for_regulars_first_says_so_on_its_sign_up_link(self):
         ana, bruno = (self.ok(self.c, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
         self.ok(self.c, "players.update", {"id": ana, "regular": True})

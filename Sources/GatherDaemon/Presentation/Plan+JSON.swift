@@ -5,8 +5,8 @@ import GatherRPC
 /// them: only `plan.link` gives it, inside the link.
 extension Plan {
   /// `{id, status, startsAt, startsAtLocal, capacity, place, note, going, waiting, notGoing, placesLeft, gather,
-  /// checkIn, createdAt, schedule, regularsFirst, reminders}` (the last three: Plan+TermsJSON.swift); `roster`
-  /// gives the current names of the players still on it.
+  /// checkIn, createdAt, schedule, regularsFirst, reminders, lastReminder}` (the last four: Plan+TermsJSON.swift);
+  /// `roster` gives the current names of the players still on it.
   func json(roster: [Player.ID: Player]) -> JSONValue {
     .object([
       "id": .int(id),
@@ -26,6 +26,7 @@ extension Plan {
       "schedule": terms.schedule.map { .int($0) } ?? .null,
       "regularsFirst": regularsFirstJSON,
       "reminders": reminderSecondsJSON,
+      "lastReminder": lastReminderJSON,
     ])
   }
 }

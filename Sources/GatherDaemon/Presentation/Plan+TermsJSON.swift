@@ -17,6 +17,13 @@ extension Plan {
     ])
   }
 
+  /// `{before, at}`: the last reminder that went out, in seconds before the start and when; null before the first.
+  var lastReminderJSON: JSONValue {
+    guard let moment = terms.remindedUntil, moment < details.startsAt else { return .null }
+    let before = Int64(details.startsAt.timeIntervalSince(moment).rounded())
+    return .object(["before": .int(before), "at": .string(ISO8601.string(moment))])
+  }
+
   /// The plan's own reminders, in seconds before the start, earliest first; null when it takes the daemon's.
   var reminderSecondsJSON: JSONValue {
     terms.reminders.map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null

@@ -1,7 +1,8 @@
 // Reminders on the control page (docs/scoreboard.md "Reminders"): when a plan's reminder goes out (48 and 3 hours
 // before it, or as its weekly game says: a `plan` event `reminder`), the referee gets the ready message for the
 // group chat — when, where, who is going and the places left, with the sign-up link — to send with the phone's
-// share sheet (share.js), as a plan's sign-up link is shared.
+// share sheet (share.js), as a plan's sign-up link is shared. A page opened after the reminder went out (a phone
+// asleep in a pocket) still offers it, from the plan's `lastReminder`, until this phone has shared it.
 
 import { renderers, state } from "./board.js";
 import { whenText } from "./plans.js";
@@ -9,6 +10,23 @@ import { shareSignUp } from "./share.js";
 
 const view = { list: document.getElementById("plan-reminders") };
 const due = new Map();   // plan id -> seconds before the start, for the reminders not shared yet
+const SHARED_KEY = "gatherd.reminderShared.";   // + plan id -> the `at` of the last reminder this phone shared
+
+function sharedHere(plan) {
+  try { return localStorage.getItem(SHARED_KEY + plan.id) === plan.lastReminder.at; } catch (e) { return false; }
+}
+
+function keepShared(plan) {
+  if (!plan.lastReminder) return;
+  try { localStorage.setItem(SHARED_KEY + plan.id, plan.lastReminder.at); } catch (e) { /* for this visit only */ }
+}
+
+/** The plans' last reminders this phone has not shared yet: offered as if it had been open when they went out. */
+function catchUp() {
+  for (const plan of state.plans.values()) {
+    if (plan.lastReminder && !due.has(plan.id) && !sharedHere(plan)) due.set(plan.id, plan.lastReminder.before);
+  }
+}
 
 /** "in 3 hours", "in 2 days", "in 45 minutes": how long before the start a reminder went out. */
 function inTime(seconds) {
@@ -31,7 +49,7 @@ export function reminderMessage(plan, before) {
 /** After an event: a reminder to offer; a plan that closed takes its reminder away. */
 export function remindersEvent(method, params) {
   if (method !== "plan" || !params.plan) return;
-  if (params.change === "reminder") due.set(params.plan.id, params.before);
+  if (params.change === "reminder" && !sharedHere(params.plan)) due.set(params.plan.id, params.before);
   if (params.plan.status !== "open") due.delete(params.plan.id);
   render();
 }
@@ -53,6 +71,7 @@ function item(plan, before) {
 }
 
 function render() {
+  catchUp();
   const shown = state.control && !state.gather
     ? [...due].filter(([id]) => state.plans.has(id)).map(([id, before]) => item(state.plans.get(id), before)) : [];
   view.list.hidden = shown.length === 0;
@@ -67,6 +86,7 @@ export function setUpReminders() {
     const plan = b && state.plans.get(id);
     if (!plan) return;
     shareSignUp(plan, reminderMessage(plan, due.get(id)));
+    keepShared(plan);
     due.delete(id);
     render();
   });
