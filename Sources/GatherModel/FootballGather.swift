@@ -17,11 +17,16 @@ public struct FootballGather: Sendable {
   public private(set) var draws: DrawHistory
   /// What the sign-up codes of cancelled and started plans still tell, by plan id.
   public internal(set) var closedPlans: [Plan.ID: ClosedPlan]
+  /// The open man-of-the-match votes, by gather id.
+  public internal(set) var votes: [Int64: ManOfTheMatchVote]
+  /// The codes of the closed votes' links, by gather id: such a link only tells how its vote ended.
+  public internal(set) var closedVoteCodes: [Int64: String]
 
   /// A Football Gather as loaded from the store.
   public init(
     roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
-    ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = []
+    ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = [],
+    votes: [ManOfTheMatchVote] = [], closedVoteCodes: [Int64: String] = [:]
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
@@ -31,6 +36,8 @@ public struct FootballGather: Sendable {
     self.plans = Dictionary(
       plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
     self.closedPlans = Dictionary(closedPlans.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.votes = Dictionary(votes.map { ($0.gather.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.closedVoteCodes = closedVoteCodes
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.

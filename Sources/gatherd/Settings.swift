@@ -1,4 +1,5 @@
 import GatherDaemon
+import GatherModel
 import Glibc
 import Logging
 
@@ -28,6 +29,8 @@ struct Settings: Sendable {
   /// Where `gatherd backup --dated` keeps its copies, and how many (BackupOptions.swift): the daemon does not
   /// use them, but a bad value stops it as any other does, rather than the daily timer's copy later.
   var backups: BackupSettings
+  /// When a gather's man-of-the-match vote closes.
+  var voteWindow: VoteWindow
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
@@ -65,6 +68,7 @@ struct Settings: Sendable {
       .map(SecretFile.token)
     mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources)
     backups = try options.backups.settings(beside: databasePath, sources)
+    voteWindow = try pick(options.voteCloses, "GATHERD_VOTE_CLOSES")?.parse(VoteWindow.init(parsing:)) ?? .standard
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

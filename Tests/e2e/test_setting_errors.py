@@ -40,6 +40,7 @@ BAD_VALUES = {
     "log-level": ("loud", "not a log level", []),
     "backup-directory": ("TMP/plain", "exists and is not a folder", []),
     "backup-keep": ("0", "not a whole number of copies from 1 to 10000", []),
+    "vote-closes": ("noon", "neither a time of day HH:MM", []),
 }
 # Flags: no value on the command line; their variable and key take on or off.
 FLAGS = {"mqtt-control"}

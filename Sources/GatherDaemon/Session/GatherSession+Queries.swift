@@ -10,9 +10,10 @@ extension GatherSession {
     return try store.page(limit: limit, before: before, player: player)
   }
 
-  /// An ended gather with its lineup and goals, and the roster for the positions of those still on it.
+  /// An ended gather with its lineup and goals, where its man-of-the-match vote stands, and the roster for the
+  /// positions of those still on it.
   func record(_ id: Int64) throws -> EndedGather {
-    EndedGather(record: try store.gather(id: id), roster: view.state.roster)
+    EndedGather(record: try store.gather(id: id), roster: view.state.roster, vote: try store.voteStanding(of: id))
   }
 
   /// Every player's stats over the ended gathers of `period` with at least `minGathers` played, sorted by
@@ -65,6 +66,11 @@ extension GatherSession {
       record = try store.gather(id: last.id)
     }
     let next = state.openPlans.first.map { GatherReport.NextPlan(plan: $0, link: link($0)) }
-    return GatherReport(record: record, next: next)
+    // The man of the match once the vote closed: the winners, as players of the gather.
+    var best: [GatherRecord.Member]?
+    if case .closed(let outcome) = try store.voteStanding(of: record.id) {
+      best = outcome.winners.map { GatherRecord.Member(playerID: $0.player, name: $0.name, team: $0.team) }
+    }
+    return GatherReport(record: record, manOfTheMatch: best, next: next)
   }
 }

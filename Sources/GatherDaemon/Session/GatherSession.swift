@@ -49,12 +49,20 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// The wall-clock time the running clock reaches 0, worked out once per deadline so that every reply and
   /// every tick reports the same instant; nil while the clock does not run.
   private var endsAt: (deadline: Duration, wall: Date)?
+  /// When a gather's man-of-the-match vote closes, and the server's offset from UTC at a moment, which places
+  /// "the next day at 12:00" (GatherSession+VoteTimer.swift).
+  let voteWindow: VoteWindow
+  let localOffset: @Sendable (Int64) -> Int
+  /// The timer that closes the soonest open vote, if one is open; cancelled by calling it.
+  var voteAlarm: (@Sendable () -> Void)?
 
   /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`; commands run on
-  /// `loop`, and events go to `hub`.
+  /// `loop`, and events go to `hub`. Man-of-the-match votes close as `voteWindow` says, in the server's time zone
+  /// (`localOffset`: its offset from UTC at a moment, in seconds since 1970; the C library's zone by default).
   public init(
     store: GatherStore, clock: C, loop: any EventLoop, wallClock: @escaping @Sendable () -> Date = { Date() },
-    hub: EventHub, logger: Logger = Logger(label: "gatherd.session")
+    hub: EventHub, logger: Logger = Logger(label: "gatherd.session"), voteWindow: VoteWindow = .standard,
+    localOffset: (@Sendable (Int64) -> Int)? = nil
   ) throws {
     let timeline = Timeline(clock: clock)
     // Loaded before any property is set: Swift 6.3's release build crashes on a throwing init that must
@@ -70,6 +78,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.wallClock = { Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
     self.hub = hub
     self.logger = logger
+    self.voteWindow = voteWindow
+    self.localOffset = localOffset ?? { LocalTimeZone.offset(at: $0) }
     self.state = state
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
     // The database opened and read: it is taken to accept writes until one fails.
@@ -81,7 +91,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
 
   // A session dropped while its clock runs cancels its alarm: a task sleeping on a test clock would otherwise
   // wait forever, holding that clock, which holds the task (AddressSanitizer's leak check; docs/reliability.md).
-  deinit { alarm?.cancel() }
+  deinit {
+    alarm?.cancel()
+    voteAlarm?()
+  }
 
   /// The last committed state; safe to read from any thread.
   public var view: SessionView { published.withLock { $0 } }
@@ -95,6 +108,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
       if active.clock.state == .finished { persistFinishedClockIfNeeded() }
     }
     rearmClock()
+    // A vote whose time came while no gatherd ran closes now; the next is timed.
+    closeDueVotes()
     endTurn()
   }
 
@@ -104,6 +119,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     alarmStopped.store(true, ordering: .releasing)
     alarm?.cancel()
     alarm = nil
+    voteAlarm?()
+    voteAlarm = nil
     if clockSaveOwed { persistFinishedClockIfNeeded() }
   }
 
