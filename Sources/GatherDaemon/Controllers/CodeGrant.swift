@@ -35,10 +35,13 @@ struct CodeGrant: Sendable {
 
   /// Refuses a call for another plan, or once the code no longer opens its plan (-32003).
   func check(plan requested: Plan.ID, in state: FootballGather) throws(RPCError) {
-    guard case .plan(let plan) = scope, requested == plan else {
+    guard case .plan(let plan) = scope else {
+      throw .forbidden(reason: "forbidden", field: "plan", "This is a vote link: it answers for no plan.")
+    }
+    guard requested == plan else {
       throw .forbidden(
         reason: "forbidden", field: "plan",
-        "This link is not plan \(requested)'s sign-up link; it lets you answer for its own plan only.")
+        "This sign-up link is for plan \(plan), not plan \(requested); it lets you answer for its own plan only.")
     }
     guard let current = state.plan(withCode: code), current.id == plan else {
       throw .forbidden(reason: "invalid_token", "This sign-up link no longer works: its plan was cancelled or started.")
@@ -47,10 +50,14 @@ struct CodeGrant: Sendable {
 
   /// Refuses a vote in another gather's vote than the code's (-32003 naming `gather`).
   func check(vote requested: Int64) throws(RPCError) {
-    guard case .vote(let gather) = scope, requested == gather else {
+    guard case .vote(let gather) = scope else {
+      throw .forbidden(reason: "forbidden", field: "gather", "This is a plan's sign-up link: it votes in no vote.")
+    }
+    guard requested == gather else {
       throw .forbidden(
         reason: "forbidden", field: "gather",
-        "This link is not for gather \(requested)'s vote; it lets you vote in its own gather's vote only.")
+        "This link is for gather \(gather)'s vote, not gather \(requested)'s; it lets you vote in its own gather's only."
+      )
     }
   }
 }

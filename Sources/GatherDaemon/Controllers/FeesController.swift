@@ -11,29 +11,20 @@ enum FeesController {
       .mutate("fees.setCost") { params, _ in
         let plan = try params.optionalInt("plan")
         let gather = try params.optionalInt("gather")
-        let cost = try params.clearable("cost") { (params: inout Params) throws(RPCError) in
-          try params.optionalInt("cost")
+        guard let cost = params.value("cost") else {
+          throw RPCError.invalidParams(
+            field: "cost",
+            "Parameter \"cost\" is required: {\"amount\": 6000, \"currency\": \"EUR\"} (minor units), or null to clear."
+          )
         }
-        let currency = try params.optionalString("currency")
         let guests = try params.optionalChoice("guests", guestShares, Fee.GuestShare.init(rawValue:))
         try params.finish()
-        guard let cost else {
-          throw RPCError.invalidParams(
-            field: "cost", "Parameter \"cost\" is required: the amount in minor units (6000 for 60.00), or null.")
-        }
-        var fee: Fee?
-        if let amount = cost {
-          guard let currency else {
-            throw RPCError.invalidParams(field: "currency", "Give the cost's currency: an ISO 4217 code such as EUR.")
-          }
-          fee = try Fee(amount: amount, currency: currency, guests: guests ?? .themselves)
-        }
-        switch (plan, gather) {
-        case (let plan?, nil): return try session.setFee(fee, plan: plan).json
-        case (nil, let gather?): return try session.setFee(fee, gather: gather).json
-        default:
+        guard (plan == nil) != (gather == nil) else {
           throw RPCError.invalidParams(field: "plan", "Give the plan or the gather whose cost this is: one of them.")
         }
+        let fee = cost == .null ? nil : try self.fee(cost, guests: guests ?? .themselves)
+        if let plan { return try session.setFee(fee, plan: plan).json }
+        return try session.setFee(fee, gather: gather ?? 0).json
       },
       .mutate("fees.pay") { params, _ in
         let player = try params.int("player")
@@ -67,6 +58,26 @@ enum FeesController {
         return .object(["entries": .array(try session.feeLedger(player: player, gather: gather).map(\.json))])
       },
     ]
+  }
+
+  /// The fee a `cost` param gives: `{amount, currency}`, minor units of an ISO 4217 currency, checked by the model
+  /// (``Fee``); a refusal names `cost`, `cost.amount` or `cost.currency`.
+  private static func fee(_ cost: JSONValue, guests: Fee.GuestShare) throws -> Fee {
+    guard cost.objectValue != nil else {
+      throw RPCError.invalidParams(
+        field: "cost", "Parameter \"cost\" must be {\"amount\": 6000, \"currency\": \"EUR\"} (minor units), or null.")
+    }
+    do {
+      var fields = try Params(cost)
+      let amount = try fields.int("amount")
+      let currency = try fields.string("currency")
+      try fields.finish()
+      return try Fee(amount: amount, currency: currency, guests: guests)
+    } catch let error as RPCError {
+      throw RPCError.invalidParams(field: "cost.\(error.data["field"]?.stringValue ?? "amount")", error.message)
+    } catch let error as GatherError where error.isValidation {
+      throw RPCError.invalidParams(field: error.field == "currency" ? "cost.currency" : "cost.amount", error.message)
+    }
   }
 
   /// A payment's or a correction's answer: `{entry, balance}`, the line written and the player's balance in its

@@ -55,8 +55,11 @@ extension GatherSession {
   }
 
   /// The report of ended gather `id` (the last to end when nil) with the soonest open plan, whose sign-up link
-  /// `link` gives when the page is served and the caller may have it.
-  func report(of id: Int64?, link: (Plan) -> String?) throws -> GatherReport {
+  /// `link` gives when the page is served and the caller may have it, and the man of the match, or while the vote
+  /// is open an invitation to it with the link `voteLink` makes of its code.
+  func report(of id: Int64?, link: (Plan) -> String?, voteLink: (String) -> String? = { _ in nil }) throws
+    -> GatherReport
+  {
     let state = view.state
     let record: GatherRecord
     if let id {
@@ -66,11 +69,19 @@ extension GatherSession {
       record = try store.gather(id: last.id)
     }
     let next = state.openPlans.first.map { GatherReport.NextPlan(plan: $0, link: link($0)) }
-    // The man of the match once the vote closed: the winners, as players of the gather.
+    // The man of the match once the vote closed: the winners, as players of the gather; while it is open, when to
+    // vote by, told in the server's time zone.
     var best: [GatherRecord.Member]?
-    if case .closed(let outcome) = try store.voteStanding(of: record.id) {
+    var invitation: GatherReport.VoteInvitation?
+    switch try store.voteStanding(of: record.id) {
+    case .closed(let outcome):
       best = outcome.winners.map { GatherRecord.Member(playerID: $0.player, name: $0.name, team: $0.team) }
+    case .open(let closesAt, _, _):
+      let offset = localOffset(Int64(closesAt.timeIntervalSince1970.rounded(.down)))
+      let code = state.openVote(record.id)?.code
+      invitation = GatherReport.VoteInvitation(closesAt: closesAt, utcOffset: offset, link: code.flatMap(voteLink))
+    case nil: break
     }
-    return GatherReport(record: record, manOfTheMatch: best, next: next)
+    return GatherReport(record: record, manOfTheMatch: best, vote: invitation, next: next)
   }
 }

@@ -18,7 +18,8 @@ import Testing
     let started = try await fixture.result(
       "gather.start", ["teamA": [ids[0], ids[1]], "teamB": [ids[2]], "bench": [ids[4]]])
     let id = try #require(started["id"])
-    let current = try await fixture.result("fees.setCost", ["gather": id, "cost": .int(cost), "currency": "EUR"])
+    let current = try await fixture.result(
+      "fees.setCost", ["gather": id, "cost": .object(["amount": .int(cost), "currency": "EUR"])])
     #expect(current["fee"] == .object(["cost": money(cost), "guests": "themselves"]))
     return try #require(try await fixture.result("gather.end")["id"])
   }
@@ -46,7 +47,7 @@ import Testing
     let plan = try await fixture.result("plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 4])
     let planID = try #require(plan["id"])
     let fee = try await fixture.result(
-      "fees.setCost", ["plan": planID, "cost": 4001, "currency": "eur", "guests": "host"])
+      "fees.setCost", ["plan": planID, "cost": .object(["amount": 4001, "currency": "eur"]), "guests": "host"])
     #expect(fee["fee"] == .object(["cost": money(4001), "guests": "host"]))
     for id in ids[0..<3] { _ = try await fixture.result("plan.join", ["plan": planID, "player": id]) }
     let signUp = try await fixture.webClient(presenting: try await fixture.signUpCode(of: plan))
@@ -84,18 +85,25 @@ import Testing
     let seq = try await fixture.seq()
     let ledger = try await fixture.result("fees.ledger")
     let costs: [(JSONObject, Refusal)] = [
-      (["plan": planID, "cost": -6000, "currency": "EUR"], .invalidParams("cost")),
-      (["plan": planID, "cost": 0, "currency": "EUR"], .invalidParams("cost")),
-      (["plan": planID, "cost": 100_000_001, "currency": "EUR"], .invalidParams("cost")),
-      (["plan": planID, "cost": .double(60.5), "currency": "EUR"], .invalidParams("cost")),
-      (["plan": planID, "cost": "60", "currency": "EUR"], .invalidParams("cost")),
-      (["plan": planID, "cost": 6000, "currency": "EURO"], .invalidParams("currency")),
-      (["plan": planID, "cost": 6000], .invalidParams("currency")),
-      (["plan": planID, "currency": "EUR"], .invalidParams("cost")),
-      (["plan": planID, "cost": 6000, "currency": "EUR", "guests": "nobody"], .invalidParams("guests")),
-      (["cost": 6000, "currency": "EUR"], .invalidParams("plan")),
-      (["plan": 99, "cost": 6000, "currency": "EUR"], .notFound("plan_not_found")),
-      (["gather": 1, "cost": 6000, "currency": "EUR"], .wrongState("no_active_gather")),
+      (["plan": planID, "cost": .object(["amount": -6000, "currency": "EUR"])], .invalidParams("cost.amount")),
+      (["plan": planID, "cost": .object(["amount": 0, "currency": "EUR"])], .invalidParams("cost.amount")),
+      (["plan": planID, "cost": .object(["amount": 100_000_001, "currency": "EUR"])], .invalidParams("cost.amount")),
+      (
+        ["plan": planID, "cost": .object(["amount": .double(60.5), "currency": "EUR"])], .invalidParams("cost.amount")
+      ),
+      (["plan": planID, "cost": .object(["amount": "60", "currency": "EUR"])], .invalidParams("cost.amount")),
+      (["plan": planID, "cost": .object(["amount": 6000, "currency": "EURO"])], .invalidParams("cost.currency")),
+      (["plan": planID, "cost": .object(["amount": 6000])], .invalidParams("cost.currency")),
+      (["plan": planID, "cost": .object(["amount": 6000, "currency": "EUR", "tip": 5])], .invalidParams("cost.tip")),
+      (["plan": planID, "cost": 6000], .invalidParams("cost")),
+      (["plan": planID], .invalidParams("cost")),
+      (
+        ["plan": planID, "cost": .object(["amount": 6000, "currency": "EUR"]), "guests": "nobody"],
+        .invalidParams("guests")
+      ),
+      (["cost": .object(["amount": 6000, "currency": "EUR"])], .invalidParams("plan")),
+      (["plan": 99, "cost": .object(["amount": 6000, "currency": "EUR"])], .notFound("plan_not_found")),
+      (["gather": 1, "cost": .object(["amount": 6000, "currency": "EUR"])], .wrongState("no_active_gather")),
     ]
     for (params, refusal) in costs {
       #expect(try await fixture.error("fees.setCost", params) == refusal, "\(params)")

@@ -78,6 +78,20 @@ import Testing
     #expect(try await fixture.result("gather.report", ["gather": gather])["manOfTheMatch"] == .null)
   }
 
+  @Test func theReportInvitesToTheOpenVoteWithItsLinkForTheOrganiserOnly() async throws {
+    let report = try await fixture.result("gather.report", ["gather": gather])
+    let link = try await fixture.result("gather.voteLink", ["gather": gather])
+    #expect(report["manOfTheMatch"] == .null && report["vote"]?["closesAt"] == "2027-01-16T12:00:00.000Z")
+    #expect(report["vote"]?["closesAtLocal"] == "2027-01-16T12:00:00+00:00" && report["vote"]?["link"] == link["url"])
+    let line = "\nMan of the match: vote by Sat 16 Jan 12:00. Vote: \(link["url"]?.stringValue ?? "")"
+    #expect(report["text"]?.stringValue?.contains(line) == true)
+    let watcher = try await fixture.connect(.web)
+    let shared = try await fixture.result("gather.report", ["gather": gather], as: watcher)
+    #expect(shared["vote"]?["link"] == .null, "the vote code is a capability")
+    #expect(shared["text"]?.stringValue?.contains("\nMan of the match: vote by Sat 16 Jan 12:00.") == true)
+    #expect(shared["text"]?.stringValue?.contains("#vote=") == false)
+  }
+
   @Test func theVoteClosesAtItsTimeAndTheOutcomeGoesEverywhere() async throws {
     let watcher = try await fixture.watch(["vote"])
     let web = try await voter()
@@ -97,7 +111,7 @@ import Testing
     let record = try await fixture.result("gathers.get", ["id": gather])
     #expect(record["manOfTheMatch"]?["status"] == "closed" && record["manOfTheMatch"]?["players"] == best["players"])
     let report = try await fixture.result("gather.report", ["gather": gather])
-    #expect(report["manOfTheMatch"]?.arrayValue?.map { $0["name"] } == ["Carla", "Dani"])
+    #expect(report["manOfTheMatch"]?.arrayValue?.map { $0["name"] } == ["Carla", "Dani"] && report["vote"] == .null)
     #expect(report["text"]?.stringValue?.contains("\nMan of the match: Carla and Dani") == true)
     let stats = try #require(try await fixture.result("stats.players")["players"]?.arrayValue)
     #expect(
