@@ -4,13 +4,15 @@ import GatherRPC
 /// The JSON shapes of man-of-the-match votes. None of them holds what anyone chose: an open vote tells who may
 /// vote and who has; a closed one its outcome, in totals.
 extension VoteStatus {
-  /// `vote.status`'s answer and the `vote` event's `vote`: `{gather, status, closesAt, names, score, players,
-  /// voted, eligible, manOfTheMatch}`; `players` are those who played, by name, each with `voted`;
-  /// `manOfTheMatch` is null while the vote is open.
+  /// `vote.status`'s answer and the `vote` event's `vote`: `{gather, status, closesAt, closesAtLocal, names, score,
+  /// players, voted, eligible, manOfTheMatch}`; `closesAtLocal` is the close on the server's clock, `players` those
+  /// who played, by name, each with `voted`; `manOfTheMatch` is null while the vote is open.
   var json: JSONValue {
     .object([
       "gather": .int(vote.gather.id), "status": .string(outcome == nil ? "open" : "closed"),
-      "closesAt": .string(ISO8601.string(vote.closesAt)), "names": vote.gather.names.json,
+      "closesAt": .string(ISO8601.string(vote.closesAt)),
+      "closesAtLocal": .string(ISO8601.zonedString(vote.closesAt, utcOffset: utcOffset)),
+      "names": vote.gather.names.json,
       "score": vote.gather.score.json,
       "players": .array(
         vote.candidates.map { candidate in

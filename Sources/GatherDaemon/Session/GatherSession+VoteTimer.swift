@@ -18,7 +18,7 @@ extension GatherSession {
         logger.info(
           "Closed the man-of-the-match vote of gather \(vote.gather.id): \(outcome.voters) of \(outcome.eligible) voted.",
           metadata: ["gather_id": "\(vote.gather.id)"])
-        hub.publish(.vote(VoteChange(.closed, VoteStatus(vote: vote, outcome: outcome))))
+        hub.publish(.vote(VoteChange(.closed, status(vote, outcome: outcome))))
       } catch {
         failed = true
         if !(error is StorageUnavailable) {

@@ -18,7 +18,7 @@ extension GatherSession {
     logger.info(
       "Opened the man-of-the-match vote of gather \(vote.gather.id) for \(vote.candidates.count) players.",
       metadata: ["gather_id": "\(vote.gather.id)"])
-    hub.publish(.vote(VoteChange(.opened, VoteStatus(vote: vote, outcome: nil))))
+    hub.publish(.vote(VoteChange(.opened, status(vote, outcome: nil))))
   }
 
   /// `voter` votes for `choice` in gather `id`'s open vote. The log and the event say that someone voted, never
@@ -31,16 +31,16 @@ extension GatherSession {
     logger.info(
       "A vote for the man of the match of gather \(id): \(vote.voted.count) of \(vote.candidates.count) have voted.",
       metadata: ["gather_id": "\(id)"])
-    let status = VoteStatus(vote: vote, outcome: nil)
-    hub.publish(.vote(VoteChange(.cast, status)))
-    return status
+    let cast = status(vote, outcome: nil)
+    hub.publish(.vote(VoteChange(.cast, cast)))
+    return cast
   }
 
   /// The vote of gather `id`: open, from the committed view; closed, from the store. Runs beside the session.
   func voteStatus(of id: Int64) throws -> VoteStatus {
-    if let vote = view.state.openVote(id) { return VoteStatus(vote: vote, outcome: nil) }
+    if let vote = view.state.openVote(id) { return status(vote, outcome: nil) }
     guard let stored = try store.vote(of: id) else { throw try noOpenVote(id) }
-    return VoteStatus(vote: stored.vote, outcome: stored.outcome)
+    return status(stored.vote, outcome: stored.outcome)
   }
 
   /// The code of gather `id`'s vote link, open or closed (a closed vote's link tells how it ended).
@@ -49,6 +49,12 @@ extension GatherSession {
     if let vote = state.openVote(id) { return vote.code }
     if let code = state.closedVoteCodes[id] { return code }
     throw try noOpenVote(id)
+  }
+
+  /// What anyone may know of `vote`, with its outcome once closed and the server's offset from UTC at its close.
+  func status(_ vote: ManOfTheMatchVote, outcome: ManOfTheMatch?) -> VoteStatus {
+    let offset = localOffset(Int64(vote.closesAt.timeIntervalSince1970.rounded(.down)))
+    return VoteStatus(vote: vote, outcome: outcome, utcOffset: offset)
   }
 
   /// Why gather `id` has no open vote: it closed (`gather`, -32602), the gather has none or is still played

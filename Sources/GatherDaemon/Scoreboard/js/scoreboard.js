@@ -18,6 +18,8 @@ import { setUpTouchline, touchlineEvent } from "./touchline.js";
 // Who's coming, and the sign-up view of a plan's link.
 import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
 import { setUpSignUp, signUpEvent, signUpOpened } from "./signup.js";
+// The man-of-the-match vote of a gather's vote link (or its plan's sign-up link).
+import { loadVote, setUpVote, voteEvent, voteOpened } from "./vote.js";
 // The result to share, as a card and a message.
 import { setUpReport } from "./report.js";
 
@@ -55,6 +57,7 @@ async function authenticate(isCurrent) {
 async function opened(isCurrent) {
   if (token) await authenticate(isCurrent);
   await signUpOpened(isCurrent);
+  await voteOpened(isCurrent);
   const [subscribed, players] = await Promise.all([rpc.call("events.subscribe"), rpc.call("players.list")]);
   if (!isCurrent()) return;
   state.players = new Map((players.players || []).map((p) => [p.id, p]));
@@ -66,6 +69,7 @@ async function opened(isCurrent) {
   // Without a gather, the last result and the players' table, from history.
   if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
   await loadPlans().catch(() => { /* the board works without them */ });
+  await loadVote().catch(() => { /* loaded again on the next connection */ });
 }
 
 startClock({ clock: el.clock, added: el.added, breakLeft: el.breakLeft, progress: el.progress }, () => state.timer);
@@ -80,6 +84,7 @@ setUpPlans({
   start: openForPlan, checkIn: openCheckIn, share: shareSignUp, edit: (plan) => openPlanForm(plan),
 });
 setUpSignUp();
+setUpVote();
 setUpReport();
 renderAll();
 rpc.start({
@@ -92,6 +97,7 @@ rpc.start({
     touchlineEvent(method, params);
     plansEvent(method, params);
     signUpEvent(method, params);
+    voteEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },
   waiting: renderStatus,

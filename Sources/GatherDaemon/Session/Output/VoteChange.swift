@@ -8,6 +8,8 @@ public struct VoteStatus: Sendable {
   public var vote: ManOfTheMatchVote
   /// The outcome, once it closed; nil while it is open.
   public var outcome: ManOfTheMatch?
+  /// The server's offset from UTC, in seconds, when the vote closes: the close as the pitch's clock reads it.
+  public var utcOffset: Int = 0
 }
 
 /// Something that happened to a man-of-the-match vote: it opened with its gather's end, someone voted, or it
