@@ -6,6 +6,12 @@ import PackageDescription
 let strict: [SwiftSetting] = [
   .treatAllWarnings(as: .error), .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
+/// The daemon's module: cross-module optimisation marks its classes' stored properties @usableFromInline for the
+/// executable, so the optimiser cannot prove accesses to them exclusive and leaves a run-time check on each (14
+/// per request; docs/performance.md). Release builds skip those checks; debug builds, the tests and the
+/// sanitizer runs (`make tsan`, `make asan`) keep them.
+let daemonSettings: [SwiftSetting] =
+  strict + [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(
   name: "gatherd",
@@ -93,8 +99,12 @@ let package = Package(
         // The man-of-the-match vote and what a player owes for the pitch.
         .embedInCode("Scoreboard/vote.css"), .embedInCode("Scoreboard/js/vote.js"),
         .embedInCode("Scoreboard/js/motm.js"), .embedInCode("Scoreboard/js/fees.js"),
+        // The weekly game, a plan's terms on its sign-up view, and the reminders to send to the group chat.
+        .embedInCode("Scoreboard/weekly.css"), .embedInCode("Scoreboard/js/weekly.js"),
+        .embedInCode("Scoreboard/js/weeklyform.js"), .embedInCode("Scoreboard/js/signupterms.js"),
+        .embedInCode("Scoreboard/js/reminders.js"),
       ],
-      swiftSettings: strict
+      swiftSettings: daemonSettings
     ),
     .executableTarget(
       name: "gatherd",

@@ -29,6 +29,17 @@ mkdir -p "$scratch/debian"
 printf 'Source: gatherd\n\nPackage: gatherd\nArchitecture: any\n' > "$scratch/debian/control"
 shlibs=$(cd "$scratch" && dpkg-shlibdeps -O -e"$root/usr/bin/gatherd" -e"$root/usr/bin/gatherctl" |
   sed -n 's/^shlibs:Depends=//p')
+# The binaries' packed relative relocations (lld's DT_RELR) need glibc's GLIBC_ABI_DT_RELR version, which binds
+# no symbol: dpkg-shlibdeps, which reads the symbols a binary imports, misses it. libc6's symbols file says
+# which version brought it (2.36), and libc6's floor is raised to that.
+versions=$(readelf -V -W "$root/usr/bin/gatherd" "$root/usr/bin/gatherctl")
+if grep -q 'Name: GLIBC_ABI_DT_RELR ' <<<"$versions"; then
+  relr=$(sed -n 's/^ GLIBC_ABI_DT_RELR@GLIBC_ABI_DT_RELR \([^ ]*\).*/\1/p' \
+    "$(dpkg-query --control-path "libc6:$arch" symbols)")
+  floor=$(printf '%s\n' "$shlibs" | sed -n 's/.*libc6 (>= \([^)]*\)).*/\1/p')
+  [ -n "$relr" ] && [ -n "$floor" ] || { echo "build-deb.sh: cannot find libc6's GLIBC_ABI_DT_RELR version" >&2; exit 1; }
+  if dpkg --compare-versions "$floor" lt "$relr"; then shlibs=${shlibs/"libc6 (>= $floor)"/"libc6 (>= $relr)"}; fi
+fi
 
 for script in postinst prerm postrm; do install -m 0755 "$here/$script" "$root/DEBIAN/$script"; done
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

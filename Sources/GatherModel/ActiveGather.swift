@@ -78,8 +78,8 @@ public struct ActiveGather: Sendable, Hashable {
         throw .validation("player", "\(scorer.name) does not play in this gather.")
       }
       guard scorerTeam == team else {
-        let place = scorerTeam == .bench ? "is on the bench" : "plays in \(scorerTeam.title)"
-        throw .validation("player", "\(scorer.name) \(place), not in \(team.title).")
+        let place = scorerTeam == .bench ? "is on the bench, not playing for" : "plays for \(names[scorerTeam]), not"
+        throw .validation("player", "\(scorer.name) \(place) \(names[team]).")
       }
     }
     return record(

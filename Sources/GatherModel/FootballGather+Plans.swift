@@ -69,10 +69,12 @@ extension FootballGather {
     }
   }
 
-  /// The open plans that would change if this player left the roster: each without them, with who moved up.
+  /// The open plans that would change if this player left the roster (an answer, or a place in the check-in as a
+  /// walk-in): each without them, with who moved up.
   public func plansWithout(_ player: Player.ID) -> [(plan: Plan, promoted: [Player.ID])] {
     openPlans.compactMap { plan in
-      guard plan.answer(of: player) != nil else { return nil }
+      let checkedIn = plan.checkIn?.entries.contains { $0.player == player } ?? false
+      guard plan.answer(of: player) != nil || checkedIn else { return nil }
       var changed = plan
       let promoted = changed.remove(player)
       return (changed, promoted)

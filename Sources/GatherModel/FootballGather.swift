@@ -21,12 +21,19 @@ public struct FootballGather: Sendable {
   public internal(set) var votes: [Int64: ManOfTheMatchVote]
   /// The codes of the closed votes' links, by gather id: such a link only tells how its vote ended.
   public internal(set) var closedVoteCodes: [Int64: String]
+  /// The weekly games that plan themselves, by id (FootballGather+Schedules.swift).
+  public internal(set) var schedules: [PlanSchedule.ID: PlanSchedule]
+  /// Who played each of the group's last ended gathers, newest first, as many as ``RegularsRule`` may count.
+  public internal(set) var recentLineups: [Set<Player.ID>]
+  /// The code of the plans' calendar feed, once a controller asked for its link.
+  public internal(set) var calendarCode: String?
 
   /// A Football Gather as loaded from the store.
   public init(
     roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
     ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = [],
-    votes: [ManOfTheMatchVote] = [], closedVoteCodes: [Int64: String] = [:]
+    votes: [ManOfTheMatchVote] = [], closedVoteCodes: [Int64: String] = [:], schedules: [PlanSchedule] = [],
+    recentLineups: [Set<Player.ID>] = [], calendarCode: String? = nil
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
@@ -38,6 +45,9 @@ public struct FootballGather: Sendable {
     self.closedPlans = Dictionary(closedPlans.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
     self.votes = Dictionary(votes.map { ($0.gather.id, $0) }, uniquingKeysWith: { _, new in new })
     self.closedVoteCodes = closedVoteCodes
+    self.schedules = Dictionary(schedules.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.recentLineups = Array(recentLineups.prefix(RegularsRule.ofLastRange.upperBound))
+    self.calendarCode = calendarCode
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.
@@ -68,10 +78,7 @@ public struct FootballGather: Sendable {
     for (field, side) in [("teamA", teamA), ("teamB", teamB)] where side.isEmpty {
       throw .validation(field, "\(field == "teamA" ? "Team A" : "Team B") needs at least one player.")
     }
-    var seen = Set<Player.ID>()
-    for (field, id) in teamA.map({ ("teamA", $0) }) + teamB.map({ ("teamB", $0) }) where !seen.insert(id).inserted {
-      throw .validation(field, "Player \(id) is given more than once.")
-    }
+    try refuseRepeats(teamA.map { ("teamA", $0) } + teamB.map { ("teamB", $0) }) { "\($0) is given more than once." }
     for id in teamA + teamB { _ = try player(id) }
   }
 
@@ -92,6 +99,17 @@ public struct FootballGather: Sendable {
 
   /// The current name of a player, or "player N" if it is no longer on the roster.
   public func name(of id: Player.ID) -> String { roster[id]?.name ?? "player \(id)" }
+
+  /// Refuses a player given twice, in the field of the second time, with `sentence` made from their name (the
+  /// roster's, else "Player N"): "Ana appears more than once in the gather."
+  public func refuseRepeats(
+    _ entries: [(field: String, id: Player.ID)], _ sentence: (String) -> String
+  ) throws(GatherError) {
+    var seen = Set<Player.ID>()
+    for entry in entries where !seen.insert(entry.id).inserted {
+      throw .validation(entry.field, sentence(roster[entry.id]?.name ?? "Player \(entry.id)"))
+    }
+  }
 
   /// Adds a player the store has just created, or replaces one it has just updated.
   public mutating func save(_ player: Player) { roster[player.id] = player }
@@ -121,6 +139,9 @@ public struct FootballGather: Sendable {
     teamA: [Player.ID], teamB: [Player.ID], bench: [Player.ID] = []
   ) throws(GatherError) -> Lineup {
     if active != nil { throw .gatherAlreadyActive }
+    try refuseRepeats(teamA.map { ("teamA", $0) } + teamB.map { ("teamB", $0) } + bench.map { ("bench", $0) }) {
+      "\($0) appears more than once in the gather."
+    }
     let lineup = try Lineup(teamA: teamA, teamB: teamB, bench: bench)
     for id in lineup.players { _ = try player(id) }
     return lineup

@@ -14,6 +14,9 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     case planNotFound = "plan_not_found"
     case planCancelled = "plan_cancelled"
     case planStarted = "plan_started"
+    case planExpired = "plan_expired"
+    case regularsOnly = "regulars_only"
+    case scheduleNotFound = "schedule_not_found"
   }
 
   private let code: Code
@@ -33,7 +36,9 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Whether the input itself was malformed, as opposed to a refusal by the current state.
   public var isValidation: Bool { code == .validation }
   /// Whether the refusal names something that does not exist.
-  public var isNotFound: Bool { code == .gatherNotFound || code == .playerNotFound || code == .planNotFound }
+  public var isNotFound: Bool {
+    code == .gatherNotFound || code == .playerNotFound || code == .planNotFound || code == .scheduleNotFound
+  }
   /// The message.
   public var description: String { message }
 
@@ -98,6 +103,27 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The plan's gather has started: its list is closed.
   public static func planStarted(_ id: Int64) -> GatherError {
     GatherError(.planStarted, "Plan \(id) has started as a gather; its list is closed.")
+  }
+  /// Matches any `planExpired(_:)` error.
+  public static let planExpired = planExpired(0)
+  /// Matches any `regularsOnly(_:until:)` error.
+  public static let regularsOnly = regularsOnly(0, until: "")
+
+  /// The plan's start passed long enough ago that it closed by itself.
+  public static func planExpired(_ id: Int64) -> GatherError {
+    GatherError(.planExpired, "Plan \(id) has passed and closed by itself; it takes no more answers and no changes.")
+  }
+  /// The plan is open to regulars only, for now; `until` says when it opens to everyone ("Tue 1 Dec 19:00").
+  public static func regularsOnly(_ id: Int64, until: String) -> GatherError {
+    GatherError(
+      .regularsOnly,
+      "Plan \(id) is open to regulars only until \(until); everyone may join from then on.")
+  }
+  /// Matches any `scheduleNotFound(_:)` error.
+  public static let scheduleNotFound = scheduleNotFound(0)
+  /// No weekly schedule has this id.
+  public static func scheduleNotFound(_ id: Int64) -> GatherError {
+    GatherError(.scheduleNotFound, "There is no weekly schedule with id \(id).")
   }
   /// A field's value is not acceptable.
   public static func validation(_ field: String, _ message: String) -> GatherError {

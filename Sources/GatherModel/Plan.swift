@@ -25,6 +25,8 @@ public struct Plan: Sendable, Hashable, Identifiable {
     case cancelled
     /// Turned into a gather (`gather.start {plan}`).
     case started
+    /// Closed by itself once its start had passed by more than the daemon's expiry (`PlanTimes`).
+    case expired
   }
 
   /// The identity.
@@ -48,11 +50,14 @@ public struct Plan: Sendable, Hashable, Identifiable {
   public internal(set) var checkIn: CheckIn?
   /// What it costs and who pays a guest's share, if the organiser said (Plan+Fee.swift).
   public internal(set) var fee: Fee?
+  /// The schedule that made it, the regulars' head start and the reminders (Plan+Terms.swift).
+  public internal(set) var terms: PlanTerms
 
   /// A plan as made or as restored from the store.
   public init(
     id: ID, details: PlanDetails, status: Status = .open, createdAt: Date, queue: [SignUp] = [],
-    declined: [SignUp] = [], signUpCode: String? = nil, gatherID: Int64? = nil, checkIn: CheckIn? = nil
+    declined: [SignUp] = [], signUpCode: String? = nil, gatherID: Int64? = nil, checkIn: CheckIn? = nil,
+    terms: PlanTerms = PlanTerms()
   ) {
     self.id = id
     self.details = details
@@ -63,6 +68,7 @@ public struct Plan: Sendable, Hashable, Identifiable {
     self.signUpCode = signUpCode
     self.gatherID = gatherID
     self.checkIn = checkIn
+    self.terms = terms
   }
 
   /// The going players, in the order they joined.
@@ -86,6 +92,7 @@ public struct Plan: Sendable, Hashable, Identifiable {
     case .open: return
     case .cancelled: throw .planCancelled(id)
     case .started: throw .planStarted(id)
+    case .expired: throw .planExpired(id)
     }
   }
 }

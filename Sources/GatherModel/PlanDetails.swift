@@ -57,13 +57,18 @@ public struct PlanDetails: Sendable, Hashable {
 
   /// Changes the capacity, which must be from 2 to 40.
   public mutating func setCapacity(_ newCapacity: Int) throws(GatherError) {
-    guard Self.capacityRange.contains(newCapacity) else {
+    try Self.checkCapacity(newCapacity)
+    capacity = newCapacity
+  }
+
+  /// Refuses a capacity out of 2 to 40, naming `capacity`.
+  public static func checkCapacity(_ capacity: Int) throws(GatherError) {
+    guard capacityRange.contains(capacity) else {
       throw .validation(
         "capacity",
-        "A plan takes from \(Self.capacityRange.lowerBound) to \(Self.capacityRange.upperBound) players; "
-          + "\(newCapacity) is out of range.")
+        "A plan takes from \(capacityRange.lowerBound) to \(capacityRange.upperBound) players; "
+          + "\(capacity) is out of range.")
     }
-    capacity = newCapacity
   }
 
   /// Changes the place, normalised and checked as typed text (`TypedText.place`); empty or nil means none.

@@ -10,21 +10,26 @@ public struct PlayerChanges: Sendable, Hashable {
   public var skill: Skill??
   /// A new favourite team, or `.some(nil)` to clear it.
   public var favouriteTeam: String??
+  /// Whether the player is a regular.
+  public var regular: Bool?
 
   /// Creates a set of changes; every field defaults to "leave as it is".
   public init(
     name: String? = nil, age: Int?? = nil, position: Position?? = nil, skill: Skill?? = nil,
-    favouriteTeam: String?? = nil
+    favouriteTeam: String?? = nil, regular: Bool? = nil
   ) {
     self.name = name
     self.age = age
     self.position = position
     self.skill = skill
     self.favouriteTeam = favouriteTeam
+    self.regular = regular
   }
 
   /// Whether nothing would change.
-  public var isEmpty: Bool { name == nil && age == nil && position == nil && skill == nil && favouriteTeam == nil }
+  public var isEmpty: Bool {
+    name == nil && age == nil && position == nil && skill == nil && favouriteTeam == nil && regular == nil
+  }
 
   /// The details with these changes made, validated; the original is untouched on error.
   public func applied(to details: PlayerDetails) throws(GatherError) -> PlayerDetails {
@@ -34,6 +39,7 @@ public struct PlayerChanges: Sendable, Hashable {
     if let position { result.position = position }
     if let skill { result.skill = skill }
     if let favouriteTeam { try result.setFavouriteTeam(favouriteTeam) }
+    if let regular { result.regular = regular }
     return result
   }
 }

@@ -13,15 +13,18 @@ public struct PlayerDetails: Sendable, Hashable, Encodable {
   public var skill: Skill?
   /// The favourite team, if any: typed text (`TypedText.favouriteTeam`), at most 100 characters and 400 bytes.
   public private(set) var favouriteTeam: String?
+  /// Whether the organiser marked the player a regular: regulars may join a schedule's plans first.
+  public var regular: Bool
 
   /// Validates and normalises a player's details, or throws a validation error naming the field.
   public init(
     name: String, age: Int? = nil, position: Position? = nil, skill: Skill? = nil,
-    favouriteTeam: String? = nil
+    favouriteTeam: String? = nil, regular: Bool = false
   ) throws(GatherError) {
     self.name = ""
     self.position = position
     self.skill = skill
+    self.regular = regular
     try setName(name)
     try setAge(age)
     try setFavouriteTeam(favouriteTeam)
@@ -31,11 +34,12 @@ public struct PlayerDetails: Sendable, Hashable, Encodable {
   /// the rule for typed text may refuse (a row written under other limits still loads, and printers show any
   /// control character in it escaped).
   public init(
-    stored name: String, age: Int?, position: Position?, skill: Skill?, favouriteTeam: String?
+    stored name: String, age: Int?, position: Position?, skill: Skill?, favouriteTeam: String?, regular: Bool = false
   ) throws(GatherError) {
     self.name = name
     self.position = position
     self.skill = skill
+    self.regular = regular
     self.favouriteTeam = favouriteTeam
     try setAge(age)
   }

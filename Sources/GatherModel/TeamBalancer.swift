@@ -69,8 +69,11 @@ public enum TeamBalancer {
     return balance.values.allSatisfy { abs($0) <= 1 }
   }
 
-  /// Refuses too few or too many players, and a player given twice (to play, or to play and on the bench).
-  public static func check(_ players: [Player.ID], bench: [Player.ID]) throws(GatherError) {
+  /// Refuses too few or too many players, and a player given twice (to play, or to play and on the bench), by
+  /// the name `name` gives for a sentence ("Ana", or "Player 9" for an id the roster lacks).
+  public static func check(
+    _ players: [Player.ID], bench: [Player.ID], name: (Player.ID) -> String = { "Player \($0)" }
+  ) throws(GatherError) {
     guard playerRange.contains(players.count) else {
       throw .validation(
         "players",
@@ -79,10 +82,10 @@ public enum TeamBalancer {
     }
     var seen = Set<Player.ID>()
     for id in players where !seen.insert(id).inserted {
-      throw .validation("players", "Player \(id) is given more than once.")
+      throw .validation("players", "\(name(id)) is given more than once.")
     }
     for id in bench where !seen.insert(id).inserted {
-      throw .validation("bench", "Player \(id) is given more than once, or both to play and on the bench.")
+      throw .validation("bench", "\(name(id)) is given more than once, or both to play and on the bench.")
     }
   }
 }

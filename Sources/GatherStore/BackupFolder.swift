@@ -53,17 +53,19 @@ public struct BackupFolder: Sendable {
   }
 
   /// Copies the database at `source` into the folder (made, mode 0700, if it is missing) as the copy taken at
-  /// `date`, then deletes the oldest copies until `keep` are left. Returns the new copy's path and the paths
-  /// deleted. The new copy is whole on disk before any old one is deleted.
+  /// `date`, then deletes the oldest other copies until `keep` are left, the new one included. Returns the new
+  /// copy's path and the paths deleted. The new copy is whole on disk before any old one is deleted, and is never
+  /// deleted itself, even when other copies are named later than it (a clock that was once ahead).
   public func add(databaseAt source: String, at date: Date, keep: Int) throws -> (copy: String, removed: [String]) {
     precondition(Self.keepRange.contains(keep), "keep must be in \(Self.keepRange)")
     if mkdir(path, 0o700) != 0, errno != EEXIST {
       throw DatabaseFileError.system("cannot make the folder \(path)", errno)
     }
-    let copy = path + "/" + Self.name(at: date)
+    let name = Self.name(at: date)
+    let copy = path + "/" + name
     try DatabaseBackup.copy(databaseAt: source, to: copy)
     var removed: [String] = []
-    for name in try copies().dropLast(keep) {
+    for name in try copies().filter({ $0 != name }).dropLast(keep - 1) {
       let old = path + "/" + name
       guard unlink(old) == 0 else { throw DatabaseFileError.system("cannot delete the old copy \(old)", errno) }
       removed.append(old)

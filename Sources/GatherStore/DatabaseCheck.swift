@@ -16,23 +16,32 @@ public struct DatabaseCheck: Sendable {
   /// The migrations this gatherd will still apply when it opens the file (one made by an older gatherd), in order.
   public let pendingMigrations: [String]
 
-  /// Checks the file at `path`; throws a ``DatabaseFileError`` that says what is wrong with it.
-  public static func check(_ path: String) throws -> DatabaseCheck {
+  /// Checks the file at `path`; throws a ``DatabaseFileError`` that says what is wrong with it, naming it `name`
+  /// (the file a user gave, when `path` is a copy of it).
+  public static func check(_ path: String, as name: String? = nil) throws -> DatabaseCheck {
+    let shown = name ?? path
     var status = stat()
     guard stat(path, &status) == 0 else {
-      throw DatabaseFileError(.missing, "There is no file \(path): \(String(cString: strerror(errno))).")
+      throw DatabaseFileError(.missing, "There is no file \(shown): \(String(cString: strerror(errno))).")
     }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw DatabaseFileError(.notSQLite, "\(path) is not a regular file, so not a database.")
+      throw DatabaseFileError(.notSQLite, "\(shown) is not a regular file, so not a database.")
     }
     do {
       let connection = try SQLiteConnection(path: path, readOnly: true)
       defer { connection.close() }
-      return try check(connection, path: path)
-    } catch let error as SQLiteError where error.resultCode == SQLITE_NOTADB {
-      throw DatabaseFileError(.notSQLite, "\(path) is not an SQLite database (\(error.message)).")
-    } catch let error as SQLiteError where error.resultCode == SQLITE_CORRUPT {
-      throw DatabaseFileError(.damaged, "\(path) is a damaged SQLite database: \(error.message).")
+      return try check(connection, path: shown)
+    } catch let error as SQLiteError {
+      throw fault(error, in: shown) ?? error
+    }
+  }
+
+  /// What an SQLite error says of the file `name`: not a database, or a damaged one; nil for other errors.
+  static func fault(_ error: SQLiteError, in name: String) -> DatabaseFileError? {
+    switch error.resultCode {
+    case SQLITE_NOTADB: DatabaseFileError(.notSQLite, "\(name) is not an SQLite database (\(error.message)).")
+    case SQLITE_CORRUPT: DatabaseFileError(.damaged, "\(name) is a damaged SQLite database: \(error.message).")
+    default: nil
     }
   }
 

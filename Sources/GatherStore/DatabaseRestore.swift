@@ -25,13 +25,12 @@ public enum DatabaseRestore {
     }
   }
 
-  /// Checks `file` (``DatabaseCheck``) and puts a copy of it in place of the database at `path`, whose folder
-  /// must exist. The replaced database is first made whole (what its WAL held is written into it, and the WAL is
+  /// Puts a copy of `file` in place of the database at `path`, whose folder must exist, once the copy passes
+  /// ``DatabaseCheck`` (the copy, not `file`: what is checked is what is put in place, even if `file` changes). The replaced database is first made whole (what its WAL held is written into it, and the WAL is
   /// gone) and then kept as `PATH.replaced-<date>`; the new one is synced to disk before it takes its name, so
   /// `path` always names one whole database. Throws ``DatabaseFileError`` with ``DatabaseFileError/Problem/inUse``
   /// while anything has the database open; nothing changes then.
   public static func replace(databaseAt path: String, with file: String, at date: Date) throws -> Outcome {
-    let check = try DatabaseCheck.check(file)
     var current = stat()
     let hasCurrent = stat(path, &current) == 0
     var restored = stat()
@@ -44,8 +43,14 @@ public enum DatabaseRestore {
     try lock?.makeWhole()
     let staged = try StagedFile(for: path)
     let keptAs = hasCurrent ? path + ".replaced-" + BackupFolder.name(at: date).dropFirst("gather-".count) : nil
+    let check: DatabaseCheck
     do {
-      try DatabaseBackup.copy(from: SQLiteConnection(path: file, readOnly: true), toFileAt: staged.temporaryPath)
+      do {
+        try DatabaseBackup.copy(from: SQLiteConnection(path: file, readOnly: true), toFileAt: staged.temporaryPath)
+      } catch let error as SQLiteError {
+        throw DatabaseCheck.fault(error, in: file) ?? error
+      }
+      check = try DatabaseCheck.check(staged.temporaryPath, as: file)
       // Run as root for a database of the service's user: the new file is that user's too.
       var folder = stat()
       let owner = hasCurrent ? Optional(current) : (stat(StagedFile.folder(of: path), &folder) == 0 ? folder : nil)

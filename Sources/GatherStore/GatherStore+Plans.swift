@@ -73,7 +73,7 @@ extension GatherStore {
     try database.read { db in try Self.plans("WHERE id = ?", [id], db).first }
   }
 
-  /// The error for a plan that is not open: not found, cancelled or started.
+  /// The error for a plan that is not open: not found, cancelled, started or expired.
   public func planError(_ id: Plan.ID) throws -> GatherError {
     try database.read { db in try Self.planError(id, db) }
   }
@@ -82,6 +82,7 @@ extension GatherStore {
     switch try db.fetchValue("SELECT status FROM plan WHERE id = ?", [id]) as String? {
     case "cancelled": .planCancelled(id)
     case "started": .planStarted(id)
+    case "expired": .planExpired(id)
     case "open": .invalidTransition("Plan \(id) changed meanwhile; try again.")
     default: .planNotFound(id)
     }

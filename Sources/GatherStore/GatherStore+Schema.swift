@@ -160,6 +160,23 @@ extension GatherStore {
         CREATE INDEX "planCheckIn_on_playerId" ON "planCheckIn"("playerId");
         """)
     }
+    // Regulars: a player the organiser marked regular may join a schedule's plans before everyone.
+    migrator.registerMigration("player.regular") { db in
+      try db.execute(#"ALTER TABLE "player" ADD COLUMN "regular" BOOLEAN NOT NULL DEFAULT 0"#)
+    }
+    // A plan whose start passed long ago closes by itself: 'expired', a status its CHECK did not allow.
+    migrator.registerMigration("plan.expired") { db in try Self.allowExpiredPlans(db) }
+    // Weekly schedules that open each week's plan by themselves, and each plan's terms: the schedule that made
+    // it, the regulars' head start and when it opens to everyone, its reminders and the last one sent.
+    migrator.registerMigration("planSchedule") { db in try db.execute(Self.scheduleSchemaSQL) }
+    // The plans' calendar feed: one code for the whole daemon, made when a controller first asks for its link.
+    migrator.registerMigration("calendarFeed") { db in
+      try db.execute(
+        """
+        CREATE TABLE "calendarFeed" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "code" TEXT NOT NULL, \
+        "createdAt" INTEGER NOT NULL)
+        """)
+    }
     // Man of the match: each ended gather's vote, with when it closes, its link's code and when it closed
     // (motmVote); its candidates, those who played, with the votes each received and whether they won (motmTally);
     // and who has voted (motmVoter). Nothing links a voter to a choice: both tables get a row per candidate when the

@@ -51,12 +51,14 @@ public struct GatherStore: Sendable {
       let draws = try Self.drawHistory(db)
       let closedPlans = try Self.closedPlans(db)
       let votes = try Self.votes(db)
+      let week = try Self.week(db)
       guard let stored = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'"),
         case let row = try GatherRow(row: stored), let id = row.id
       else {
         return FootballGather(
           roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws, closedPlans: closedPlans,
-          votes: votes.open, closedVoteCodes: votes.closedCodes)
+          votes: votes.open, closedVoteCodes: votes.closedCodes, schedules: week.schedules,
+          recentLineups: week.recentLineups, calendarCode: week.calendarCode)
       }
       let lineupRows = try lineupRows(of: id, db)
       var gather = try ActiveGather(
@@ -69,7 +71,8 @@ public struct GatherStore: Sendable {
       gather.setFee(try Self.fee(in: stored))
       return FootballGather(
         roster: roster, active: gather, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws,
-        closedPlans: closedPlans, votes: votes.open, closedVoteCodes: votes.closedCodes)
+        closedPlans: closedPlans, votes: votes.open, closedVoteCodes: votes.closedCodes, schedules: week.schedules,
+        recentLineups: week.recentLineups, calendarCode: week.calendarCode)
     }
   }
 

@@ -13,6 +13,8 @@ struct PlanRow {
   var signUpCode: String?
   var createdAt: Int64
   var checkedInAt: Int64?
+  /// The schedule that made it, its regulars' head start and reminders.
+  var terms: TermsColumns
 
   /// The row that `row` of `SELECT * FROM plan` holds.
   init(row: SQLiteRow) throws {
@@ -26,6 +28,7 @@ struct PlanRow {
     signUpCode = try row["signUpCode"]
     createdAt = try row["createdAt"]
     checkedInAt = try row["checkedInAt"]
+    terms = try TermsColumns(row: row)
   }
 
   /// The plan, with its answers (`SELECT * FROM planSignUp` rows, in turn order), the gather it started and its
@@ -48,6 +51,7 @@ struct PlanRow {
     }
     return Plan(
       id: id, details: details, status: try decode(Plan.Status.self, status), createdAt: createdAt.date, queue: queue,
-      declined: declined, signUpCode: signUpCode, gatherID: gatherID, checkIn: checkIn)
+      declined: declined, signUpCode: signUpCode, gatherID: gatherID, checkIn: checkIn,
+      terms: try terms.terms(of: "Plan \(id)"))
   }
 }

@@ -8,6 +8,7 @@ struct PlayerRow {
   var position: String?
   var skill: String?
   var favouriteTeam: String?
+  var regular: Bool
 
   /// The player that `row` of `SELECT * FROM player` holds.
   init(row: SQLiteRow) throws {
@@ -17,6 +18,7 @@ struct PlayerRow {
     position = try row["position"]
     skill = try row["skill"]
     favouriteTeam = try row["favouriteTeam"]
+    regular = try row["regular"]
   }
 
   init(id: Int64?, details: PlayerDetails) {
@@ -26,19 +28,20 @@ struct PlayerRow {
     position = details.position?.rawValue
     skill = details.skill?.rawValue
     favouriteTeam = details.favouriteTeam
+    regular = details.regular
   }
 
   /// The row's columns but the id, as the arguments of ``columnsSQL``'s placeholders.
-  var arguments: [any SQLiteValueConvertible] { [name, age, position, skill, favouriteTeam] }
+  var arguments: [any SQLiteValueConvertible] { [name, age, position, skill, favouriteTeam, regular] }
   /// The columns that ``arguments`` fill, in order.
-  static let columnsSQL = "name, age, position, skill, favouriteTeam"
+  static let columnsSQL = "name, age, position, skill, favouriteTeam, regular"
 
   func player() throws -> Player {
     guard let id else { throw StoreError("A player row has no id.") }
     do {
       let details = try PlayerDetails(
         stored: name, age: age, position: try position.map { try decode(Position.self, $0) },
-        skill: try skill.map { try decode(Skill.self, $0) }, favouriteTeam: favouriteTeam)
+        skill: try skill.map { try decode(Skill.self, $0) }, favouriteTeam: favouriteTeam, regular: regular)
       return Player(id: id, details: details)
     } catch let error as GatherError {
       throw StoreError("Player \(id) in the database is invalid: \(error.message)")

@@ -7,6 +7,9 @@ enum CtlError: Error, CustomStringConvertible {
   /// gatherctl itself would not go on (exit 1): a name that matches no player or several, or a name that is
   /// already on the roster.
   case declined(String)
+  /// The command line asks for something gatherctl will not do as given (exit 2): a plan cancelled without
+  /// naming it or confirming, where nobody can be asked.
+  case usage(String)
   /// The daemon cannot be reached, or went away (exit 3).
   case unreachable(String)
 
@@ -14,14 +17,16 @@ enum CtlError: Error, CustomStringConvertible {
     switch self {
     case .refused(let error): Printable.text(error.message)
     case .declined(let message): message
+    case .usage(let message): message
     case .unreachable(let message): message
     }
   }
 
-  /// The exit status: 1 refused or declined, 3 unreachable.
+  /// The exit status: 1 refused or declined, 2 usage, 3 unreachable.
   var exitStatus: Int32 {
     switch self {
     case .refused, .declined: 1
+    case .usage: 2
     case .unreachable: 3
     }
   }

@@ -24,14 +24,16 @@ struct GatherCommand: ParsableCommand {
     @OptionGroup var names: NameFlag
     @Option(
       help: ArgumentHelp(
-        "Start from this plan: its going players, split into fair teams (gather suggest's rules); those waiting do not play.",
+        "Start from this plan: those checked in, else the going players, in fair teams (gather suggest --plan ID shows them first).",
         valueName: "id"))
     var plan: Int64?
+    @Flag(help: "With --plan: start it even more than 12 hours before the plan's start.") var force = false
 
     func validate() throws {
       for list in [teamA, teamB, bench] { if let list { _ = try PlayerResolver.words(list) } }
       if let duration { _ = try TimerCommand.seconds(duration) }
       // Plans: the plan gives the players.
+      if plan == nil, force { throw ValidationError("--force goes with --plan.") }
       if plan != nil {
         if teamA != nil || teamB != nil || bench != nil || match.balanced {
           throw ValidationError(
@@ -51,9 +53,13 @@ struct GatherCommand: ParsableCommand {
         if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
         try match.addFormat(to: &params)
         teamNames.add(to: &params)
-        return try global.run("gather.start", params) {
-          "Started from plan \(plan) with fair teams. " + Render.gather($0)
-        }
+        let connection = try global.connect()
+        let shown = try connection.call("plan.get", ["plan": .int(plan)])
+        try PlanGuards.checkStartingSoon(plan: shown, force: force, on: connection)
+        let gather = try connection.call("gather.start", params)
+        return print(
+          global.json
+            ? JSONWriter.string(gather) : "Started from plan \(plan) with fair teams. " + Render.gather(gather))
       }
       if match.balanced {
         try match.startBalanced(

@@ -92,8 +92,8 @@ struct StatusCommand: ParsableCommand {
       ]
       if let gather = status["gather"], gather != .null {
         lines.append(
-          "Gather \(gather["id"]?.intValue ?? 0): \(Render.score(gather["score"], names: gather["names"])), "
-            + Render.timer(gather["timer"]))
+          "Gather \(gather["id"]?.intValue ?? 0): "
+            + Render.match(score: gather["score"], names: gather["names"], timer: gather["timer"]))
       } else {
         lines.append("No gather is being played.")
       }

@@ -27,6 +27,7 @@ extension PlanCommand {
     @Option(help: "With --start: periods, 1 to 4 (default 1).") var periods: Int64?
     @Option(name: .customLong("break"), help: "With --start: the break between periods, mm:ss or seconds.")
     var breakLength: String?
+    @Flag(help: "With --start: start even more than 12 hours before the plan's start.") var force = false
     @OptionGroup var teamNames: TeamNameOptions
     @OptionGroup var choice: Choice
     @OptionGroup var names: NameFlag
@@ -45,7 +46,9 @@ extension PlanCommand {
       let format =
         duration != nil || periods != nil || breakLength != nil || teamNames.teamA != nil
         || teamNames.teamB != nil
-      if format, !start { throw ValidationError("--duration, --periods, --break and the team names go with --start.") }
+      if format || force, !start {
+        throw ValidationError("--duration, --periods, --break, --force and the team names go with --start.")
+      }
       if let duration { _ = try TimerCommand.seconds(duration) }
       if let breakLength { _ = try MatchOptions.seconds(breakLength, "a break") }
     }
@@ -57,6 +60,10 @@ extension PlanCommand {
         let shown = try resolver.connection.call("plan.get", ["plan": .int(plan)])
         print(global.json ? JSONWriter.string(shown) : PlanRender.checkInList(shown))
         return
+      }
+      if start {
+        let shown = try resolver.connection.call("plan.get", ["plan": .int(plan)])
+        try PlanGuards.checkStartingSoon(plan: shown, force: force, on: resolver.connection)
       }
       var present: [JSONValue] = []
       for list in players { present += try resolver.ids(list) }

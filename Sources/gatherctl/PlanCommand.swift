@@ -14,6 +14,7 @@ struct PlanCommand: ParsableCommand {
       """,
     subcommands: [
       List.self, New.self, Show.self, Join.self, Leave.self, Update.self, Link.self, CheckIn.self, Cancel.self,
+      Schedule.self, Schedules.self, Unschedule.self, Calendar.self,
     ],
     defaultSubcommand: List.self)
 
@@ -25,7 +26,7 @@ struct PlanCommand: ParsableCommand {
     func id(on connection: Connection) throws(CtlError) -> Int64 {
       if let plan { return plan }
       guard let soonest = try connection.call("plans.list")["plans"]?.arrayValue?.first?["id"]?.intValue else {
-        throw .declined("No plan is open; make one with: gatherctl plan new 2026-12-03T19:00+01:00 --capacity 10")
+        throw .declined("No plan is open; make one with: gatherctl plan new thu 19:00 --capacity 10")
       }
       return soonest
     }
@@ -39,7 +40,7 @@ struct PlanCommand: ParsableCommand {
       try global.run("plans.list") { result in
         let plans = result["plans"]?.arrayValue ?? []
         return plans.isEmpty
-          ? "No plan is open; make one with: gatherctl plan new 2026-12-03T19:00+01:00 --capacity 10"
+          ? "No plan is open; make one with: gatherctl plan new thu 19:00 --capacity 10"
           : plans.map(PlanRender.plan).joined(separator: "\n\n")
       }
     }
@@ -48,19 +49,40 @@ struct PlanCommand: ParsableCommand {
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Make a plan: when, how many, and where.",
-      discussion: "For example: gatherctl plan new 2026-12-03T19:00+01:00 --capacity 10 --place \"Astro 2\"")
+      discussion: """
+        For example: gatherctl plan new thu 19:00 --capacity 10 --place "Astro 2". The start is in the \
+        server's local time, whatever this machine's time zone: 2026-12-03 19:00 (or 2026-12-03T19:00), a \
+        weekday (thu 19:00: the soonest Thursday whose 19:00 is still to come; next thu 19:00: the first \
+        Thursday after today), today, tomorrow, or a time alone (the next 19:00); 7pm and 19h30 are times too. \
+        With a time zone (2026-12-03T19:00+01:00) it is sent as written. A plan that starts when another open \
+        plan starts is refused unless --force.
+        """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "When it starts, with its time zone: 2026-12-03T19:00+01:00 or 2026-12-03T18:00Z.") var startsAt:
-      String
+    @Argument(
+      help: ArgumentHelp(
+        "When it starts, in the server's local time: 2026-12-03 19:00, thu 19:00, next thursday 19:00, tomorrow 19:00.",
+        valueName: "when"))
+    var when: [String]
     @Option(help: "How many may go, 2 to 40; past it, players wait.") var capacity: Int64
     @Option(help: "Where.") var place: String?
     @Option(help: "Anything else the group should know.") var note: String?
+    @Flag(help: "Make it even when another open plan starts at the same time.") var force = false
+
+    func validate() throws { try PlanStart(when, argument: "<when>").validate() }
 
     func run() throws {
+      let connection = try global.connect()
+      let start = PlanStart(when, argument: "<when>")
+      let startsAt = try start.startsAt(on: connection)
+      try PlanGuards.checkNoTwin(startsAt: startsAt, force: force, changing: "made", on: connection)
       var params: JSONObject = ["startsAt": .string(startsAt), "capacity": .int(capacity)]
       if let place { params["place"] = .string(place) }
       if let note { params["note"] = .string(note) }
-      try global.run("plan.create", params) { "Made plan \(Render.text($0["id"])).\n" + PlanRender.plan($0) }
+      let plan: JSONValue
+      do { plan = try connection.call("plan.create", params) } catch {
+        throw start.explained(error, resolved: startsAt)
+      }
+      print(global.json ? JSONWriter.string(plan) : "Made plan \(Render.text(plan["id"])).\n" + PlanRender.plan(plan))
     }
   }
 
@@ -126,33 +148,51 @@ struct PlanCommand: ParsableCommand {
   struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Change a plan's start, capacity, place or note.",
-      discussion:
-        "A new capacity moves players between going and waiting in the order they joined. An empty --place or --note clears it."
-    )
+      discussion: """
+        A new capacity moves players between going and waiting in the order they joined. An empty --place or \
+        --note clears it. --starts-at takes what plan new takes, in the server's local time (quote it when it \
+        has spaces: --starts-at "fri 20:00"); a start another open plan has is refused unless --force.
+        """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Option(name: .customLong("starts-at"), help: "A new start, with its time zone.") var startsAt: String?
+    @Option(
+      name: .customLong("starts-at"),
+      help: ArgumentHelp("A new start, as plan new takes it: \"2026-12-03 19:00\", \"thu 19:00\".", valueName: "when"))
+    var startsAt: String?
     @Option(help: "A new capacity, 2 to 40.") var capacity: Int64?
     @Option(help: "A new place (empty: none).") var place: String?
     @Option(help: "A new note (empty: none).") var note: String?
+    @Flag(help: "Move it even when another open plan starts at that time.") var force = false
     @OptionGroup var choice: Choice
+
+    /// The new start as given, for reading and for messages.
+    var start: PlanStart? { startsAt.map { PlanStart([$0], argument: "--starts-at") } }
 
     func validate() throws {
       if startsAt == nil, capacity == nil, place == nil, note == nil {
         throw ValidationError("Give at least one of --starts-at, --capacity, --place or --note.")
       }
+      try start?.validate()
     }
 
     func run() throws {
-      try global.run("plan.update") { players in
-        var params: JSONObject = ["plan": .int(try choice.id(on: players.connection))]
-        if let startsAt { params["startsAt"] = .string(startsAt) }
-        if let capacity { params["capacity"] = .int(capacity) }
-        if let place { params["place"] = place.isEmpty ? .null : .string(place) }
-        if let note { params["note"] = note.isEmpty ? .null : .string(note) }
-        return params
-      } render: {
-        "Updated.\n" + PlanRender.plan($0)
+      let connection = try global.connect()
+      var params: JSONObject = ["plan": .int(try choice.id(on: connection))]
+      var sent: String?
+      if let start {
+        let startsAt = try start.startsAt(on: connection)
+        try PlanGuards.checkNoTwin(
+          startsAt: startsAt, except: params["plan"]?.intValue, force: force, changing: "changed", on: connection)
+        params["startsAt"] = .string(startsAt)
+        sent = startsAt
       }
+      if let capacity { params["capacity"] = .int(capacity) }
+      if let place { params["place"] = place.isEmpty ? .null : .string(place) }
+      if let note { params["note"] = note.isEmpty ? .null : .string(note) }
+      let plan: JSONValue
+      do { plan = try connection.call("plan.update", params) } catch {
+        throw start?.explained(error, resolved: sent) ?? error
+      }
+      print(global.json ? JSONWriter.string(plan) : "Updated.\n" + PlanRender.plan(plan))
     }
   }
 
@@ -188,21 +228,6 @@ struct PlanCommand: ParsableCommand {
       let links = (result["links"]?.arrayValue ?? []).compactMap(\.stringValue)
       try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl plan link --all").print(
         links.isEmpty ? [result["url"]?.stringValue].compactMap { $0 } : links, note: result["note"]?.stringValue)
-    }
-  }
-
-  struct Cancel: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Call a plan off; its sign-up link stops working.")
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @OptionGroup var choice: Choice
-
-    func run() throws {
-      try global.run("plan.cancel") { players in
-        ["plan": .int(try choice.id(on: players.connection))]
-      } render: {
-        "Cancelled plan \(Render.text($0["id"]))."
-      }
     }
   }
 }

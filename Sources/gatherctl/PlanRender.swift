@@ -52,7 +52,7 @@ enum PlanRender {
   /// The check-in list of `plan check-in` without players: the going and waiting players by id, ticked when
   /// checked in, the walk-ins already checked in, and how to mark them.
   static func checkInList(_ plan: JSONValue) -> String {
-    let checkIn = plan["checkIn"].flatMap { $0 == .null ? nil : $0 }
+    let checkIn = plan["checkIn"].flatMap { $0 == .null ? nil : Optional($0) }
     let here = Set((checkIn?["present"]?.arrayValue ?? []).compactMap { $0["id"]?.intValue })
     func row(_ entry: JSONValue) -> String {
       let id = Render.text(entry["id"])

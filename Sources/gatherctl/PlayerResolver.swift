@@ -4,7 +4,8 @@ import GatherRPC
 /// Turns the players named on gatherctl's command line into the ids the protocol takes. A word of digits is an
 /// id (unless `--name` says every word is a name); anything else is a name, looked up in `players.list` (read
 /// once per command, on the command's own connection) by exact match, ignoring case. A name that matches no
-/// player, or several, stops the command (exit 1) with the candidates and their ids.
+/// player stops the command (exit 1) with the closest names ("did you mean Fatima?"); a name several players
+/// have, with each of them and their id.
 struct PlayerResolver {
   /// The connection the roster is read on.
   let connection: Connection
@@ -17,14 +18,15 @@ struct PlayerResolver {
     self.namesOnly = namesOnly
   }
 
-  /// The id of the player `text` names (the spaces around it left out).
-  mutating func id(_ text: String) throws(CtlError) -> Int64 {
+  /// The id of the player `text` names (the spaces around it left out); `others` are offered too when it names
+  /// nobody (a side's name, where a side could be meant), and `what` says what was looked for.
+  mutating func id(_ text: String, others: [String] = [], what: String = "player") throws(CtlError) -> Int64 {
     let word = Self.trimmed(text)
     if !namesOnly, let id = Self.id(word) { return id }
     let players = try rosterPlayers()
     let matches = Self.players(named: word, in: players)
     if matches.count == 1, let id = matches[0]["id"]?.intValue { return id }
-    throw .declined(Self.notOne(word, matches: matches, roster: players))
+    throw .declined(Self.notOne(word, matches: matches, roster: players, others: others, what: what))
   }
 
   /// The ids of a comma-separated list of players, such as "Ana,Bruno" or "1,2".
@@ -75,21 +77,35 @@ struct PlayerResolver {
     String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
   }
 
-  /// Why `word` names no one player, and whom it might mean: the players of that name, those whose name
-  /// contains it, or else the whole roster.
-  static func notOne(_ typed: String, matches: [JSONValue], roster: [JSONValue]) -> String {
+  /// Why `word` names no one player, and whom it might mean: the players of that name, with their ids; else the
+  /// closest names on the roster (``Closest``), with `others` (such as the sides' names) among them; `what` is
+  /// what was looked for ("player", or "side or player").
+  static func notOne(
+    _ typed: String, matches: [JSONValue], roster: [JSONValue], others: [String] = [], what: String = "player"
+  ) -> String {
     let word = Printable.text(typed)
     if matches.count > 1 {
       return "\(matches.count) players are named \"\(word)\"; give the id of the one you mean:\n" + table(matches)
     }
-    guard !roster.isEmpty else {
+    guard !roster.isEmpty || !others.isEmpty else {
       return "No player is named \"\(word)\": the roster is empty (add one with: gatherctl players add NAME)."
     }
-    let wanted = typed.lowercased()
-    let similar = roster.filter { ($0["name"]?.stringValue?.lowercased() ?? "").contains(wanted) }
-    return similar.isEmpty
-      ? "No player is named \"\(word)\". The roster:\n" + table(roster)
-      : "No player is named \"\(word)\". Players with a name like it:\n" + table(similar)
+    let close = Closest.matches(to: typed, among: roster.map { Render.text($0["name"]) } + others) { $0 }
+    guard !close.isEmpty else {
+      return "No \(what) is named \"\(word)\", nor one like it; gatherctl players lists the roster."
+    }
+    return "No \(what) is named \"\(word)\"; did you mean \(Closest.alternatives(distinct(close, roster: roster)))?"
+  }
+
+  /// The names offered, each once; a name two players share with the id of each ("Ana (#1), Ana (#4)").
+  private static func distinct(_ names: [String], roster: [JSONValue]) -> [String] {
+    var shown: [String] = []
+    var seen = Set<String>()
+    for name in names where seen.insert(name).inserted {
+      let namesakes = roster.filter { Render.text($0["name"]) == name }
+      shown += namesakes.count > 1 ? namesakes.map { "\(name) (#\(Render.text($0["id"])))" } : [name]
+    }
+    return shown
   }
 
   /// Players as an indented table of id, name and position, for a message.

@@ -96,10 +96,16 @@ struct PlayersCommand: ParsableCommand {
     @Argument(help: "The player: an id or a name.") var player: String
     @Option(help: "A new name.") var name: String?
     @OptionGroup var fields: Fields
+    @Flag(
+      inversion: .prefixedNo,
+      help: "Mark the player a regular, or not: regulars may join a weekly game's plans first (plan schedule).")
+    var regular: Bool?
 
     func validate() throws {
       try PlayerResolver.check(player)
-      if name == nil, fields.params.keys.isEmpty { throw ValidationError("Say what to change, e.g. --age 28.") }
+      if name == nil, fields.params.keys.isEmpty, regular == nil {
+        throw ValidationError("Say what to change, e.g. --age 28.")
+      }
     }
 
     func run() throws {
@@ -107,6 +113,7 @@ struct PlayersCommand: ParsableCommand {
         var params = fields.params
         params["id"] = .int(try players.id(player))
         if let name { params["name"] = .string(name) }
+        if let regular { params["regular"] = .bool(regular) }
         return params
       } render: {
         "Updated player \(Render.text($0["id"])): \(Render.text($0["name"]))."

@@ -62,8 +62,7 @@ extension Render {
   /// An active gather or a history record: score, clock, teams and goals.
   static func gather(_ gather: JSONValue) -> String {
     let names = gather["names"]
-    var lines = ["Gather \(text(gather["id"])): \(score(gather["score"], names: names))"]
-    if let timer = gather["timer"], timer != .null { lines[0] += ", \(Render.timer(timer))" }
+    var lines = ["Gather \(text(gather["id"])): \(match(score: gather["score"], names: names, timer: gather["timer"]))"]
     if let winner = gather["winner"]?.stringValue {
       lines[0] += winner == "none" ? ", a draw" : ", won by \(side(winner, names))"
     }

@@ -76,20 +76,35 @@ enum Render {
     return "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
-  /// The clock as a status bar shows it: "07:32"; in added time "00:00 +1:30"; in the break "HT 00:53".
+  /// The clock as a status bar shows it, in the words the board and MQTT use: "07:32"; in added time
+  /// "00:00 +1:30"; in the break "HT 00:53", and plain "HT" on the tick that ends the half; "FT" at full time.
   static func clock(_ timer: JSONValue?) -> String {
-    if timer?["state"] == "break" { return "HT \(text(timer?["display"]))" }
-    return text(timer?["display"]) + (string(timer?["added"]).map { " " + $0 } ?? "")
+    switch timer?["state"]?.stringValue {
+    case "finished": "FT"
+    case "break": timer?["remaining"] == .int(0) ? "HT" : "HT \(text(timer?["display"]))"
+    default: text(timer?["display"]) + (string(timer?["added"]).map { " " + $0 } ?? "")
+    }
   }
 
   /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half"; in the break,
-  /// "HT 00:53 left, break after the 1st half".
+  /// "HT 00:53 left, break after the 1st half"; at full time, "FT, full time".
   static func timer(_ timer: JSONValue?) -> String {
     let periodName = string(timer?["periodName"])
-    if timer?["state"] == "break" {
-      return "\(clock(timer)) left, break" + (periodName.map { " after the " + $0 } ?? "")
+    switch timer?["state"]?.stringValue {
+    case "finished": return "FT, full time"
+    case "break":
+      let clock = clock(timer)
+      return (clock == "HT" ? clock : clock + " left") + ", break" + (periodName.map { " after the " + $0 } ?? "")
+    default: return "\(clock(timer)) left, \(text(timer?["state"]))" + (periodName.map { ", " + $0 } ?? "")
     }
-    return "\(clock(timer)) left, \(text(timer?["state"]))" + (periodName.map { ", " + $0 } ?? "")
+  }
+
+  /// The score and the clock of a match under way, "Bibs 2-1 Colours, 07:32 left, running"; at full time the
+  /// result first, "FT · Bibs 3-3 Colours", as the board shows it.
+  static func match(score: JSONValue?, names: JSONValue?, timer: JSONValue?) -> String {
+    let line = Render.score(score, names: names)
+    guard let timer, timer != .null else { return line }
+    return timer["state"] == "finished" ? "FT · \(line)" : "\(line), \(Render.timer(timer))"
   }
 
   /// Whole seconds as "mm:ss", as the daemon writes `display`.

@@ -8,27 +8,42 @@ struct ScoreCommand: ParsableCommand {
     subcommands: [Goal.self, Undo.self, Set.self, Show.self], defaultSubcommand: Show.self)
 
   struct Goal: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Score a goal for team a or b.")
+    static let configuration = CommandConfiguration(
+      abstract: "Score a goal: for the scorer's side, or for a side named a, b or by its name.",
+      discussion: """
+        score goal Ana scores for the side Ana plays for; score goal bibs (or a) for the side called Bibs, \
+        with --player for its scorer. Sides are named ignoring case, and a side's name wins over a player's \
+        of the same name (--player names the player). A name that matches nobody is refused with the closest \
+        names, and nothing is scored.
+        """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "a or b.") var team: String
+    @Argument(
+      help: ArgumentHelp("The side (a, b or its name) or the scorer (a name or an id).", valueName: "side|scorer"))
+    var side: String?
     @Option(help: "The scorer: a player's id or name.") var player: String?
     @OptionGroup var names: NameFlag
 
     func validate() throws {
-      if Render.team(team, allowBench: false) == nil { throw ValidationError("The team must be a or b.") }
-      if names.namesOnly, player == nil { throw ValidationError("--name goes with --player.") }
+      if side == nil, player == nil {
+        throw ValidationError(
+          "Say who scored or for which side: score goal Ana, score goal bibs, or score goal a --player Ana.")
+      }
+      if names.namesOnly, player == nil, let side, Render.team(side, allowBench: false) != nil {
+        throw ValidationError("--name reads a scorer's name: score goal --player \(side) --name.")
+      }
+      try PlayerResolver.check(side)
       try PlayerResolver.check(player)
     }
 
     func run() throws {
-      let name = Render.team(team, allowBench: false) ?? team
-      try global.runNamingTeams("score.goal", namesOnly: names.namesOnly) { players in
-        var params: JSONObject = ["team": .string(name)]
-        if let player { params["player"] = .int(try players.id(player)) }
-        return params
-      } render: {
-        Render.goalScored($0, names: $1)
-      }
+      var players = PlayerResolver(connection: try global.connect(), namesOnly: names.namesOnly)
+      let current = try players.connection.call("gather.current")
+      let gather: JSONValue? = current == .null ? Optional.none : current
+      let target = try GoalTarget(word: side, player: player, gather: gather, players: &players)
+      var params: JSONObject = ["team": .string(target.team)]
+      if let scorer = target.scorer { params["player"] = .int(scorer) }
+      let result = try players.connection.call("score.goal", params)
+      print(global.json ? JSONWriter.string(result) : Render.goalScored(result, names: gather?["names"]))
     }
   }
 

@@ -11,7 +11,12 @@ struct SuggestCommand: ParsableCommand {
       how often the group's gathers were drawn. \(Render.ratingExplanation)
       """)
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
-  @Argument(help: "The players to split, ids or names, e.g. 1,2,3,4 or Ana,Bruno,Carla,Dani.") var players: String
+  @Argument(help: "The players to split, ids or names, e.g. 1,2,3,4 or Ana,Bruno,Carla,Dani.") var players: String?
+  @Option(
+    help: ArgumentHelp(
+      "Split this plan's players instead: those checked in, else the going ones, as gather start --plan would.",
+      valueName: "id"))
+  var plan: Int64?
   @Option(help: "Players to leave on the bench, ids or names.") var bench: String?
   @Option(help: "Ask again with another seed for another split that is just as fair.") var seed: Int64?
   @Option(
@@ -24,7 +29,14 @@ struct SuggestCommand: ParsableCommand {
   @OptionGroup var names: NameFlag
 
   func validate() throws {
-    _ = try PlayerResolver.words(players)
+    guard players != nil || plan != nil else {
+      throw ValidationError("Give the players to split, such as Ana,Bruno,Carla,Dani, or --plan ID for a plan's.")
+    }
+    guard players == nil || plan == nil else {
+      throw ValidationError("Give the players to split or --plan ID, not both.")
+    }
+    if plan != nil, bench != nil { throw ValidationError("--plan splits the plan's players; leave out --bench.") }
+    if let players { _ = try PlayerResolver.words(players) }
     if let bench { _ = try PlayerResolver.words(bench) }
     if let by, !["rating", "skill"].contains(by) { throw ValidationError("--by is rating or skill, not \(by).") }
     if let alternatives, !(1...5).contains(alternatives) {
@@ -33,14 +45,33 @@ struct SuggestCommand: ParsableCommand {
   }
 
   func run() throws {
+    var heading: String?
     try global.run("gather.suggest", namesOnly: names.namesOnly) { resolver in
-      var params = try Self.params(players: players, bench: bench, seed: seed, &resolver)
+      var params: JSONObject
+      if let plan {
+        let (ids, from) = try Self.players(ofPlan: plan, on: resolver.connection)
+        params = ["players": .array(ids)]
+        if let seed { params["seed"] = .int(seed) }
+        heading = "Plan \(plan): \(ids.count) \(from)."
+      } else {
+        params = try Self.params(players: players ?? "", bench: bench, seed: seed, &resolver)
+      }
       if let by { params["by"] = .string(by) }
       if let alternatives { params["alternatives"] = .int(alternatives) }
       return params
     } render: {
-      Self.render($0)
+      (heading.map { $0 + "\n" } ?? "") + Self.render($0)
     }
+  }
+
+  /// The players a gather from plan `id` would split, in the order gatherd takes them: those checked in, else
+  /// the going ones; and which they are.
+  static func players(ofPlan id: Int64, on connection: Connection) throws(CtlError) -> ([JSONValue], String) {
+    let plan = try connection.call("plan.get", ["plan": .int(id)])
+    if let present = plan["checkIn"]?["present"]?.arrayValue {
+      return (present.compactMap { $0["id"] }, "checked in")
+    }
+    return ((plan["going"]?.arrayValue ?? []).compactMap { $0["id"] }, "going (nobody is checked in yet)")
   }
 
   /// The params of `gather.suggest`, with the players' names looked up.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import GatherRPC
 
-/// `gatherctl timer format` and `gatherctl timer add`: periods, the break and added time;
+/// `gatherctl timer format` and `gatherctl timer add` (or `add-time`): periods, the break and added time;
 /// `gatherctl timer end-half`: half time called early.
 enum TimerPeriodsCommand {
   struct Format: ParsableCommand {
@@ -30,7 +30,14 @@ enum TimerPeriodsCommand {
   }
 
   struct Add: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add time to the current period.")
+    static let configuration = CommandConfiguration(
+      abstract: "Add time to the current period: timer add 2:00, or timer add 90 (seconds).",
+      discussion: """
+        Added time goes on the period that runs, is paused, or has just reached 0 (then it plays on into the \
+        added time): the clock shows the regular time and the added time left, 00:00 +1:30. Up to 15:00 at a \
+        time. add-time is the same command.
+        """,
+      aliases: ["add-time"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The time to add, m:ss or seconds, up to 15:00.") var time: String
 

@@ -15,7 +15,9 @@ struct WatchCommand: ParsableCommand {
       i3blocks, a left click on the block (button 1 arriving on stdin) toggles the clock, if you may control it.
 
       The line reads "07:32 · 2-1": in added time "00:00 +0:30 · 2-1", in the break between periods \
-      "HT 04:12 · 2-1"; when the gather named its teams, "07:32 · Bibs 2-1 Colours". waybar's class is running, paused (also a clock waiting to start), break, finished, \
+      "HT 04:12 · 2-1", at full time "FT · 2-1", as the board and MQTT read the clock; when the gather named its \
+      teams, "07:32 · Bibs 2-1 Colours" and "FT · Bibs 2-1 Colours". waybar's class is running, paused (also a \
+      clock waiting to start), break, finished, \
       idle (no gather) or offline, and its percentage is how much of the period, with its added time, or of \
       the break is over.
       """)

@@ -91,8 +91,8 @@ struct WatchState {
   /// What the sides are called, while a gather is on.
   var names: JSONValue? { gather?["names"] }
 
-  /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1", in the break "HT 00:53 · 2-1"), "no gather" or "offline";
-  /// with team names of their own, "07:32 · Bibs 2-1 Colours".
+  /// "07:32 · 2-1" (in added time "00:00 +1:30 · 2-1", in the break "HT 00:53 · 2-1", at full time "FT · 3-3"),
+  /// "no gather" or "offline"; with team names of their own, "07:32 · Bibs 2-1 Colours", "FT · Bibs 3-3 Colours".
   var text: String {
     guard online else { return "offline" }
     guard gather != nil else { return "no gather" }

@@ -2,22 +2,27 @@ import ArgumentParser
 import GatherRPC
 import Glibc
 
-/// `gatherctl web link`: the scoreboard page's links (control, or view-only), as text or as QR codes for a phone
-/// at the pitch.
+/// `gatherctl web link`: the scoreboard page's links (view-only, or with `--control` the control link), as text
+/// or as QR codes for a phone at the pitch; `gatherctl web token`: the control token's file.
 struct WebCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "web", abstract: "The pitch-side scoreboard page (gatherd --http).",
-    subcommands: [Link.self], defaultSubcommand: Link.self)
+    subcommands: [Link.self, WebTokenCommand.self], defaultSubcommand: Link.self)
 
   struct Link: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "link",
-      abstract: "Print the scoreboard's control link: open it on a phone to get the controls.",
+      abstract: "Print the scoreboard's link to share; --control prints the referee's control link.",
       discussion: """
-        The control token travels in the link's #fragment, which browsers never send to a server, so it stays \
-        out of logs. Anyone with the link may change the match: share it like a password. Only a controller \
-        (root, gatherd's user, or a member of its control group) may ask for it. Without a token \
-        (gatherd --http-token-file), the page only watches: --view prints the view-only link, which anyone may ask for.
+        The view-only link shows the board and nothing more: print it, draw it with --qr and hold it up at the \
+        pitch, or paste it in the group chat. Any peer may ask for it.
+
+        --control prints the control link instead: open it on the referee's phone to get the controls. The \
+        control token travels in the link's #fragment, which browsers never send to a server, so it stays out of \
+        logs; but anyone with the link may change the match, so share it like a password (--qr --control draws \
+        it, for the referee's phone only). Only a controller (root, gatherd's user, or a member of its control \
+        group) may ask for it, and only when gatherd has a token (gatherd --http-token-file; gatherctl web \
+        token makes one).
 
         The link names the address people use: gatherd's --public-url when it is set (a reverse proxy with a \
         certificate), otherwise the address gatherd listens on, and for --http 0.0.0.0:PORT or [::]:PORT this \
@@ -30,7 +35,10 @@ struct WebCommand: ParsableCommand {
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
-    @Flag(name: .long, help: "Print the view-only link (the page without the controls); any peer may ask for it.")
+    @Flag(name: .long, help: "Print the control link, which adds the referee's controls; share it like a password.")
+    var control = false
+
+    @Flag(name: .long, help: "Print the view-only link (the default); any peer may ask for it.")
     var view = false
 
     @Flag(name: .long, help: "Also draw each link as a QR code, for a phone's camera.")
@@ -39,14 +47,18 @@ struct WebCommand: ParsableCommand {
     @Flag(name: .long, help: "Print a link for every address of this machine, not only the first.")
     var all = false
 
+    func validate() throws {
+      if control, view { throw ValidationError("--control and --view are two different links; give one.") }
+    }
+
     func run() throws {
-      let result = try global.connect().call(view ? "web.share" : "web.link", [:])
+      let result = try global.connect().call(control ? "web.link" : "web.share", [:])
       if global.json {
         print(JSONWriter.string(result))
         return
       }
       let links = (result["links"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }
-      try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl web link --all").print(
+      try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl web link --all\(control ? " --control" : "")").print(
         links, note: result["note"]?.stringValue)
     }
   }

@@ -1,23 +1,24 @@
-import ArgumentParser
-import GatherRPC
-
 extension Gatherd {
-  /// The keys a configuration file may hold: gatherd's long options, as the argument parser itself describes
-  /// the command line (the JSON `--experimental-dump-help` prints), so that an option added to ``Gatherd`` is
-  /// a key at once. `--help`, `--version` and `--config` are not keys.
-  static var configKeys: ConfigFile.Keys {
-    guard let tool = try? JSONParser.parse(Array(_dumpHelp().utf8)),
-      let arguments = tool["command"]?["arguments"]?.arrayValue
-    else { return [:] }
-    var keys: ConfigFile.Keys = [:]
-    for argument in arguments {
-      let kind = argument["kind"]?.stringValue
-      guard kind == "option" || kind == "flag" else { continue }
-      let repeats = argument["isRepeating"] == .bool(true)
-      for name in argument["names"]?.arrayValue ?? [] where name["kind"]?.stringValue == "long" {
-        if let key = name["name"]?.stringValue, !["help", "version", "config"].contains(key) { keys[key] = repeats }
-      }
-    }
-    return keys
-  }
+  /// The keys a configuration file may hold, and whether each may repeat: gatherd's long options without their
+  /// dashes. `--help`, `--version` and `--config` are not keys. A table rather than the argument parser's own
+  /// description of the command line, which would be encoded and parsed at every start; `ConfigKeysTests`
+  /// compares the two, so an option added to ``Gatherd`` without its key here fails the tests.
+  static let configKeys: ConfigFile.Keys = [
+    "socket": false, "database": false, "socket-mode": false, "status-socket": false, "status-socket-mode": false,
+    "control-group": false, "max-line-bytes": false,
+    // The web listener (WebOptions).
+    "http": false, "http-token-file": false, "public-url": false, "allowed-host": true,
+    "http-max-connections": false, "http-max-connections-per-address": false, "http-header-timeout": false,
+    "http-idle-timeout": false,
+    // MQTT and Home Assistant (MQTTOptions); --mqtt-control is a flag with its inversion.
+    "mqtt": false, "mqtt-password-file": false, "mqtt-ca-file": false, "mqtt-topic": false,
+    "mqtt-discovery-prefix": false, "mqtt-control": false, "no-mqtt-control": false, "mqtt-ticks": false,
+    // Backups (BackupOptions).
+    "backup-directory": false, "backup-keep": false,
+    // Plans' expiry and reminders (PlanOptions).
+    "plan-expiry": false, "plan-reminders": false,
+    // When a gather's man-of-the-match vote closes.
+    "vote-closes": false,
+    "metrics": false, "log-level": false,
+  ]
 }

@@ -34,7 +34,8 @@ struct Gatherd: AsyncParsableCommand {
       GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, \
       GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
       GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, \
-      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_VOTE_CLOSES, GATHERD_CONFIG and \
+      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_PLAN_EXPIRY, GATHERD_PLAN_REMINDERS, \
+      GATHERD_VOTE_CLOSES, GATHERD_CONFIG and \
       GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
@@ -92,6 +93,12 @@ struct Gatherd: AsyncParsableCommand {
       Frames that break RFC 6455 close the WebSocket (1002, 1007, 1009). Refused web requests are logged once a \
       minute per client address, with a count; after 5 wrong tokens, an address's guesses go unchecked for 12 s \
       each (auth.token: -32003 too_many_attempts, then the connection closes; POST: 429).
+
+      PLANS
+        A weekly schedule (plan.schedule) opens each week's plan by itself; an open plan whose start passed by \
+      more than --plan-expiry (6h) closes by itself (expired); reminders go out --plan-reminders (48h,3h) before \
+      each plan unless its schedule says. GET /calendar.ics?code=CODE on the scoreboard's listener is the plans' \
+      calendar feed; plan.calendarLink gives its link to controllers. See docs/protocol.md, "Who's coming".
 
       METRICS
         GET /metrics answers Prometheus' text format (0.0.4) on the --http listener, and on --metrics ADDRESS, a \
@@ -175,6 +182,8 @@ struct Gatherd: AsyncParsableCommand {
   @OptionGroup(title: "MQTT and Home Assistant") var mqtt: MQTTOptions
 
   @OptionGroup(title: "Backups (gatherd backup --dated)") var backups: BackupOptions
+
+  @OptionGroup(title: "Plans") var plans: PlanOptions
 
   @Option(
     name: .customLong("metrics"),

@@ -44,9 +44,9 @@ struct RestoreCommand: ParsableCommand {
       if try DatabaseRestore.isInUse(database) {
         throw RestoreRefusal("gatherd is running: its database \(database) is open. \(stop)")
       }
-      if SocketFile(path: socket).answers {
+      if SocketFile(path: socket).hasListener {
         throw RestoreRefusal(
-          "Something answers on gatherd's socket \(socket): a running gatherd, or a socket unit that would start "
+          "Something listens on gatherd's socket \(socket): a running gatherd, or a socket unit that would start "
             + "one. \(stop)")
       }
       let folder = Folders.parent(of: database)

@@ -41,3 +41,44 @@ extension SettingValue {
     return level
   }
 }
+
+extension SettingValue {
+  /// A duration of whole seconds, minutes, hours and days, largest first: `6h`, `90m`, `1d12h`, `30s`; `0` alone is
+  /// none. It must lie within `range`.
+  func duration(in range: ClosedRange<Duration>) throws(SettingsError) -> Duration {
+    let units: [(Character, Int64)] = [("d", 86400), ("h", 3600), ("m", 60), ("s", 1)]
+    var seconds: Int64 = 0
+    var digits = ""
+    var next = 0
+    let valid: Bool = {
+      if text == "0" { return true }
+      guard !text.isEmpty, text.count <= 24 else { return false }
+      for character in text {
+        if character.isASCII, character.isNumber {
+          digits.append(character)
+        } else if let unit = units[next...].firstIndex(where: { $0.0 == character }), let number = Int64(digits) {
+          seconds += number * units[unit].1
+          digits = ""
+          next = unit + 1
+        } else {
+          return false
+        }
+      }
+      return digits.isEmpty
+    }()
+    let bound = { (duration: Duration) in Self.durationText(duration.components.seconds) }
+    guard valid, range.contains(.seconds(seconds)) else {
+      throw refuse(
+        "not a duration from \(bound(range.lowerBound)) to \(bound(range.upperBound)), such as 6h, 90m or 1d12h")
+    }
+    return .seconds(seconds)
+  }
+
+  /// "30d", "1m", "0": a whole number of seconds in the largest unit that holds it.
+  static func durationText(_ seconds: Int64) -> String {
+    for (unit, size) in [("d", Int64(86400)), ("h", 3600), ("m", 60)] where seconds > 0 && seconds % size == 0 {
+      return "\(seconds / size)\(unit)"
+    }
+    return seconds == 0 ? "0" : "\(seconds)s"
+  }
+}

@@ -31,6 +31,8 @@ struct Settings: Sendable {
   var backups: BackupSettings
   /// When a gather's man-of-the-match vote closes.
   var voteWindow: VoteWindow
+  /// When plans expire and remind (PlanOptions.swift).
+  var planTimes: PlanTimes
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
@@ -69,6 +71,7 @@ struct Settings: Sendable {
     mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources)
     backups = try options.backups.settings(beside: databasePath, sources)
     voteWindow = try pick(options.voteCloses, "GATHERD_VOTE_CLOSES")?.parse(VoteWindow.init(parsing:)) ?? .standard
+    planTimes = try options.plans.times(sources)
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

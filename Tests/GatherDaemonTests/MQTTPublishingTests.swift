@@ -116,8 +116,10 @@ import Testing
   }
 
   @Test func theButtonsCallMethodsThatChangeTheMatch() throws {
+    let logger = Logger(label: "test")
     let dispatcher = MethodTable.dispatcher(
-      session, stats: DaemonStats(), testFaults: false, web: nil, logger: Logger(label: "test"))
+      session, stats: DaemonStats(), testFaults: false, web: nil, logger: logger,
+      refusals: RefusalReporter(logger: logger, loop: session.loop))
     let buttons = HomeAssistantDiscovery(Self.configuration(control: true)).entities().filter {
       $0.component == "button"
     }

@@ -50,9 +50,10 @@ import Testing
     }
   }
 
-  @Test func repliesPastTheRequestersBytesForgetTheOldestAndOneTooLongIsNotKept() {
+  @Test func requestsAndRepliesPastTheRequestersBytesForgetTheOldestAndOneTooLongIsNotKept() {
     var window = Window()
-    let quarter = [UInt8](repeating: 0x20, count: Window.bytesPerRequester / 4)
+    // The requests' bytes count too: four requests and their replies fill the budget exactly.
+    let quarter = [UInt8](repeating: 0x20, count: Window.bytesPerRequester / 4 - request(1).size)
     for id in 1...4 { window.remember(quarter, to: request(id), from: "a") }
     #expect(window.reply(to: request(1), from: "a") == quarter, "exactly the budget is kept")
     window.remember(reply(5), to: request(5), from: "a")

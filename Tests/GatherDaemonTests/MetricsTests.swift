@@ -55,7 +55,8 @@ import Testing
     let fixture = try await withMetricsFactory(factory) { try await SessionFixture() }
     let dispatcher = withMetricsFactory(factory) {
       MethodTable.dispatcher(
-        fixture.session, stats: DaemonStats(), testFaults: false, web: nil, logger: .init(label: "t"))
+        fixture.session, stats: DaemonStats(), testFaults: false, web: nil, logger: .init(label: "t"),
+        refusals: RefusalReporter(logger: .init(label: "t"), loop: fixture.session.loop))
     }
     let caller = Caller(
       peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)), mayMutate: false, whyReadOnly: "a test",

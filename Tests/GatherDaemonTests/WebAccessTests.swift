@@ -32,27 +32,43 @@ import Testing
     #expect(!WebAccess(token: nil).isControlToken(Array("0123456789abcdef".utf8)))
   }
 
+  /// What a presented token opened, by name: "control", "wrong" or "tooMany"; nil for no header.
+  func opened(_ access: WebAccess.Access?) -> String? {
+    switch access {
+    case nil: nil
+    case .control: "control"
+    case .wrong: "wrong"
+    case .tooMany: "tooMany"
+    case .granted: "granted"
+    case .closedPlan: "closedPlan"
+    case .closedVote: "closedVote"
+    }
+  }
+
   @Test func bearerHeaders() {
     let access = WebAccess(token: "0123456789abcdef")
-    #expect(access.bearer(in: HTTPHeaders(), from: client) == nil)
-    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer 0123456789abcdef")]), from: client) == .right)
-    #expect(access.bearer(in: HTTPHeaders([("authorization", "bearer 0123456789abcdef")]), from: client) == .right)
-    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Basic 0123456789abcdef")]), from: client) == .wrong)
-    #expect(access.bearer(in: HTTPHeaders([("Authorization", "Bearer nope")]), from: client) == .wrong)
+    func bearer(_ headers: HTTPHeaders) -> String? {
+      opened(access.bearerAccess(in: headers, from: client) { _ in nil })
+    }
+    #expect(bearer(HTTPHeaders()) == nil)
+    #expect(bearer(HTTPHeaders([("Authorization", "Bearer 0123456789abcdef")])) == "control")
+    #expect(bearer(HTTPHeaders([("authorization", "bearer 0123456789abcdef")])) == "control")
+    #expect(bearer(HTTPHeaders([("Authorization", "Basic 0123456789abcdef")])) == "wrong")
+    #expect(bearer(HTTPHeaders([("Authorization", "Bearer nope")])) == "wrong")
   }
 
   @Test func wrongGuessesFromOneAddressStopBeingChecked() {
     let access = WebAccess(token: "0123456789abcdef")
     let other = WebClient(try! SocketAddress(ipAddress: "192.168.1.21", port: 40000))
+    func present(_ token: String, from client: WebClient) -> String? {
+      opened(access.access(Array(token.utf8), from: client) { _ in nil })
+    }
     for _ in 0..<GuessLimiter<ContinuousClock>.allowance {
-      #expect(access.check(Array("wrong-wrong-wrong".utf8), from: client) == .wrong)
+      #expect(present("wrong-wrong-wrong", from: client) == "wrong")
     }
     // Even the right token is not checked now: a guesser learns nothing.
-    guard case .tooMany = access.check(Array("0123456789abcdef".utf8), from: client) else {
-      Issue.record("the sixth guess was checked")
-      return
-    }
-    #expect(access.check(Array("0123456789abcdef".utf8), from: other) == .right, "another address is not held up")
+    #expect(present("0123456789abcdef", from: client) == "tooMany", "the sixth guess was checked")
+    #expect(present("0123456789abcdef", from: other) == "control", "another address is not held up")
   }
 
   @Test func theLinkCarriesThePercentEncodedTokenInItsFragment() throws {

@@ -20,6 +20,28 @@ import Testing
     #expect(throws: GatherError.validation("teamA", "")) { try gather.lineupForNewGather(teamA: [1, 1], teamB: [2]) }
   }
 
+  @Test func aPlayerGivenTwiceIsNamed() throws {
+    let gather = FootballGather(roster: try Fixtures.roster())
+    do {
+      _ = try gather.lineupForNewGather(teamA: [1, 3], teamB: [2, 3])
+      Issue.record("Carla was accepted on both sides")
+    } catch {
+      #expect(error.message == "Carla appears more than once in the gather.")
+    }
+    do {
+      _ = try gather.prediction(teamA: [1], teamB: [2, 1])
+      Issue.record("Ana was accepted on both sides of a prediction")
+    } catch {
+      #expect(error.message == "Ana is given more than once.")
+    }
+    do {
+      try TeamBalancer.check([1, 2, 2], bench: []) { gather.roster[$0]?.name ?? "Player \($0)" }
+      Issue.record("Bruno was accepted twice in a suggestion")
+    } catch {
+      #expect(error.message == "Bruno is given more than once.")
+    }
+  }
+
   @Test func everyPlayerMustBeOnTheRoster() throws {
     let gather = FootballGather(roster: try Fixtures.roster())
     #expect(throws: GatherError.playerNotFound) { try gather.lineupForNewGather(teamA: [1], teamB: [2], bench: [42]) }

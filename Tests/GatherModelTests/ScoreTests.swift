@@ -44,13 +44,30 @@ import Testing
       _ = try gather.scoreGoal(for: .teamA, by: eli, at: .zero, wallNow: Fixtures.kickOff)
       Issue.record("a goal by a bench player was accepted")
     } catch {
-      #expect(error.message == "\(eli.name) is on the bench, not in Team A.")
+      #expect(error.message == "\(eli.name) is on the bench, not playing for Team A.")
     }
     do {
       _ = try gather.scoreGoal(for: .teamA, by: carla, at: .zero, wallNow: Fixtures.kickOff)
       Issue.record("a goal by a Team B player was accepted for Team A")
     } catch {
-      #expect(error.message == "\(carla.name) plays in Team B, not in Team A.")
+      #expect(error.message == "\(carla.name) plays for Team B, not Team A.")
+    }
+  }
+
+  @Test func aScorerOnTheOtherSideIsToldBySidesNames() throws {
+    var gather = try activeGather()
+    try gather.rename(teamA: "Bibs", teamB: "Colours")
+    do {
+      _ = try gather.scoreGoal(for: .teamA, by: carla, at: .zero, wallNow: Fixtures.kickOff)
+      Issue.record("a goal by a Colours player was accepted for Bibs")
+    } catch {
+      #expect(error.message == "\(carla.name) plays for Colours, not Bibs.")
+    }
+    do {
+      _ = try gather.scoreGoal(for: .teamB, by: eli, at: .zero, wallNow: Fixtures.kickOff)
+      Issue.record("a goal by a bench player was accepted")
+    } catch {
+      #expect(error.message == "\(eli.name) is on the bench, not playing for Colours.")
     }
   }
 

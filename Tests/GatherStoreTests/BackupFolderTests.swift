@@ -43,4 +43,17 @@ import Testing
     let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
     #expect(mode == 0o700)
   }
+
+  @Test func theNewCopyIsKeptEvenWhenOtherCopiesAreNamedLater() throws {
+    let fixture = try StoreFixture()
+    let folder = BackupFolder(path: fixture.directory.path("backups"))
+    _ = try fixture.createPlayers(["Ana"])
+    // Copies a clock that was once ahead named in the future.
+    let future = (1...3).map { StoreFixture.kickOff.addingTimeInterval(Double($0) * 365 * 86_400) }
+    for date in future { _ = try folder.add(databaseAt: fixture.path, at: date, keep: 3) }
+    let (copy, removed) = try folder.add(databaseAt: fixture.path, at: StoreFixture.kickOff, keep: 3)
+    #expect(FileManager.default.fileExists(atPath: copy), "the copy just taken is kept")
+    #expect(removed == [folder.path + "/" + BackupFolder.name(at: future[0])], "the oldest other copy goes")
+    #expect(try folder.copies().count == 3)
+  }
 }

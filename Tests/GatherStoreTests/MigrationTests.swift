@@ -78,3 +78,48 @@ import Testing
     #expect(clock.remaining(at: .zero) == .seconds(10))
   }
 }
+
+/// A database from before plans could expire and schedules existed: its plans and their answers keep every row,
+/// and a plan may then expire.
+@Suite struct PlanExpiryMigrationTests {
+  @Test func plansMadeBeforeExpiryKeepEverythingAndMayExpire() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("gather.sqlite")
+    let database = try SQLiteDatabase(path: path)
+    try GatherStore.migrator.migrate(database, upTo: "plan.checkIn")
+    try database.write { db in
+      try db.execute(
+        """
+        INSERT INTO player (id, name) VALUES (1, 'Ana');
+        INSERT INTO plan (id, status, startsAt, utcOffset, capacity, place, signUpCode, createdAt)
+          VALUES (4, 'open', 1800000000000, 3600, 10, 'Astro 2', 'code-4', 1799000000000),
+                 (9, 'cancelled', 1800100000000, 0, 8, NULL, 'code-9', 1799000000000);
+        INSERT INTO planSignUp (planId, playerId, playerName, answer, answeredAt, turn, joinedAt)
+          VALUES (4, 1, 'Ana', 'in', 1799000001000, 1, 1799000001000);
+        DELETE FROM plan WHERE id = 9;
+        """)
+    }
+    database.close()
+    let store = try GatherStore.open(path: path)
+    let plan = try #require(try store.plan(4))
+    #expect(plan.details.place == "Astro 2" && plan.details.utcOffset == 3600 && plan.signUpCode == "code-4")
+    #expect(plan.queue.map(\.player) == [1])
+    #expect(plan.terms == PlanTerms())
+    try store.expirePlan(4, at: Date(timeIntervalSince1970: 1_800_100_000))
+    #expect(try store.plan(4)?.status == .expired)
+    // Ids go on after the highest ever used, as before.
+    let next = try store.createPlan(
+      PlanDetails(
+        startsAt: Date(timeIntervalSince1970: 1_900_000_000), capacity: 4,
+        now: Date(timeIntervalSince1970: 1_800_000_000)),
+      signUpCode: "new", createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(next.id == 10)
+    // The index on open plans is made again.
+    let indexes = try store.database.read { db in
+      try db.fetchAll("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'plan'").map {
+        try $0.first(as: String.self)
+      }
+    }
+    #expect(Set(indexes).isSuperset(of: ["plan_open", "plan_on_scheduleId"]))
+  }
+}

@@ -46,7 +46,9 @@ import Testing
     #expect(error.path == fixture.path)
     // The refused insert was rolled back: reads go on and see only what was acknowledged.
     #expect(try fixture.store.playerCount() == acknowledged)
-    #expect(throws: StorageUnavailable.self) { try fixture.store.createPlayer(PlayerDetails(name: "Still full")) }
+    #expect(throws: StorageUnavailable.self) {
+      try fixture.store.createPlayer(PlayerDetails(name: "Player \(acknowledged) with a longish name"))
+    }
 
     try setPragma(fixture.store, "max_page_count = 1073741823")
     let after = try fixture.store.createPlayer(PlayerDetails(name: "Room again"))

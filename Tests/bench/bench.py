@@ -395,6 +395,7 @@ def main():
     ap.add_argument("--command", default="make bench")
     ap.add_argument("--load-at-start", default="")
     ap.add_argument("--gatherd-label", default="")
+    ap.add_argument("--install-flags", default="", help="the swift build flags the installed binary was built with")
     opts = ap.parse_args()
     opts.here = os.path.dirname(os.path.abspath(__file__))
 

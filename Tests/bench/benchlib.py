@@ -286,6 +286,38 @@ def setup_gather(path, minutes):
     return c
 
 
+def short_load(path, control, connections=8, rounds=25, subscribers=4):
+    """A short stand-in for make bench's phases, on a gatherd with an active gather whose clock is stopped
+    (`control` is a Client of it): each request line `rounds` times over `connections` connections at once,
+    then `subscribers` tick subscribers through two ticks; the clock is paused again at the end."""
+    clients = [Client(path) for _ in range(connections)]
+    for line in (TIMER_STATUS, DAEMON_PING, GOAL_AND_UNDO, CREATE_PLAYER):
+        for _ in range(rounds):
+            for c in clients:
+                c.sock.sendall(line.encode() + b"\n")
+            for c in clients:
+                reply = json.loads(c.file.readline() or "null")
+                replies = reply if isinstance(reply, list) else [reply]
+                if not all(isinstance(r, dict) and "result" in r for r in replies):
+                    raise BenchError(f"gatherd did not answer {line} with results: {reply}")
+    for c in clients:
+        c.close()
+    watchers = [Client(path) for _ in range(subscribers)]
+    for w in watchers:
+        w.send_line(SUBSCRIBE_TICK)
+    control.call("timer.start")
+    for w in watchers:
+        ticks = 0
+        while ticks < 2:
+            line = w.file.readline()
+            if not line:
+                raise BenchError("gatherd closed a tick subscriber")
+            ticks += json.loads(line).get("method") == "tick"
+    control.call("timer.pause")
+    for w in watchers:
+        w.close()
+
+
 def start_clock_at_phase(c, phase):
     """Starts the match clock at `phase` of a wall-clock second; returns (T0 ns, reply), T0 = CLOCK_REALTIME
     just before the request was sent. gatherd reads its clock when it handles the request, slightly later, so

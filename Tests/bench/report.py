@@ -132,9 +132,10 @@ def report(r, raw, o):
     if o.gatherd_label:
         add(f"- gatherd: {o.gatherd_label}. The dev build's figures are therefore missing from this report.")
     else:
+        flags = " ".join(o.install_flags.replace(os.path.join(o.repo, ""), "").split())
         add(f"- gatherd, two binaries built from one snapshot of the working tree (`{gd_commit}`) taken when the "
             "run started: the **installed** binary, built as `make install` builds it (`swift build -c release "
-            "--static-swift-stdlib -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic`, stripped), which the "
+            f"{flags}`, stripped), which the "
             "targets judge, and the **dev build** (`swift build -c release`, "
             "the Swift runtime linked dynamically), reported next to it. Both run with `--log-level warning`.")
     add("- References: `ndjson_ref`, `tick_ref`, `rpcbench`, `tickprobe` from `../shared/tools` (gcc -O2), "
@@ -148,6 +149,13 @@ def report(r, raw, o):
     if os.path.exists(analysis):
         # Hand-written: where the time goes (perf), why a target is missed and what would close it.
         with open(analysis) as f:
+            add(f.read().rstrip("\n"))
+        add("")
+    profile = os.path.join(o.repo, "Tests", "bench", "profile.md")
+    if os.path.exists(profile):
+        # Hand-written, measured with Tests/bench's callgrind and cold-start scripts: what the build settings
+        # are worth.
+        with open(profile) as f:
             add(f.read().rstrip("\n"))
         add("")
     latency(add, r, keys)

@@ -7,7 +7,8 @@
 #    one snapshot of the working tree in .build-bench-src/ (all git-ignored), so that edits made while it
 #    compiles cannot break the build or mix two versions:
 #    - the installed binary, built exactly as `make install` builds it (`swift build -c release` with the
-#      Makefile's RELEASE_LINK_FLAGS: the Swift runtime linked in, `-z now`, no exported symbols; then
+#      Makefile's RELEASE_LINK_FLAGS: the Swift runtime linked in, lld with `-z now` and packed relative
+#      relocations, no exported symbols, the start-up code ordered by packaging/startup-order.txt; then
 #      stripped), into .build-release-static/; the targets judge this one;
 #    - the dev build (`swift build -c release`), into .build-release/, reported next to it.
 # 2. Runs Tests/bench/bench.py, which starts both gatherd binaries and the references side by side and measures
@@ -25,10 +26,11 @@
 # figures meaningless, docs/ left unchanged), BENCH_INSTALL_FLAGS (how `make install` links gatherd; `make bench`
 # passes the Makefile's RELEASE_LINK_FLAGS).
 set -euo pipefail
-INSTALL_FLAGS=${BENCH_INSTALL_FLAGS:---static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic}
-
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
+INSTALL_FLAGS=${BENCH_INSTALL_FLAGS:---static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
+-Xlinker -z -Xlinker now -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+-Xlinker --symbol-ordering-file=$REPO/packaging/startup-order.txt -Xlinker --no-warn-symbol-ordering}
 TOOLS_SRC=${BENCH_TOOLS_SRC:-$(cd "$REPO/.." && pwd)/shared/tools}
 TOOLS_BIN=$REPO/.build-bench-tools
 SNAP=$REPO/.build-bench-src
@@ -148,7 +150,7 @@ fi
 say "measuring (about 5 minutes); progress below, the report follows"
 "$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --gatherd-dev "$DEV_BIN" --tools "$TOOLS_BIN" \
   --pyrpc "$TOOLS_SRC/pyrpc_server.py" --tmp "$TMP" --repo "$REPO" --command "$COMMAND" \
-  --load-at-start "$LOAD_AT_START" --gatherd-label "$LABEL" >"$TMP/report.md" &
+  --load-at-start "$LOAD_AT_START" --gatherd-label "$LABEL" --install-flags "$INSTALL_FLAGS" >"$TMP/report.md" &
 DRIVER=$!
 status=0
 wait "$DRIVER" || status=$?

@@ -32,7 +32,11 @@ A real daemon and headless Chromium, in the dark and the light theme:
 - scoreboard-halftime-{dark,light}.png and scoreboard-fulltime-{dark,light}.png: the board at half time (HT and
   the break's countdown) and at full time (FT, the final score), on the phone held sideways;
 - signup-started-{dark,light}.png and signup-cancelled-{dark,light}.png: a sign-up link opened after its plan
-  started (the live score) and after it was cancelled (the next game).
+  started (the live score) and after it was cancelled (the next game);
+- the weekly game on the referee's phone held upright: weekly-form-{dark,light}.png, its form filled in (Thursdays
+  at 19:00) and weekly-form-regulars-{dark,light}.png, its sign-up part (regulars first); signup-regulars-{dark,light}.png, the sign-up link of a week that opens to regulars
+  first, saying until when; plans-reminder-{dark,light}.png, "Who's coming" three hours before a game, with its
+  reminder to send and the weekly game under the plans; reminder-share-{dark,light}.png, the reminder's share view.
 
 The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
 granted) and the sound switched on.
@@ -202,8 +206,8 @@ def main() -> int:
                 page.close()
                 # The result to share, with the next plan (and, for the referee, its sign-up link).
                 page = open_page(browser, daemon.control_url(), size=PORTRAIT, scheme=scheme)
-                # "Who's coming" fills in above the last result: the button is clicked once it stays where it is.
-                page.wait_for(f"{js_visible('btn-share-result')} && {js_visible(f'btn-plan-share-{plan}')}",
+                # The plan drawn too: the card above the result grows when it comes, and moves the button.
+                page.wait_for(f"{js_visible('btn-share-result')} && {js_visible(f'plan-{plan}')}",
                               "the last result's share button", state=STATE_JS)
                 page.click(testid("btn-share-result"))
                 page.wait_for("document.querySelector('[data-testid=report-text]').value !== ''", "the card",

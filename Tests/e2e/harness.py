@@ -118,6 +118,12 @@ SPEC_METHODS = (
     "fees.correct",
     "fees.balance",
     "fees.ledger",
+    # Weekly schedules and the plans' calendar feed.
+    "plan.schedule",
+    "plan.reschedule",
+    "plan.schedules",
+    "plan.unschedule",
+    "plan.calendarLink",
 )
 
 #: The methods marked [mutating] in the spec.
@@ -149,6 +155,10 @@ MUTATING_METHODS = (
     "plan.join",
     "plan.leave",
     "plan.checkIn",
+    "plan.schedule",
+    "plan.reschedule",
+    "plan.unschedule",
+    "plan.calendarLink",
 )
 
 #: Methods that take no params at all (so `[]` is accepted for them).

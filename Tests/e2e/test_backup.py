@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import glob
 import os
+import select
+import socket
 import sqlite3
 import subprocess
 import threading
@@ -53,6 +55,7 @@ class BackupUnderLoadTests(BackupCase):
         ids = [player["id"] for player in self.make_players(self.c, 4)]
         self.start_gather(self.c, ids[:2], ids[2:])
         acknowledged: list[tuple[float, str, object]] = []
+        progress = threading.Condition()
         stop = threading.Event()
         failures: list[str] = []
 
@@ -73,16 +76,20 @@ class BackupUnderLoadTests(BackupCase):
                         kind, value = team, score[team]
                     if "result" not in reply:
                         failures.append(repr(reply))
+                        with progress:
+                            progress.notify_all()
                         return
-                    acknowledged.append((time.monotonic(), kind, value))
+                    with progress:
+                        acknowledged.append((time.monotonic(), kind, value))
+                        progress.notify_all()
 
         writer = threading.Thread(target=write)
         writer.start()
         backups: list[tuple[float, str, subprocess.CompletedProcess]] = []
         try:
             for round in range(4):
-                while len(acknowledged) < 40 * (round + 1) and writer.is_alive():
-                    time.sleep(0.01)
+                with progress:
+                    progress.wait_for(lambda: len(acknowledged) >= 40 * (round + 1) or failures, timeout=RUN_TIMEOUT)
                 path = os.path.join(self.daemon.tmp, f"backup-{round}.sqlite")
                 began = time.monotonic()
                 backups.append((began, path, self.backup(path)))
@@ -209,9 +216,25 @@ class RestoreRefusalTests(BackupCase):
         elsewhere.socket_path = self.daemon.socket_path
         proc = self.restore(elsewhere, path)
         self.assertEqual(proc.returncode, 1)
-        self.assertIn(f"Something answers on gatherd's socket {self.daemon.socket_path}", proc.stderr)
+        self.assertIn(f"Something listens on gatherd's socket {self.daemon.socket_path}", proc.stderr)
         self.assertFalse(os.path.exists(elsewhere.db_path))
         self.assertEqual(len(self.c.result("players.list")["players"]), 2, "the daemon serves on")
+
+    def test_a_listening_socket_is_found_without_connecting_to_it(self):
+        """A socket unit's socket would start its service on a connection: restore reads /proc/net/unix instead."""
+        path = self.good_backup()
+        self.daemon.stop()
+        listener = socket.socket(socket.AF_UNIX)
+        self.addCleanup(listener.close)
+        unit_socket = os.path.join(self.daemon.tmp, "unit.sock")
+        listener.bind(unit_socket)
+        listener.listen(4)
+        proc = self.gatherd("restore", "--database", self.daemon.db_path, "--socket", unit_socket, "--config",
+                            "/dev/null", path)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn(f"Something listens on gatherd's socket {unit_socket}", proc.stderr)
+        readable, _, _ = select.select([listener], [], [], 0)
+        self.assertEqual(readable, [], "restore connected to the socket")
 
     def test_a_restore_keeps_the_database_it_replaces(self):
         self.make_players(self.c, 2)

@@ -1013,7 +1013,9 @@ class UsageAndReachTests(GatherctlTestCase):
             ("timer", "set", "10:75"),
             ("timer", "set", "soon"),
             ("score", "goal"),
-            ("score", "goal", "c"),
+            ("score", "goal", "a", "--name"),
+            ("players", "remove", "1"),
+            ("timer", "stop"),
             ("score", "set"),
             ("score", "set", "2:1"),
             ("score", "set", "two-one"),
@@ -1226,7 +1228,10 @@ class WatchTests(GatherctlTestCase):
         step(lambda: self.ok(self.c, "timer.resume"), lambda v: v.state == "running", "running again")
         # The two-second clock runs out by itself.
         views.append(self.wait_view(watch, fmt, lambda v: v.state == "finished", 2 + LATENCY + 1, "the end of the clock"))
-        self.assertTrue(views[-1].shows("00:00", "1-0"), views[-1])
+        # Full time: "FT" and the result for people, as the board and MQTT read it; json keeps gatherd's display.
+        self.assertTrue(views[-1].shows("00:00" if fmt == "json" else "FT", "1-0"), views[-1])
+        if fmt == "waybar":
+            self.assertEqual(views[-1].text, "FT · 1-0", views[-1])
         step(lambda: self.ok(self.c, "gather.end"), lambda v: v.idle(), "no gather")
         begin = time.monotonic()
         self.daemon.stop()

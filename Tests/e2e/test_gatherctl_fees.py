@@ -37,7 +37,7 @@ class FeesAndVoteCommandTests(GatherctlTestCase):
         for name in ("Ana", "Bruno", "Carla"):
             self.ctl("plan", "join", name)
         zé = self.ok(self.c, "plan.join", {"plan": plan["id"], "guest": "Zé", "broughtBy": self.ids["Ana"]})
-        self.ctl("gather", "start", "--plan", plan["id"])
+        self.ctl("gather", "start", "--plan", plan["id"], "--force")
         self.ctl("gather", "end")
         return plan, zé["player"]["id"]
 

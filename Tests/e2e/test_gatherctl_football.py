@@ -44,7 +44,10 @@ class FootballCtlTests(GatherctlTestCase):
         self.assertEqual(out, "Goal! Bruno (26') — Bibs 0-1 Colours\n")
         self.assertEqual(self.ctl("score"), "Bibs 0-1 Colours\n  26'  Colours  Bruno  (0-1)\n")
         # end-period is the same command; in the last period it is full time.
-        self.assertEqual(self.ctl("timer", "end-period"), "00:00 left, finished, 2nd half\n")
+        self.assertEqual(self.ctl("timer", "end-period"), "FT, full time\n")
+        # Full time as the board and MQTT read it, the result first.
+        self.assertTrue(self.ctl("gather", "status").startswith("Gather 1: FT · Bibs 0-1 Colours\n"))
+        self.assertEqual(self.ctl("status").splitlines()[2], "Gather 1: FT · Bibs 0-1 Colours")
         self.assertEqual(self.ctl("score", "undo"), "Taken back: Bruno's goal (26'). Bibs 0-0 Colours\n")
         proc = self.run_ctl("timer", "end-half")
         self.assertEqual(proc.returncode, 1, self.describe(proc))

@@ -3,8 +3,8 @@
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_names.py -v
 
 Names match exactly, ignoring case; a word of digits is an id, and --name reads it as a name. A name that
-matches no player, or several, is refused by gatherctl itself (exit 1) with the candidates and their ids, and
-changes nothing. `players add` of a name on the roster warns and needs --allow-duplicate. Goals and undos
+matches no player is refused by gatherctl itself (exit 1) with the closest names ("did you mean Fatima?"), one
+that several players have with each of them and their id, and neither changes anything. `players add` of a name on the roster warns and needs --allow-duplicate. Goals and undos
 are confirmed with the scorer and the goal's time. Every check compares with the daemon's own state, read on
 the harness's connection.
 """
@@ -82,25 +82,36 @@ class NamesTests(GatherctlTestCase):
         self.assertEqual(self.member_ids(gather["teams"], "teamA"), [p["id"] for p in expected["teamA"]["players"]])
         self.assertEqual(self.member_ids(gather["teams"], "teamB"), [p["id"] for p in expected["teamB"]["players"]])
 
-    def test_an_unknown_name_lists_the_candidates_with_their_ids(self):
-        self.ok(self.c, "players.create", {"name": "Federico"})
-        federico = self.ok(self.c, "players.list")["players"][-1]["id"]
+    def test_an_unknown_name_offers_the_closest_names_not_the_roster(self):
+        for name in ("Federico", "Fatima", "Eva", "Gil", "Hugo", "Ines", "Joao", "Mo Salah", "Nuno"):
+            self.ok(self.c, "players.create", {"name": name})
         self.start_gather(self.c, [self.ids["Ana"]], [self.ids["Bruno"]])
-        err = self.refused_by_gatherctl("score", "goal", "a", "--player", "Fede")
-        self.assertIn('"Fede"', err)
-        self.assertEqual(listed_ids(err), {federico}, err)  # the names like it
-        self.assertIn("Federico", err)
-        # Nothing like it: the whole roster, every player with its id.
+        # A letter dropped, two swapped, the start of a name or of a word of it: the closest few, by name alone.
+        for typed, meant in (("fatma", "Fatima"), ("Fede", "Federico"), ("Carals", "Carla"), ("mo", "Mo Salah"),
+                             ("BRUNNO", "Bruno")):
+            with self.subTest(typed=typed):
+                err = self.refused_by_gatherctl("score", "goal", "a", "--player", typed)
+                self.assertEqual(err, f'gatherctl: No player is named "{typed}"; did you mean {meant}?\n')
+        self.assertEqual(listed_ids(err), set(), "no table of the roster")
+        err = self.refused_by_gatherctl("players", "show", "Ev")
+        self.assertIn("did you mean Eva?", err)
+        # Nothing like it: no roster dump, a pointer to it.
         err = self.refused_by_gatherctl("gather", "move", "Zed", "b")
-        self.assertEqual(listed_ids(err), set(self.ids.values()) | {federico}, err)
+        self.assertEqual(err, 'gatherctl: No player is named "Zed", nor one like it; gatherctl players lists the roster.\n')
         for args in (("players", "show", "Zed"), ("players", "rm", "Zed"), ("players", "edit", "Zed", "--age", 3),
                      ("stats", "player", "Zed"), ("gather", "history", "--player", "Zed"),
                      ("gather", "suggest", "Ana,Zed")):
             with self.subTest(args=args):
                 self.assertIn('"Zed"', self.refused_by_gatherctl(*args))
         self.ok(self.c, "gather.cancel")
-        err = self.refused_by_gatherctl("gather", "start", "--team-a", "Ana", "--team-b", "Bruno,Zed")
-        self.assertIn('"Zed"', err)
+        err = self.refused_by_gatherctl("gather", "start", "--team-a", "Ana", "--team-b", "Bruno,Fatma")
+        self.assertIn('"Fatma"; did you mean Fatima?', err)
+
+    def test_two_players_of_a_close_name_are_told_apart_by_id(self):
+        second = self.ok(self.c, "players.create", {"name": "Dani"})["id"]
+        err = self.refused_by_gatherctl("players", "show", "Danni")
+        self.assertEqual(err, f'gatherctl: No player is named "Danni"; did you mean Dani (#{self.ids["Dani"]}) '
+                              f'or Dani (#{second})?\n')
 
     def test_an_ambiguous_name_lists_every_player_of_that_name(self):
         second = self.ok(self.c, "players.create", {"name": "ANA"})["id"]

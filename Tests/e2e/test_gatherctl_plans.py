@@ -59,7 +59,7 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertIn("Zé (guest)", self.ctl("plan", "show", "--plan", sunday["id"]))
         self.ctl("plan", "update", "--capacity", "3", "--note", "Bibs")
         self.assertEqual((self.plan(thursday["id"])["capacity"], self.plan(thursday["id"])["note"]), (3, "Bibs"))
-        self.assertEqual(self.ctl("plan", "cancel").strip(), f"Cancelled plan {thursday['id']}.")
+        self.assertEqual(self.ctl("plan", "cancel", "--yes").strip(), f"Cancelled plan {thursday['id']}.")
         self.assertEqual([p["id"] for p in self.ok(self.c, "plans.list")["plans"]], [sunday["id"]])
 
     def test_without_an_open_plan_commands_say_how_to_make_one(self):
@@ -90,7 +90,8 @@ class PlanCommandTests(GatherctlTestCase):
         plan = self.ctl_json("plan", "new", in_days(3), "--capacity", "2")
         for name in ("Ana", "Bruno", "Carla"):
             self.ctl("plan", "join", name)
-        out = self.ctl("gather", "start", "--plan", plan["id"], "--duration", "7:00")
+        # Three days early: --force (test_gatherctl_touchline checks the refusal without it).
+        out = self.ctl("gather", "start", "--plan", plan["id"], "--duration", "7:00", "--force")
         self.assertIn(f"Started from plan {plan['id']} with fair teams.", out)
         gather = self.ok(self.c, "gather.current")
         players = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
@@ -117,7 +118,8 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertEqual(self.names(check_in["present"]), ["Ana", "Carla", "Dani", "Zé"])
         self.assertEqual(self.names(check_in["noShows"]), ["Bruno"])
         self.assertIn("  [x]", self.ctl("plan", "check-in").split("Walked in:")[1])
-        started = self.ctl("plan", "check-in", "Ana,Carla", "Dani", "--start", "--periods", "2", "--duration", "20:00")
+        started = self.ctl("plan", "check-in", "Ana,Carla", "Dani", "--start", "--periods", "2", "--duration", "20:00",
+                           "--force")
         self.assertIn(f"Started from plan {plan['id']} with fair teams.", started)
         gather = self.ok(self.c, "gather.current")
         players = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])

@@ -22,7 +22,9 @@ NODE = "gatherd_main"
 SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "period", "next_plan", "places_left",
            "going"]
 EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end", "man_of_the_match"}
-PLAN_EVENT_TYPES = {"created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn"}
+PLAN_EVENT_TYPES = {
+    "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired", "reminder",
+}
 BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
 #: The sensors that are unavailable while their value is absent (text, an enum, times), not unknown.
 PRESENT_WHEN = {"score", "clock", "ends_at", "next_plan"}

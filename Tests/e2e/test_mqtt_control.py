@@ -120,6 +120,8 @@ class WithControl(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertIsNone(press("end_gather", lambda s: s["gather"] is None)["score"])
         self.assertEqual(self.ok(self.client, "gathers.list")["gathers"][0]["score"]["text"], "1-0")
 
+    def test_the_control_link_is_refused_over_mqtt(self):
+        self.assertRpcError(self.call(8, "web.link"), -32003, reason="not_over_mqtt", id=8)
 
 
 class MQTTDelivery(MQTTTestCase, RpcAssertions, unittest.TestCase):
@@ -197,6 +199,21 @@ class MQTTDelivery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.watcher.publish(f"{PREFIX}/rpc", goal, response_topic="replies/phone")
         self.watcher.wait("replies/phone", after=mark)
         self.assertEqual(self.score(), "4-0")
+
+    def test_a_refused_request_sent_again_runs_again(self):
+        undo = request("undo-1", "score.undo")
+        mark = self.watcher.mark()
+        self.watcher.publish(f"{PREFIX}/rpc", undo)
+        self.ping("after-refusal")
+        self.assertEqual(len(self.replies("undo-1", mark)), 1)
+        self.assertIn("error", self.replies("undo-1", mark)[0].json(), "nothing to undo yet")
+        self.ok(self.client, "score.goal", {"team": "teamA"})
+        mark = self.watcher.mark()
+        self.watcher.publish(f"{PREFIX}/rpc", undo)
+        self.ping("after-retry")
+        [reply] = self.replies("undo-1", mark)
+        self.assertEqual(self.assertResult(reply.json(), id="undo-1")["score"]["text"], "0-0")
+        self.assertEqual(self.score(), "0-0", "the retry ran: the refusal was not kept as its answer")
 
     def test_a_notification_cannot_be_told_from_a_second_press_and_runs_each_time(self):
         press = json.dumps({"jsonrpc": "2.0", "method": "score.goal", "params": {"team": "teamB"}})

@@ -24,7 +24,7 @@ class PlayersTests(DaemonTestCase):
     def test_create_with_every_detail(self):
         params = {"name": "Bruno", "age": 27, "position": "striker", "skill": "amateur", "favouriteTeam": "Arsenal"}
         player = self.checkPlayer(self.ok(self.c, "players.create", params))
-        expected = dict(params, id=player["id"], positionAcronym="ST")
+        expected = dict(params, id=player["id"], positionAcronym="ST", regular=False)
         self.assertEqual(player, expected)
         self.assertEqual(self.ok(self.c, "players.get", {"id": player["id"]}), expected)
 
@@ -87,6 +87,10 @@ class PlayersTests(DaemonTestCase):
         self.assertEqual(self.ok(self.c, "players.get", {"id": player["id"]}), updated)
         moved = self.ok(self.c, "players.update", {"id": player["id"], "position": "mid", "skill": "professional"})
         self.assertEqual(moved, dict(updated, position="midfielder", positionAcronym="MID", skill="professional"))
+        # Marked regular, the player may join a weekly schedule's plans first; the mark stays until changed.
+        regular = self.ok(self.c, "players.update", {"id": player["id"], "regular": True})
+        self.assertEqual(regular, dict(moved, regular=True))
+        self.assertEqual(self.ok(self.c, "players.update", {"id": player["id"], "age": 29})["regular"], True)
 
     def test_update_with_null_clears_the_optional_details(self):
         player = self.ok(
@@ -99,7 +103,8 @@ class PlayersTests(DaemonTestCase):
         )
         self.assertEqual(
             cleared,
-            {"id": player["id"], "name": "Ana", "age": None, "position": None, "positionAcronym": None, "skill": None, "favouriteTeam": None},
+            {"id": player["id"], "name": "Ana", "age": None, "position": None, "positionAcronym": None, "skill": None, "favouriteTeam": None,
+             "regular": False},
         )
         self.assertEqual(self.ok(self.c, "players.get", {"id": player["id"]}), cleared)
 

@@ -8,7 +8,8 @@ stage. The test acts when the plain watch shows a moment (a line, never a sleep)
 lines to the final whistle and checks them: the break reads "HT 00:03 · 0-0" in the text formats, waybar's
 class is "break" and its percentage is measured against the break; added time reads "+0:02" and the
 percentage is measured against the period plus its added time, so it never jumps; and when the break ends,
-the next line is the second half waiting at 00:04, with no stray "00:00" line between.
+the next line is the second half waiting at 00:04, with no stray "00:00" line between; the final whistle reads
+"FT · 1-0" (and `gatherctl timer` "FT, full time").
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ class StatusBarMatchTests(GatherctlTestCase):
         return self.ctl("timer").rstrip("\n")
 
     def test_every_format_through_two_halves_a_break_and_added_time(self):
-        self.start_gather(self.c, self.ids[:1], self.ids[1:], periods=2, periodLength=PERIOD, breakLength=BREAK)
+        gather = self.start_gather(self.c, self.ids[:1], self.ids[1:], periods=2, periodLength=PERIOD, breakLength=BREAK)
+        self.gather_id = gather["id"]
         formats = ("plain", "polybar", "i3blocks", "waybar", "json")
         watches = {fmt: self.watch("--format", fmt) for fmt in formats}
         # Without the timer topic, watch learns of each period's and break's end from its last tick alone.
@@ -78,7 +80,9 @@ class StatusBarMatchTests(GatherctlTestCase):
         self.ok(self.c, "timer.addTime", {"seconds": ADDED})
         self.wait_view(plain, "plain", lambda v: v.line.endswith("+0:02 · 1-0"), STAGE_TIMEOUT, "more added time")
         self.wait_view(watches["json"], "json", lambda v: v.obj["state"] == "finished", STAGE_TIMEOUT, "the end")
-        self.assertEqual(self.timer_line(), "00:00 +0:00 left, finished, 2nd half")
+        # Full time reads FT, as on the board and over MQTT, with the result first in gather status.
+        self.assertEqual(self.timer_line(), "FT, full time")
+        self.assertEqual(self.ctl("gather", "status").splitlines()[0], f"Gather {self.gather_id}: FT · Team A 1-0 Team B")
 
         # Every format, every line, to the end.
         lines = {}
@@ -111,9 +115,12 @@ class StatusBarMatchTests(GatherctlTestCase):
             return view.obj["state"] == "finished"
         if view.fmt == "waybar":
             return view.obj["class"] == "finished"
-        return view.line == "00:00 +0:00 · 1-0"
+        return view.line == "FT · 1-0"
 
     def check_text_lines(self, texts: list[str]) -> None:
+        # Full time reads FT and the result, as the board and MQTT say it, and only at the end.
+        self.assertEqual(texts[-1], "FT · 1-0", texts)
+        texts = texts[:-1]
         parsed = [parse_text(text) for text in texts]
         breaks = [index for index, (in_break, *_) in enumerate(parsed) if in_break]
         self.assertTrue(breaks, texts)
@@ -129,6 +136,10 @@ class StatusBarMatchTests(GatherctlTestCase):
 
     def check_waybar(self, view: View) -> None:
         obj = view.obj
+        if obj["class"] == "finished":
+            self.assertEqual((obj["text"], obj["tooltip"].split("\n")[1], obj["percentage"]),
+                             ("FT · 1-0", "FT, full time", 100), view)
+            return
         in_break, shown, added, _ = parse_text(obj["text"])
         tooltip_clock = obj["tooltip"].split("\n")[1]
         if in_break:

@@ -172,7 +172,7 @@ class LinkTests(WebCase):
                               timeout=30)
 
     def test_gatherctl_web_link_prints_the_control_link(self):
-        result = self.gatherctl("web", "link")
+        result = self.gatherctl("web", "link", "--control")
         self.assertEqual(result.returncode, 0, result.stderr)
         url = result.stdout.strip()
         self.assertTrue(url.startswith("http://127.0.0.1:%d/#token=" % self.port), url)

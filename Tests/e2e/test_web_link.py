@@ -1,5 +1,5 @@
-"""The scoreboard's links and QR codes: `web.link`, `web.share` and `gatherctl web link` (`--view`,
-`--qr`, `--all`) against the real daemon. A link never names 0.0.0.0, [::] or the machine's host name; a wildcard
+"""The scoreboard's links and QR codes: `web.link`, `web.share` and `gatherctl web link` (the view-only link by
+default, `--control`, `--qr`, `--all`) against the real daemon. A link never names 0.0.0.0, [::] or the machine's host name; a wildcard
 listener is named by this machine's network addresses; a listener only this machine can reach gets its link with
 a note of what to pass. The QR codes are decoded by a real reader, Debian's zbarimg: the terminal's half blocks
 turned into pixels, and the daemon's SVG drawn as pixels the same way."""
@@ -68,7 +68,7 @@ class LoopbackLinkTests(Gatherctl, WebCase):
     """gatherd --http 127.0.0.1:PORT: the link works only on this machine, and gatherctl says what to pass."""
 
     def test_the_control_link_with_a_note_of_what_to_pass(self):
-        result = self.gatherctl("web", "link")
+        result = self.gatherctl("web", "link", "--control")
         self.assertEqual(result.returncode, 0, result.stderr)
         url = result.stdout.strip()
         self.assertEqual(url, "http://127.0.0.1:%d/#token=%s" % (self.port, url.split("#token=", 1)[1]))
@@ -84,6 +84,9 @@ class LoopbackLinkTests(Gatherctl, WebCase):
         result = self.gatherctl("web", "link", "--view")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(result.stdout, "http://127.0.0.1:%d/\n" % self.port)
+        # The view-only link is the default: nothing to hold up at the pitch gives control.
+        self.assertEqual(self.gatherctl("web", "link").stdout, result.stdout)
+        self.assertEqual(self.gatherctl("web", "link", "--control", "--view").returncode, 2)
         ws = self.ws()
         share = ws.call("web.share")["result"]
         self.assertEqual([l["url"] for l in share["links"]], ["http://127.0.0.1:%d/" % self.port])
@@ -94,15 +97,19 @@ class LoopbackLinkTests(Gatherctl, WebCase):
         self.assertEqual(ws.call("web.share", {"qr": False}, id=3)["error"]["data"]["field"], "qr")
 
     def test_qr_draws_the_link_for_a_phone_camera(self):
+        # --qr alone draws the view-only link: a code held up at the pitch never gives control.
         result = self.gatherctl("web", "link", "--qr")
         self.assertEqual(result.returncode, 0, result.stderr)
         url, drawing = self.qr_text(result.stdout)
-        self.assertTrue(url.startswith("http://127.0.0.1:%d/#token=" % self.port), url)
+        self.assertEqual(url, "http://127.0.0.1:%d/" % self.port)
         self.assertNotIn("\x1b", result.stdout, "no colours when the output is not a terminal")
         self.assertTrue(all(len(line) == len(drawing[0]) for line in drawing))
         self.assertEqual(zbar(half_blocks_to_pixels(drawing)), [url])
-        view = self.gatherctl("web", "link", "--view", "--qr")
-        self.assertEqual(zbar(half_blocks_to_pixels(self.qr_text(view.stdout)[1])), ["http://127.0.0.1:%d/" % self.port])
+        # --control --qr draws the control link, for the referee's phone.
+        control = self.gatherctl("web", "link", "--qr", "--control")
+        url, drawing = self.qr_text(control.stdout)
+        self.assertTrue(url.startswith("http://127.0.0.1:%d/#token=" % self.port), url)
+        self.assertEqual(zbar(half_blocks_to_pixels(drawing)), [url])
 
     def test_on_a_terminal_the_code_is_drawn_white_on_black(self):
         binary = os.environ.get("GATHERCTL_BIN") or os.path.join(os.path.dirname(self.daemon.binary), "gatherctl")
@@ -156,8 +163,10 @@ class WildcardLinkTests(WildcardListener, Gatherctl, WebCase):
         else:
             self.assertEqual(hosts, ["127.0.0.1"])
             self.assertIn("--public-url", link["note"])
-        result = self.gatherctl("web", "link", "--all")
+        result = self.gatherctl("web", "link", "--all", "--control")
         self.assertEqual(result.stdout.splitlines(), [l["url"] for l in link["links"]])
+        every = self.gatherctl("web", "link", "--all")
+        self.assertEqual(every.stdout.splitlines(), [l["view"] for l in link["links"]])
         first = self.gatherctl("web", "link", "--view", "--qr")
         url, drawing = self.qr_text(first.stdout)
         self.assertEqual(url, link["view"])
@@ -190,7 +199,7 @@ class PublicURLLinkTests(Gatherctl, WebCase):
     web_args = ("--public-url", "https://gather.example/pitch/")
 
     def test_the_links_and_codes_are_the_public_url(self):
-        result = self.gatherctl("web", "link", "--qr")
+        result = self.gatherctl("web", "link", "--qr", "--control")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertEqual(result.stderr, "")
         url, drawing = self.qr_text(result.stdout)

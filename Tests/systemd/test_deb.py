@@ -40,6 +40,8 @@ class PackageTests(unittest.TestCase):
         for library in ["libc6", "libsqlite3-0", "libsystemd0", "libqrencode4", "init-system-helpers"]:
             self.assertIn(library, depends)
         self.assertNotRegex(depends, r"swift|libfoundation|libdispatch|libicu", depends)
+        # Packed relative relocations (DT_RELR) need the dynamic loader of glibc 2.36.
+        self.assertRegex(depends, r"libc6 \(>= 2\.(3[6-9]|[4-9][0-9])", depends)
 
     def test_contents(self):
         for name in ["gatherd.socket", "gatherd-status.socket", "gatherd.service", "gatherd@.socket",

@@ -100,7 +100,8 @@ describe('against a real gatherd', () => {
     assert.equal(status.gather, null);
     const ana = await client.call('players.create', { name: 'Ana', position: 'st', age: 27 });
     assert.deepEqual(await client.call('players.get', { id: ana.id }),
-      { id: ana.id, name: 'Ana', age: 27, position: 'striker', positionAcronym: 'ST', skill: null, favouriteTeam: null });
+      { id: ana.id, name: 'Ana', age: 27, position: 'striker', positionAcronym: 'ST', skill: null, favouriteTeam: null,
+        regular: false });
     await client.close();
     assert.ok(client.closed);
   });
@@ -248,7 +249,8 @@ describe('against a real gatherd', () => {
     child.stderr.setEncoding('utf8').on('data', (text) => { err += text; });
     const [code] = await new Promise((resolve) => child.once('close', (...status) => resolve(status)));
     assert.equal(code, 0, `example-match failed:\n${out}\n${err}`);
-    assert.match(out, /^tick {2}00:00$/m);
+    assert.match(out, /^tick {2}00:01$/m);
+    assert.match(out, /^tick {2}FT$/m); // the last tick is full time
     assert.match(out, /^timer finished at 00:00$/m);
     assert.match(out, /^final: Team A 2-1 Team B, Team A wins$/m);
     assert.match(out, /^history: #\d+\t\S+\t2-1\tteamA$/m);

@@ -329,7 +329,8 @@ class ExampleTests(DaemonTestCase):
             [sys.executable, os.path.join(HERE, "example_match.py"), "--socket", self.daemon.socket, "--seconds", "3"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=60)
         self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertIn("tick  00:00", done.stdout)
+        self.assertIn("tick  00:01\n", done.stdout)
+        self.assertIn("tick  FT\n", done.stdout, "the last tick is full time")
         self.assertIn("timer paused", done.stdout)
         self.assertIn("final: Team A 2-1 Team B, Team A wins", done.stdout)
         self.assertRegex(done.stdout, r"history: #1\t\S+\t2-1\tteamA")

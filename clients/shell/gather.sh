@@ -19,7 +19,7 @@ call   Sends one JSON-RPC request and prints its result, pretty-printed by jq. W
          $prog call timer.start
 watch  Subscribes to TOPICS (tick score timer gather players; default all) and prints one line per
        event until gatherd closes the connection or the script is stopped:
-         tick 07:32 | tick 00:00 +0:30 (added time) | tick HT 04:12 (the break)
+         tick 07:32 | tick 00:00 +0:30 (added time) | tick HT 04:12 (the break) | tick FT (full time)
          score 2-1 | score 1-1 undo | score 3-0 correction
          timer started 10:00      gather started 7 | gather ended 7 2-1 teamA
          players created 3 Ana
@@ -79,12 +79,13 @@ cmd_call() {
 # One line per message; lines that start with "!" are for the loop in cmd_watch, not for the user. Every line is
 # passed through safe, so a name never prints a control character or breaks the line.
 # The clock reads as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break
-# (the break's time left, from remainingMs, which the tick that ends a half already counts).
+# (the break's time left, from remainingMs, which the tick that ends a half already counts), "FT" at full time.
 # shellcheck disable=SC2016  # jq's \(...), not the shell's
 watch_filter=$jq_safe'
   def two: tostring | if length < 2 then "0" + . else . end;
   def clock:
-    if .state == "break" then ((.remainingMs + 999) / 1000 | floor) as $s | "HT \($s / 60 | floor | two):\($s % 60 | two)"
+    if .state == "finished" then "FT"
+    elif .state == "break" then ((.remainingMs + 999) / 1000 | floor) as $s | "HT \($s / 60 | floor | two):\($s % 60 | two)"
     else .display + (if .added then " " + .added else "" end)
     end;
   if has("id") then

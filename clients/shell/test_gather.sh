@@ -103,7 +103,7 @@ check "GATHERD_SOCKET is used" [ $rc -eq 3 ]
 check "bad JSON params exit 2" [ $rc -eq 2 ]
 "$gather" -h | grep -q '^Usage:'; check "-h prints usage" [ $? -eq 0 ]
 
-# watch: ticks of a 3-second clock, in order, down to 00:00.
+# watch: ticks of a 3-second clock, in order, down to full time.
 "$gather" call gather.start "{\"teamA\":[$ana],\"teamB\":[$bea]}" >/dev/null
 timer=$("$gather" call timer.set '{"seconds":3}' | jq -r .display)
 check "timer.set 3 s" [ "$timer" = "00:03" ]
@@ -118,10 +118,10 @@ state=$("$gather" call timer.pause | jq -r .state)
 check "timer.pause pauses" [ "$state" = "paused" ]
 state=$("$gather" call timer.resume | jq -r .state)
 check "timer.resume resumes" [ "$state" = "running" ]
-check "tick 00:00 shows up" wait_for 10 grep -qx 'tick 00:00' "$tmp/watch.out"
-check "the finished timer event follows" wait_for 5 grep -qx 'timer finished 00:00' "$tmp/watch.out"
+check "the last tick reads FT" wait_for 10 grep -qx 'tick FT' "$tmp/watch.out"
+check "the finished timer event follows" wait_for 5 grep -qx 'timer finished FT' "$tmp/watch.out"
 ticks=$(grep '^tick ' "$tmp/watch.out" | tr '\n' ' ')
-check "ticks in order" [ "$ticks" = "tick 00:02 tick 00:01 tick 00:00 " ]
+check "ticks in order" [ "$ticks" = "tick 00:02 tick 00:01 tick FT " ]
 check "score line" grep -qx 'score 1-0' "$tmp/watch.out"
 check "timer started line" grep -qx 'timer started 00:03' "$tmp/watch.out"
 check "nothing on stderr" [ ! -s "$tmp/watch.err" ]

@@ -44,7 +44,8 @@ struct CodeGrant: Sendable {
         "This sign-up link is for plan \(plan), not plan \(requested); it lets you answer for its own plan only.")
     }
     guard let current = state.plan(withCode: code), current.id == plan else {
-      throw .forbidden(reason: "invalid_token", "This sign-up link no longer works: its plan was cancelled or started.")
+      throw .forbidden(
+        reason: "invalid_token", "This sign-up link no longer works: its plan was cancelled, started or has passed.")
     }
   }
 
@@ -63,8 +64,8 @@ struct CodeGrant: Sendable {
 }
 
 extension CodeGrant {
-  /// What `code` opens in `state`: answering for an open plan, voting in an open vote, or, for a cancelled or
-  /// started plan or a closed vote, only what became of it (with, for the plan of a gather whose vote is open,
+  /// What `code` opens in `state`: answering for an open plan, voting in an open vote, or, for a cancelled, started
+  /// or expired plan or a closed vote, only what became of it (with, for the plan of a gather whose vote is open,
   /// voting in it); nil for none. Compared in constant time with every code of each kind.
   static func access(_ code: [UInt8], in state: FootballGather) -> WebAccess.Access? {
     if let plan = state.plan(withCode: code) { return .granted(CodeGrant(scope: .plan(plan.id), code: code)) }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GatherModel
 import Glibc
 
 /// The server's own time zone, as the C library keeps it (`TZ`, else `/etc/localtime`): its name where it has
@@ -37,15 +38,12 @@ enum LocalTimeZone {
     return Int(parts.tm_gmtoff)
   }
 
+  /// The zone as the model reads zones: the offset in force at each instant, with its clock changes.
+  static let rule = ZoneRule { offset(at: $0) }
+
   /// The moment a wall-clock time names here, given as seconds since 1970 as if the wall clock were UTC, and the
   /// offset in force then. A time that a clock change skips or repeats takes one of the two offsets around it.
   static func instant(wallSeconds wall: Int64) -> (date: Date, utcOffset: Int) {
-    var offset = offset(at: wall)
-    for _ in 0..<2 {
-      let found = self.offset(at: wall - Int64(offset))
-      if found == offset { break }
-      offset = found
-    }
-    return (Date(timeIntervalSince1970: Double(wall - Int64(offset))), offset)
+    rule.instant(wallSeconds: wall)
   }
 }

@@ -44,7 +44,8 @@ enum PlayersController {
           },
           favouriteTeam: params.clearable("favouriteTeam") { (params: inout Params) throws(RPCError) in
             try params.optionalString("favouriteTeam")
-          })
+          },
+          regular: params.optionalBool("regular"))
         if params.contains("name"), changes.name == nil {
           throw RPCError.invalidParams(field: "name", "A player's name cannot be removed; send a new one.")
         }

@@ -42,8 +42,8 @@ enum WebController {
           }
           return .object(result)
         case .closedPlan(let plan, let vote):
-          // The link of a cancelled or started plan: it says what happened, and grants nothing but voting in the
-          // vote of its gather, while that is open.
+          // The link of a cancelled, started or expired plan: it says what happened, and grants nothing but voting
+          // in the vote of its gather, while that is open.
           var closed: JSONObject = ["plan": .int(plan.id), "status": .string(plan.status.rawValue), "methods": []]
           if let gather = plan.gatherID { closed["gather"] = .int(gather) }
           var result: JSONObject = ["control": .bool(caller.mayMutate), "signUp": .object(closed)]
@@ -72,6 +72,13 @@ enum WebController {
         let qr = try params.optionalBool("qr") ?? false
         try params.finish()
         guard caller.mayMutate else { throw RPCError.forbidden(caller.whyReadOnly) }
+        // An MQTT reply may go to a shared topic that watchers read: the control token never goes over MQTT.
+        if case .mqtt = caller.peer {
+          throw RPCError.forbidden(
+            reason: "not_over_mqtt",
+            "The control link holds the control token and is never sent over MQTT, whose replies others may read; "
+              + "ask gatherctl web link on the server.")
+        }
         let links = try pageLinks(web)
         guard case .success(let fragment) = web!.controlFragment() else {
           throw RPCError.wrongState(

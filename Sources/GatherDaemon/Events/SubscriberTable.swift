@@ -21,6 +21,10 @@ final class SubscriberTable: @unchecked Sendable {
     let after: Int64
     /// The connection owns its subscriptions and ends them before it goes, so this never dangles.
     unowned(unsafe) let sink: any EventSink
+    /// The same sink when it is a connection's outbox, as it is for every subscriber but the MQTT publisher:
+    /// called directly, so that a tick's fan-out makes no call through the protocol's witness table per
+    /// subscriber.
+    unowned(unsafe) let outbox: EventOutbox?
   }
 
   /// The loop every method here must be called on.
@@ -41,7 +45,7 @@ final class SubscriberTable: @unchecked Sendable {
   func add(_ id: Int64, topics: Set<Topic>, after: Int64, sink: any EventSink) {
     loop.preconditionInEventLoop()
     byID[id] = (topics, sink)
-    let subscription = Subscription(id: id, after: after, sink: sink)
+    let subscription = Subscription(id: id, after: after, sink: sink, outbox: sink as? EventOutbox)
     for topic in topics { byTopic[topic, default: []].append(subscription) }
     open.add(1, ordering: .relaxed)
     openMeter.increment()
@@ -85,8 +89,13 @@ final class SubscriberTable: @unchecked Sendable {
       let event = events[0]
       guard let subscriptions = byTopic[event.topic] else { return }
       for subscription in subscriptions where event.seq > subscription.after {
-        subscription.sink.send(event, subscription: subscription.id)
-        subscription.sink.flushEvents()
+        if let outbox = subscription.outbox {
+          outbox.send(event, subscription: subscription.id)
+          outbox.flushEvents()
+        } else {
+          subscription.sink.send(event, subscription: subscription.id)
+          subscription.sink.flushEvents()
+        }
       }
       return
     }

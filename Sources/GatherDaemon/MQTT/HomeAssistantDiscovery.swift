@@ -27,7 +27,9 @@ struct HomeAssistantDiscovery: Sendable {
   ]
 
   /// The kinds of `plan` messages, which the plan event entity announces.
-  static let planEventTypes = ["created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn"]
+  static let planEventTypes = [
+    "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired", "reminder",
+  ]
 
   let configuration: MQTTConfiguration
   let topics: MQTTTopics

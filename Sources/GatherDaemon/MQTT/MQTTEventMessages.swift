@@ -52,12 +52,21 @@ enum MQTTEventMessages {
   }
 
   /// A `plan` event as Home Assistant's event entity shows it: `event_type` is the change (`joined`, `left`,
-  /// `promoted`, `created`, `updated`, `cancelled`, `started`), and the attributes say who and how many places are
-  /// left, flat, so an automation can announce "Ana is in: 2 places left" without parsing lists.
+  /// `promoted`, `created`, `updated`, `cancelled`, `started`, `checkedIn`, `expired`, `reminder`), and the
+  /// attributes say who and how many places are left, flat, so an automation can announce "Ana is in: 2 places
+  /// left" without parsing lists. A reminder also has `before` (seconds before the start), `hoursBefore` and
+  /// `goingNames`, the names of those going, in the order they joined.
   static func planMessage(_ event: PlanEvent, seq: Int64) -> JSONValue {
     var payload: JSONObject = ["event_type": .string(event.kind.rawValue), "seq": .int(seq)]
     payload["player"] = event.player.map { .string(event.plan.roster[$0]?.name ?? "player \($0)") } ?? .null
     for member in planSummary(event.plan.plan).members { payload[member.key] = member.value }
+    if let before = event.before {
+      let seconds = before.inMilliseconds / 1000
+      payload["before"] = .int(seconds)
+      payload["hoursBefore"] = seconds % 3600 == 0 ? .int(seconds / 3600) : .double(Double(seconds) / 3600)
+      payload["goingNames"] = .array(
+        event.plan.plan.going.map { .string(event.plan.roster[$0.player]?.name ?? $0.name) })
+    }
     return .object(payload)
   }
 

@@ -88,7 +88,7 @@ final class MQTTRequests: @unchecked Sendable {
         self.inFlight = false
         if let reply {
           let bytes = JSONWriter.bytes(reply)
-          if Self.answersAnID(reply) { self.recent.remember(bytes, to: request, from: requester) }
+          if Self.changedSomething(reply) { self.recent.remember(bytes, to: request, from: requester) }
           self.publish(bytes, to: requester, answering: message)
         }
         self.answerNext()
@@ -101,11 +101,13 @@ final class MQTTRequests: @unchecked Sendable {
     request.responseTopic.flatMap { MQTTConfiguration.problem(withPrefix: $0) == nil ? $0 : nil } ?? topics.rpcReply
   }
 
-  /// Whether `reply` answers a request with an id: one that can be told from a repeat.
-  private static func answersAnID(_ reply: JSONValue) -> Bool {
+  /// Whether `reply` holds a result for a request with an id: one that may have changed the match, and can be
+  /// told from a repeat. A refused request changed nothing, so a retry of it runs again (the disk may have been
+  /// freed, the gather started) rather than getting the old refusal.
+  private static func changedSomething(_ reply: JSONValue) -> Bool {
     switch reply {
-    case .array(let replies): replies.contains(where: answersAnID)
-    default: reply["id"].map { $0 != .null } ?? false
+    case .array(let replies): replies.contains(where: changedSomething)
+    default: reply["id"].map { $0 != .null } == true && reply["result"] != nil
     }
   }
 

@@ -27,6 +27,13 @@ final class RequestMetrics: Sendable {
       Dictionary(uniqueKeysWithValues: Self.commonReasons.map { ($0, Self.errorCounter($0)) }))
   }
 
+  /// The handles for `methods` when something collects the metrics: a factory other than swift-metrics' no-op
+  /// one is in place (``MetricsExporter/bootstrap()``'s, or one bound with `withMetricsFactory`). Nil otherwise,
+  /// so that the dispatcher then counts nothing.
+  static func whenCollected(methods: [String]) -> RequestMetrics? {
+    MetricsSystem.factory is NOOPMetricsHandler ? nil : RequestMetrics(methods: methods)
+  }
+
   private static func errorCounter(_ reason: String) -> CoreMetrics.Counter {
     Counter(label: MetricFamily.errors.name, dimensions: [("reason", reason)])
   }

@@ -21,5 +21,18 @@ extension ISO8601 {
     return local.prefix(local.hasSuffix(".000Z") ? 19 : 23) + sign + two(minutes / 60) + ":" + two(minutes % 60)
   }
 
+  /// "+01:00": an offset of `utcOffset` seconds east of UTC, as times write it.
+  static func offsetString(_ utcOffset: Int) -> String {
+    let minutes = abs(utcOffset) / 60
+    return (utcOffset < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
+  }
+
+  /// An offset as a time's zone is written (`Z`, `±HH:MM`, `±HHMM` or `±HH`), in seconds east of UTC; nil for
+  /// anything else.
+  static func offset(parsing text: String) -> Int? {
+    guard let written = Written("2000-01-01T00:00" + text), written.zone != nil else { return nil }
+    return written.utcOffset
+  }
+
   private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

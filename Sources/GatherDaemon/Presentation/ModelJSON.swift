@@ -12,6 +12,7 @@ extension Player {
       "positionAcronym": details.position.map { .string($0.acronym) } ?? .null,
       "skill": details.skill.map { .string($0.rawValue) } ?? .null,
       "favouriteTeam": details.favouriteTeam.map { .string($0) } ?? .null,
+      "regular": .bool(details.regular),
     ])
   }
 }

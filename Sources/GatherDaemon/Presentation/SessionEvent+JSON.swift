@@ -113,12 +113,13 @@ extension RosterChange {
 }
 
 extension PlanEvent {
-  /// `{change, id, plan}`, with `player` (`{id, name}`) when it is about one, and `answer` when it says where they
-  /// stand.
+  /// `{change, id, plan}`, with `player` (`{id, name}`) when it is about one, `answer` when it says where they
+  /// stand, and `before` (seconds before the start) for a reminder.
   var json: JSONObject {
     var object: JSONObject = ["change": .string(kind.rawValue), "id": .int(plan.plan.id), "plan": plan.json]
     if let player { object["player"] = memberJSON(player, roster: plan.roster) }
     if let answer { object["answer"] = .string(answer.rawValue) }
+    if let before { object["before"] = .int(before.inMilliseconds / 1000) }
     return object
   }
 }

@@ -23,6 +23,8 @@ const SHELL = [
   "js/panels.js", "js/planform.js", "js/checkin.js", "js/signupoutcome.js",
   // The man-of-the-match vote and what a player owes for the pitch.
   "vote.css", "js/vote.js", "js/motm.js", "js/fees.js",
+  // The weekly game, its sign-up terms and the reminders.
+  "weekly.css", "js/weekly.js", "js/weeklyform.js", "js/signupterms.js", "js/reminders.js",
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));

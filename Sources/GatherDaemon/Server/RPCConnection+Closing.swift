@@ -32,7 +32,7 @@ extension RPCConnection {
   /// hold its connection for good: its last lines are never answered, so the close that counts ten seconds
   /// never comes. The state machine starts it once, and never on a closing connection.
   func stalledAtTheLatest() {
-    let (channel, logger, who) = (context.channel, services.logger, caller.who)
+    let (channel, logger, who) = (context.channel, gateway.logger, caller.who)
     let deadline = context.eventLoop.scheduleTask(in: .seconds(10)) {
       logger.debug("Closing the connection of \(who): it stopped sending and does not read its replies.")
       channel.close(promise: nil)
@@ -56,7 +56,7 @@ extension RPCConnection {
 
   /// A subscription fell too far behind: says so on the connection, ends its subscriptions, and closes it.
   func overflowed(_ subscription: Int64) {
-    services.logger.notice(
+    gateway.logger.notice(
       "Subscription \(subscription) fell more than \(EventBacklog.capacity) events behind; closing its connection.")
     write(
       RPCResponse.notification(

@@ -15,7 +15,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
 
-  let services: RPCGateway
+  let gateway: RPCGateway
   let caller: Caller
   /// The connection's name in the service manager's store, when it is kept there across restarts.
   let storedName: String?
@@ -35,19 +35,19 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   var stallDeadline: Scheduled<Void>?
 
   init(
-    services: RPCGateway, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
+    gateway: RPCGateway, caller: Caller, loop: any EventLoop, connections: ConnectionSet,
     transport: Transport, storedName: String? = nil
   ) {
-    self.services = services
+    self.gateway = gateway
     self.transport = transport
     switch transport {
-    case .unixSocket: machine = ConnectionStateMachine(splittingLinesUpTo: services.maxLineBytes)
+    case .unixSocket: machine = ConnectionStateMachine(splittingLinesUpTo: gateway.maxLineBytes)
     case .webSocket: machine = ConnectionStateMachine(splittingLinesUpTo: nil)
     }
     self.caller = caller
     self.storedName = storedName
     self.connections = connections
-    runner = services.runner(replyingOn: loop)
+    runner = gateway.runner(replyingOn: loop)
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -62,7 +62,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     self.output = output
     caller.events.attach(output)
     caller.events.onOverflow = { [unowned self] subscription in overflowed(subscription) }
-    if let storedName, let keeper = services.keeper {
+    if let storedName, let keeper = gateway.keeper {
       caller.events.onSubscriptionsChanged = { keeper.subscriptionsChanged(of: storedName, to: $0) }
     }
     if context.channel.isActive { opened() }
@@ -86,7 +86,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   /// active channel (a WebSocket after its upgrade).
   private func opened() {
     guard machine.opened() else { return }
-    services.stats.connectionOpened(webSocket: isWebSocket)
+    gateway.stats.connectionOpened(webSocket: isWebSocket)
     connections.insert(self)
   }
 
@@ -95,9 +95,9 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
     let counted = machine.channelInactive()
     output?.detach()
     caller.events.close()
-    if let storedName { services.keeper?.connectionClosed(storedName) }
+    if let storedName { gateway.keeper?.connectionClosed(storedName) }
     if counted {
-      services.stats.connectionClosed(webSocket: isWebSocket)
+      gateway.stats.connectionClosed(webSocket: isWebSocket)
       connections.remove(self)
     }
     context.fireChannelInactive()
@@ -130,7 +130,7 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    services.logger.debug("Connection of \(caller.who) ended: \(error)")
+    gateway.logger.debug("Connection of \(caller.who) ended: \(error)")
     context.close(promise: nil)
   }
 
@@ -151,10 +151,10 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
       switch machine.nextLine() {
       case .wait: return
       case .refuseAndClose(let pauseReading):
-        services.logger.notice(
-          "A line from \(caller.who) exceeded \(services.maxLineBytes) bytes; closing the connection.")
-        let error = RPCError.lineTooLong(limit: services.maxLineBytes)
-        services.dispatcher.reportRefusal(error)
+        gateway.logger.notice(
+          "A line from \(caller.who) exceeded \(gateway.maxLineBytes) bytes; closing the connection.")
+        let error = RPCError.lineTooLong(limit: gateway.maxLineBytes)
+        gateway.dispatcher.reportRefusal(error)
         write(RPCResponse.error(id: .null, error))
         closeChannel(pausingReads: pauseReading)
       case .answer(let line, let dropIfNotJSON):
@@ -162,12 +162,12 @@ final class RPCConnection: ChannelInboundHandler, RemovableChannelHandler {
           Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
         }
         if dropIfNotJSON, case .failure = parsed {
-          services.logger.debug("Dropped the rest of a line that the previous gatherd had begun to read.")
+          gateway.logger.debug("Dropped the rest of a line that the previous gatherd had begun to read.")
           machine.lineDropped()
           continue
         }
         guard let replied else { return }
-        services.dispatcher.respond(to: parsed, from: caller, runner: runner, completion: replied)
+        gateway.dispatcher.respond(to: parsed, from: caller, runner: runner, completion: replied)
       }
     }
   }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GatherRPC
 import Logging
 import NIOCore
@@ -20,7 +21,7 @@ public struct RPCGateway: Sendable {
   let dispatcher: RPCDispatcher<Caller>
   private let runOnSession: SessionRunner
   /// Where database queries run, beside the session's loop, so that a long one delays no change or tick.
-  private let queryPool: NIOThreadPool
+  let queryPool: NIOThreadPool
   /// The session's events and their subscriptions.
   let hub: EventHub
   /// Connections and uptime, for `daemon.status` and the metrics.
@@ -40,6 +41,10 @@ public struct RPCGateway: Sendable {
   let loop: any EventLoop
   /// The session's committed view.
   let currentView: @Sendable () -> SessionView
+  /// The plans the calendar feed shows, read from the store (RPCGateway+Calendar.swift).
+  let calendarPlans: @Sendable () throws -> [PlanSnapshot]
+  /// The wall clock, for the feed's DTSTAMP.
+  let wallClock: @Sendable () -> Date
 
   /// The gateway to `session`, for connections served on `loop`, with database queries on `queryPool`. With
   /// `testFaults` the dispatcher also serves `test.wedgeSession` (`GATHERD_ENABLE_TEST_FAULTS=1`, never in
@@ -63,6 +68,8 @@ public struct RPCGateway: Sendable {
     self.keeper = keeper
     self.loop = loop
     currentView = { session.view }
+    calendarPlans = { try session.calendarPlans() }
+    wallClock = session.wallClock
   }
 
   /// The dispatcher's runner for requests answered on `loop`: changes in the session's turns, queries on the
@@ -100,14 +107,6 @@ public struct RPCGateway: Sendable {
     dispatcher.respond(to: parsed, from: caller, runner: runner(replyingOn: loop)) { reply in
       caller.events.close()
       completion(reply)
-    }
-  }
-
-  /// Answers one request from `caller` and returns its reply: ``answer(_:from:completion:)`` for code that
-  /// awaits (tests drive every method this way).
-  func answer(_ request: [UInt8], from caller: Caller) async -> JSONValue? {
-    await withCheckedContinuation { continuation in
-      loop.execute { answer(request, from: caller) { continuation.resume(returning: $0) } }
     }
   }
 }

@@ -113,7 +113,7 @@ public struct RPCServer: Service, CustomStringConvertible {
     PeerCredentials.of(channel).flatMapThrowing { credentials in
       try channel.pipeline.syncOperations.addHandler(
         RPCConnection(
-          services: gateway, caller: gateway.localCaller(credentials, readOnly: readOnly), loop: channel.eventLoop,
+          gateway: gateway, caller: gateway.localCaller(credentials, readOnly: readOnly), loop: channel.eventLoop,
           connections: connections, transport: .unixSocket(descriptor: socket), storedName: storedName))
     }
   }

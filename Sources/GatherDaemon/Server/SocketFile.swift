@@ -78,6 +78,23 @@ public struct SocketFile: Sendable {
     return false
   }
 
+  /// Whether a process listens on the path, read from `/proc/net/unix` without connecting: a connection to a
+  /// socket unit's socket would start its service. When that table cannot be read, a connection decides.
+  public var hasListener: Bool {
+    guard let table = fopen("/proc/net/unix", "r") else { return answers }
+    defer { fclose(table) }
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(line) }
+    // Num RefCount Protocol Flags Type St Inode Path; a listening socket's flags hold __SO_ACCEPTCON (0x10000).
+    while getline(&line, &capacity, table) > 0, let line {
+      let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
+      guard fields.count >= 8, let flags = UInt32(fields[3], radix: 16), flags & 0x10000 != 0 else { continue }
+      if fields[7...].joined(separator: " ") == path { return true }
+    }
+    return false
+  }
+
   /// Removes the socket file, at a clean exit.
   func remove() { unlink(path) }
 

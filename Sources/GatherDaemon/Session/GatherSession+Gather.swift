@@ -72,6 +72,7 @@ extension GatherSession {
     let ratings = try commit { try store.endGather(record, vote: vote, shares: shares) }
     state.closeActive()
     state.keepResult(record.winner, ratings: ratings)
+    state.recordLineup(gather.lineup.players)
     rearmClock()
     logger.info(
       "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",
@@ -92,6 +93,7 @@ extension GatherSession {
     hub.publish(.gather(.cancelled(id: gather.id)))
     if let reopened {
       state.keep(reopened)
+      rearmAgenda()
       hub.publish(.plan(PlanEvent(.updated, snapshot(of: reopened))))
     }
     return gather.id

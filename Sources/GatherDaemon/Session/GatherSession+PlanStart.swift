@@ -22,6 +22,7 @@ extension GatherSession {
       breakSeconds: breakSeconds, names: names, plan: id)
     try plan.start(gatherID: gather.gather.id)
     state.keep(plan)
+    rearmAgenda()
     logger.info("Plan \(id) started as gather \(gather.gather.id).", metadata: ["plan_id": "\(id)"])
     hub.publish(.plan(PlanEvent(.started, snapshot(of: plan))))
     return gather

@@ -12,6 +12,7 @@ extension GatherSession {
       startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, place: place, note: note, now: wallClock())
     let plan = try commit { try store.createPlan(details, signUpCode: SignUpCode.make(), createdAt: wallClock()) }
     state.keep(plan)
+    rearmAgenda()
     logger.info("Created plan \(plan.id) for \(plan.details.capacity) players.", metadata: ["plan_id": "\(plan.id)"])
     return publish(.created, plan)
   }
@@ -23,6 +24,7 @@ extension GatherSession {
     let moves = try plan.update(with: changes, now: wallClock())
     try commit { try store.updatePlan(plan) }
     state.keep(plan)
+    rearmAgenda()
     let updated = publish(.updated, plan)
     for player in moves.promoted { publish(.promoted, plan, player: player) }
     return updated
@@ -34,6 +36,7 @@ extension GatherSession {
     try plan.cancel()
     try commit { try store.cancelPlan(id, at: wallClock()) }
     state.keep(plan)
+    rearmAgenda()
     logger.info("Cancelled plan \(id).", metadata: ["plan_id": "\(id)"])
     return publish(.cancelled, plan)
   }
@@ -43,6 +46,7 @@ extension GatherSession {
     var plan = try openPlan(id)
     let player = try state.player(playerID)
     let now = wallClock()
+    try plan.requireMayJoin(player.id, regular: state.isRegular(player, for: plan), at: now)
     let change = try plan.join(player, at: now)
     if change.changed {
       try commit { try store.saveJoin(player, plan: id, at: now) }
@@ -75,6 +79,8 @@ extension GatherSession {
     if let host { _ = try state.player(host) }
     let details = try state.guestDetails(name)
     let now = wallClock()
+    // A guest is new to the roster: never a regular.
+    try plan.requireMayJoin(0, regular: false, at: now)
     let player = try commit { try store.addGuest(details, joining: id, at: now, broughtBy: host) }
     state.save(player)
     let change = try plan.join(guest: player, at: now, broughtBy: host)
@@ -85,7 +91,7 @@ extension GatherSession {
     return PlanAnswer(change: change, plan: snapshot(of: plan))
   }
 
-  /// The open plan with this id, or the plan's own error: not found, cancelled or started.
+  /// The open plan with this id, or the plan's own error: not found, cancelled, started or expired.
   func openPlan(_ id: Plan.ID) throws -> Plan {
     if let plan = state.openPlan(id) { return plan }
     throw try store.planError(id)
@@ -99,7 +105,7 @@ extension GatherSession {
     return PlanSnapshot(plan: plan, roster: state.roster)
   }
 
-  /// The error for a plan that is not open in `state` (a committed view's): not found, cancelled or started.
+  /// The error for a plan that is not open in `state` (a committed view's): not found, cancelled, started or expired.
   func closedPlanError(_ id: Plan.ID) throws -> GatherError { try store.planError(id) }
 
   /// Publishes a `plan` event: the plan as it now is, and the player it is about, if any.

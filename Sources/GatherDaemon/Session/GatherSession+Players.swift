@@ -40,10 +40,16 @@ extension GatherSession {
   func deletePlayer(_ id: Player.ID) throws {
     try state.checkDeletable(id)
     let plans = state.plansWithout(id)
+    let answered = Set(state.openPlans.filter { $0.answer(of: id) != nil }.map(\.id))
     try commit { try store.deletePlayer(id) }
     for (plan, promoted) in plans {
       state.keep(plan)
-      hub.publish(.plan(PlanEvent(.left, snapshot(of: plan), player: id, answer: .notGoing)))
+      // A walk-in, in the check-in only, leaves the check-in; one who answered leaves the plan's lists.
+      let event =
+        answered.contains(plan.id)
+        ? PlanEvent(.left, snapshot(of: plan), player: id, answer: .notGoing)
+        : PlanEvent(.checkedIn, snapshot(of: plan))
+      hub.publish(.plan(event))
       for player in promoted { hub.publish(.plan(PlanEvent(.promoted, snapshot(of: plan), player: player))) }
     }
     state.remove(id)

@@ -35,9 +35,9 @@ extension GatherSession {
   func suggestTeams(
     players: [Player.ID], bench: [Player.ID], seed: UInt64, by basis: TeamBalancer.Basis, alternatives: Int
   ) throws -> SuggestedTeams {
-    try TeamBalancer.check(players, bench: bench)
     // The roster and the ratings come from the committed view.
     let state = view.state
+    try TeamBalancer.check(players, bench: bench) { state.roster[$0]?.name ?? "Player \($0)" }
     // Everyone is rated, the bench too, so that the reply shows each player's rating.
     let everyone = try (players + bench).map { id throws(GatherError) in try state.player(id) }
     // Form counts only by skill; ratings need no query.

@@ -55,13 +55,23 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   let localOffset: @Sendable (Int64) -> Int
   /// The timer that closes the soonest open vote, if one is open; cancelled by calling it.
   var voteAlarm: (@Sendable () -> Void)?
+  /// When plans expire and reminders go out (gatherd's settings).
+  let planTimes: PlanTimes
+  /// The server's time zone, which schedules without a fixed offset read their day and time in.
+  let zone: ZoneRule
+  /// The plans' scheduler: its alarm, set for the next moment a plan or a schedule has something due
+  /// (GatherSession+Agenda.swift), and the number that tells it from the alarms it replaced.
+  var agenda: (generation: Int, cancel: @Sendable () -> Void)?
+  var agendaGeneration = 0
 
   /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`; commands run on
-  /// `loop`, and events go to `hub`. Man-of-the-match votes close as `voteWindow` says, in the server's time zone
-  /// (`localOffset`: its offset from UTC at a moment, in seconds since 1970; the C library's zone by default).
+  /// `loop`, and events go to `hub`. Plans expire and remind as `planTimes` say, and schedules read their times in
+  /// `zone` (the server's own by default). Man-of-the-match votes close as `voteWindow` says, in the server's time
+  /// zone (`localOffset`: its offset from UTC at a moment, in seconds since 1970; the C library's zone by default).
   public init(
     store: GatherStore, clock: C, loop: any EventLoop, wallClock: @escaping @Sendable () -> Date = { Date() },
-    hub: EventHub, logger: Logger = Logger(label: "gatherd.session"), voteWindow: VoteWindow = .standard,
+    hub: EventHub, planTimes: PlanTimes = .standard, zone: ZoneRule? = nil,
+    logger: Logger = Logger(label: "gatherd.session"), voteWindow: VoteWindow = .standard,
     localOffset: (@Sendable (Int64) -> Int)? = nil
   ) throws {
     let timeline = Timeline(clock: clock)
@@ -77,6 +87,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     // The store keeps milliseconds; times in memory are cut to the same, so a restart reads back what was shown.
     self.wallClock = { Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000) }
     self.hub = hub
+    self.planTimes = planTimes
+    self.zone = zone ?? LocalTimeZone.rule
     self.logger = logger
     self.voteWindow = voteWindow
     self.localOffset = localOffset ?? { LocalTimeZone.offset(at: $0) }
@@ -94,6 +106,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   deinit {
     alarm?.cancel()
     voteAlarm?()
+    agenda?.cancel()
   }
 
   /// The last committed state; safe to read from any thread.
@@ -108,8 +121,10 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
       if active.clock.state == .finished { persistFinishedClockIfNeeded() }
     }
     rearmClock()
-    // A vote whose time came while no gatherd ran closes now; the next is timed.
+    // Whatever fell due while no gatherd ran: votes whose time came close now, and the next is timed; plans that
+    // should have opened, expired or reminded.
     closeDueVotes()
+    runAgenda()
     endTurn()
   }
 
@@ -121,6 +136,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     alarm = nil
     voteAlarm?()
     voteAlarm = nil
+    agenda?.cancel()
+    agenda = nil
     if clockSaveOwed { persistFinishedClockIfNeeded() }
   }
 

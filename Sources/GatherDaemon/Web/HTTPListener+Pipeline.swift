@@ -44,7 +44,7 @@ extension HTTPListener {
               maxAccumulatedFrameSize: web.gateway.maxLineBytes),
             WebSocketTransport(idleTimeout: timeAmount(limits.idleTimeout)) { !caller.events.subscriptions.isEmpty },
             RPCConnection(
-              services: web.gateway, caller: caller, loop: channel.eventLoop, connections: connections,
+              gateway: web.gateway, caller: caller, loop: channel.eventLoop, connections: connections,
               transport: .webSocket))
         }
       })

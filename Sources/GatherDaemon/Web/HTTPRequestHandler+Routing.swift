@@ -6,7 +6,8 @@ extension HTTPRequestHandler {
   /// Answers a request read whole. First the Host (or the absolute-form target's authority): two Host headers,
   /// none on HTTP/1.1 or a malformed one get 400, a host that is not this listener's 421. Then the path: the
   /// page and its files (``WebAssets``, with ETags and 304), `/healthz`, and `/rpc`, where a browser's Origin must
-  /// be the page's own (403 otherwise): `POST` is JSON-RPC, `GET` without an upgrade 426; `/metrics` when metrics
+  /// be the page's own (403 otherwise): `POST` is JSON-RPC, `GET` without an upgrade 426; `/calendar.ics`, the
+  /// plans' calendar feed for the holder of its code (HTTPRequestHandler+Calendar.swift); `/metrics` when metrics
   /// are served (on the listener of `--metrics` alone, without the Host check). Unknown paths get 404,
   /// other methods 405 with `Allow`.
   func respond(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
@@ -43,6 +44,8 @@ extension HTTPRequestHandler {
           extraHeaders: [("Upgrade", "websocket")])
       }
       post(context, head)
+    case ("/calendar.ics", _) where getting:
+      serveCalendar(context, head, host: host)
     case ("/metrics", _) where web.metrics != nil:
       serveMetrics(context, head, path: target.path, web.metrics!)
     case ("/healthz", _) where getting:
@@ -52,7 +55,8 @@ extension HTTPRequestHandler {
         headOnly: head.method == .HEAD)
     case (let path, _) where getting && WebAssets.byPath[path] != nil:
       serve(WebAssets.byPath[path]!, context, head)
-    case (let path, _) where path == "/rpc" || path == "/healthz" || WebAssets.byPath[path] != nil:
+    case (let path, _)
+    where path == "/rpc" || path == "/healthz" || path == "/calendar.ics" || WebAssets.byPath[path] != nil:
       HTTPResponder.text(
         context, version: head.version, status: .methodNotAllowed, keepAlive: head.isKeepAlive,
         "\(head.method) is not served at \(target.path).",
@@ -60,7 +64,7 @@ extension HTTPRequestHandler {
     default:
       HTTPResponder.text(
         context, version: head.version, status: .notFound, keepAlive: head.isKeepAlive,
-        "gatherd serves the scoreboard (/), /rpc and /healthz here.")
+        "gatherd serves the scoreboard (/), /rpc, /calendar.ics and /healthz here.")
     }
   }
 

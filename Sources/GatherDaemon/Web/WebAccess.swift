@@ -1,7 +1,6 @@
 import FoundationEssentials
 import GatherModel
 import Glibc
-import NIOHTTP1
 import Synchronization
 
 /// Who may control the match over the web, and the link that lets them: the control token (from
@@ -22,16 +21,6 @@ public final class WebAccess: Sendable {
   public init(token: String?, publicURL: PublicURL? = nil) {
     self.token = token.map { Array($0.utf8) }
     self.publicURL = publicURL
-  }
-
-  /// What a token a web client presented turned out to be.
-  enum TokenCheck: Equatable {
-    /// The control token.
-    case right
-    /// Not the control token.
-    case wrong
-    /// Not checked: the client's address guessed wrong too often; it may try again after this long.
-    case tooMany(Duration)
   }
 
   /// The token a token file holds: its first line that is not empty, without the spaces, tabs and carriage
@@ -56,21 +45,6 @@ public final class WebAccess: Sendable {
   func isControlToken(_ candidate: some Collection<UInt8>) -> Bool {
     guard let token else { return false }
     return ConstantTime.equal(token, candidate)
-  }
-
-  /// Checks a token `client` presented, unless its address has guessed wrong too often lately.
-  func check(_ candidate: some Collection<UInt8>, from client: WebClient) -> TokenCheck {
-    if let wait = guesses.withLock({ $0.wait(for: client.address) }) { return .tooMany(wait) }
-    let right = isControlToken(candidate)
-    guesses.withLock { right ? $0.right(client.address) : $0.wrong(client.address) }
-    return right ? .right : .wrong
-  }
-
-  /// What a request's `Authorization: Bearer …` carries; nil without the header.
-  func bearer(in headers: HTTPHeaders, from client: WebClient) -> TokenCheck? {
-    guard let value = headers.first(name: "authorization") else { return nil }
-    let bearer = value.lowercased().hasPrefix("bearer ")
-    return check(bearer ? value.utf8.dropFirst(7) : "".utf8.dropFirst(), from: client)
   }
 
   /// Records where the page is served, once the listener is bound.

@@ -49,6 +49,12 @@ enum WebAssets {
     WebAsset(path: "/js/vote.js", contentType: javaScript, bytes: PackageResources.vote_js),
     WebAsset(path: "/js/motm.js", contentType: javaScript, bytes: PackageResources.motm_js),
     WebAsset(path: "/js/fees.js", contentType: javaScript, bytes: PackageResources.fees_js),
+    // The weekly game, a plan's terms on its sign-up view, and the reminders to send to the group chat.
+    WebAsset(path: "/weekly.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.weekly_css),
+    WebAsset(path: "/js/weekly.js", contentType: javaScript, bytes: PackageResources.weekly_js),
+    WebAsset(path: "/js/weeklyform.js", contentType: javaScript, bytes: PackageResources.weeklyform_js),
+    WebAsset(path: "/js/signupterms.js", contentType: javaScript, bytes: PackageResources.signupterms_js),
+    WebAsset(path: "/js/reminders.js", contentType: javaScript, bytes: PackageResources.reminders_js),
   ]
 
   /// The assets by path.

@@ -65,6 +65,8 @@ final class MethodFixture: Sendable {
     case localUser
     /// A web client that has presented no token.
     case web
+    /// A request published on gatherd's MQTT command topic: a controller.
+    case mqtt
   }
 
   /// Opens a connection of that kind; each web client comes from an address of its own.
@@ -77,6 +79,8 @@ final class MethodFixture: Sendable {
     case .web:
       let client = WebClient(try SocketAddress(ipAddress: "192.168.7.\(nextNumber() % 250 + 1)", port: 50000))
       return try await Connection.open(gateway.webCaller(client, controller: false), on: loop)
+    case .mqtt:
+      return try await Connection.open(gateway.mqttCaller(topic: "gatherd/main/rpc"), on: loop)
     }
   }
 

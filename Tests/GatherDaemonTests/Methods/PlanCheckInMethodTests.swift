@@ -57,6 +57,21 @@ import Testing
     #expect(Set(players.compactMap { $0["name"]?.stringValue }) == ["Ana", "Carla", "Dani", "Eli"])
   }
 
+  @Test func aWalkInDeletedFromTheRosterLeavesTheCheckInAndTheGatherStarts() async throws {
+    let checked = try await checkIn([ids[0], ids[2], ids[3]], walkIns: ["Zed"])
+    let zed = try #require(checked["checkIn"]?["present"]?.arrayValue?.last?["id"])
+    let watcher = try await fixture.watch(["plan"])
+    _ = try await fixture.result("players.delete", ["id": zed])
+    let event = try #require(await watcher.nextEvent())
+    #expect(event["params"]?["change"] == "checkedIn")
+    #expect(names(event["params"]?["plan"]?["checkIn"]?["present"]) == ["Ana", "Carla", "Dani"])
+    #expect(
+      names(try await fixture.result("plan.get", ["plan": plan])["checkIn"]?["present"]) == ["Ana", "Carla", "Dani"])
+    let gather = try await fixture.result("gather.start", ["plan": plan])
+    let players = ["teamA", "teamB", "bench"].flatMap { gather["teams"]?[$0]?.arrayValue ?? [] }
+    #expect(Set(players.compactMap { $0["name"]?.stringValue }) == ["Ana", "Carla", "Dani"])
+  }
+
   @Test func aBadCheckInIsRefusedNamingTheParamAndChangesNothing() async throws {
     let seq = try await fixture.seq()
     let refusals: [(JSONObject, Refusal)] = [

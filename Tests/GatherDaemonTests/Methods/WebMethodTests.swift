@@ -78,6 +78,13 @@ import Testing
     }
   }
 
+  @Test func theControlLinkNeverGoesOverMQTTWhoseRepliesWatchersMayRead() async throws {
+    let mqtt = try await fixture.connect(.mqtt)
+    #expect(try await fixture.result("players.create", ["name": "Ana"], as: mqtt)["name"] == "Ana", "a controller")
+    #expect(try await fixture.error("web.link", as: mqtt) == .forbidden("not_over_mqtt"))
+    #expect(try await fixture.error("web.link", ["qr": true], as: mqtt) == .forbidden("not_over_mqtt"))
+  }
+
   @Test func anyoneMayShareTheViewOnlyLinkWithItsQRCode() async throws {
     for connection in [fixture.controller, try await fixture.connect(.statusSocket), try await fixture.connect(.web)] {
       let share = try await fixture.result("web.share", as: connection)

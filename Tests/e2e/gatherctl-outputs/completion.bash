@@ -256,7 +256,7 @@ _gatherctl_players_show() {
 
 _gatherctl_players_edit() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--regular --no-regular --version -h --help)
     repeating_options=()
     non_repeating_options=(--name --age --position --skill --team)
     __gatherctl_offer_flags_options 1
@@ -314,7 +314,7 @@ _gatherctl_gather() {
 
 _gatherctl_gather_start() {
     repeating_flags=()
-    non_repeating_flags=(--balanced --name --version -h --help)
+    non_repeating_flags=(--balanced --name --force --version -h --help)
     repeating_options=()
     non_repeating_options=(--team-a --team-b --bench --duration --periods --break --players --seed --team-a-name --team-b-name --plan)
     __gatherctl_offer_flags_options 0
@@ -361,11 +361,14 @@ _gatherctl_gather_suggest() {
     repeating_flags=()
     non_repeating_flags=(--name --version -h --help)
     repeating_options=()
-    non_repeating_options=(--bench --seed --by --alternatives)
+    non_repeating_options=(--plan --bench --seed --by --alternatives)
     __gatherctl_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--plan')
+        return
+        ;;
     '--bench')
         return
         ;;
@@ -770,23 +773,39 @@ _gatherctl_web() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    link)
+    link|token)
         # Offer subcommand argument completions
         "_gatherctl_web_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'link' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'link token' -- "${cur}"))
         ;;
     esac
 }
 
 _gatherctl_web_link() {
     repeating_flags=()
-    non_repeating_flags=(--view --qr --all --version -h --help)
+    non_repeating_flags=(--control --view --qr --all --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 0
+}
+
+_gatherctl_web_token() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--file)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--file')
+        __gatherctl_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _gatherctl_plan() {
@@ -801,13 +820,13 @@ _gatherctl_plan() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|new|show|join|leave|update|link|check-in|cancel)
+    list|new|show|join|leave|update|link|check-in|cancel|schedule|schedules|unschedule|calendar)
         # Offer subcommand argument completions
         "_gatherctl_plan_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list new show join leave update link check-in cancel' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list new show join leave update link check-in cancel schedule schedules unschedule calendar' -- "${cur}"))
         ;;
     esac
 }
@@ -822,10 +841,10 @@ _gatherctl_plan_list() {
 
 _gatherctl_plan_new() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=(--capacity --place --note)
-    __gatherctl_offer_flags_options 1
+    __gatherctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -891,7 +910,7 @@ _gatherctl_plan_leave() {
 
 _gatherctl_plan_update() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=(--starts-at --capacity --place --note --plan)
     __gatherctl_offer_flags_options 0
@@ -933,7 +952,7 @@ _gatherctl_plan_link() {
 
 _gatherctl_plan_check-in() {
     repeating_flags=()
-    non_repeating_flags=(--start --name --version -h --help)
+    non_repeating_flags=(--start --force --name --version -h --help)
     repeating_options=(--walk-in)
     non_repeating_options=(--duration --periods --break --team-a-name --team-b-name --plan)
     __gatherctl_offer_flags_options -1
@@ -966,7 +985,7 @@ _gatherctl_plan_check-in() {
 
 _gatherctl_plan_cancel() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--yes --version -h --help)
     repeating_options=()
     non_repeating_options=(--plan)
     __gatherctl_offer_flags_options 0
@@ -977,6 +996,72 @@ _gatherctl_plan_cancel() {
         return
         ;;
     esac
+}
+
+_gatherctl_plan_schedule() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--schedule --capacity --place --note --opens-before --utc-offset --regulars-first --regulars-played --regulars-of-last --reminders)
+    __gatherctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--schedule')
+        return
+        ;;
+    '--capacity')
+        return
+        ;;
+    '--place')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    '--opens-before')
+        return
+        ;;
+    '--utc-offset')
+        return
+        ;;
+    '--regulars-first')
+        return
+        ;;
+    '--regulars-played')
+        return
+        ;;
+    '--regulars-of-last')
+        return
+        ;;
+    '--reminders')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_schedules() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
+}
+
+_gatherctl_plan_unschedule() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_plan_calendar() {
+    repeating_flags=()
+    non_repeating_flags=(--renew --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
 }
 
 _gatherctl_export() {

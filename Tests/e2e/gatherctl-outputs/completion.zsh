@@ -167,6 +167,8 @@ _gatherctl_players_edit() {
         '--position[goalkeeper, defender, midfielder, winger or striker (or GK, DEF, MID, W, ST).]:position:'
         '--skill[beginner, amateur or professional.]:skill:'
         '--team[Favourite team.]:team:'
+        '--regular[Mark the player a regular, or not\: regulars may join a weekly game'\''s plans first (plan schedule).]'
+        '--no-regular[Mark the player a regular, or not\: regulars may join a weekly game'\''s plans first (plan schedule).]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -242,7 +244,8 @@ _gatherctl_gather_start() {
         '--team-a-name[What Team A is called, 1 to 24 characters, e.g. Bibs (default Team A).]:name:'
         '--team-b-name[What Team B is called, e.g. Colours (default Team B).]:name:'
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
-        '--plan[Start from this plan\: its going players, split into fair teams (gather suggest'\''s rules); those waiting do not play.]:id:'
+        '--plan[Start from this plan\: those checked in, else the going players, in fair teams (gather suggest --plan ID shows them first).]:id:'
+        '--force[With --plan\: start it even more than 12 hours before the plan'\''s start.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -255,6 +258,7 @@ _gatherctl_gather_suggest() {
     local -i ret=1
     local -ar arg_specs=(
         ':players:'
+        '--plan[Split this plan'\''s players instead\: those checked in, else the going ones, as gather start --plan would.]:id:'
         '--bench[Players to leave on the bench, ids or names.]:bench:'
         '--seed[Ask again with another seed for another split that is just as fair.]:seed:'
         '--by[Balance by rating (learned from results, the default) or skill (the players'\'' declared levels).]:rating|skill:'
@@ -412,7 +416,7 @@ _gatherctl_timer() {
             'reset:Stop the clock at its full duration.'
             'status:Show the clock.'
             'format:Set periods, period length and break before kick-off.'
-            'add:Add time to the current period.'
+            'add:Add time to the current period: timer add 2:00, or timer add 90 (seconds).'
             'end-half:End the running or paused period now, as if its time ran out.'
         )
         _describe -V subcommand subcommands && ret=0
@@ -556,7 +560,7 @@ _gatherctl_score() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'goal:Score a goal for team a or b.'
+            'goal:Score a goal: for the scorer'\''s side, or for a side named a, b or by its name.'
             'undo:Take back the last goal.'
             'set:Set the score outright, e.g. 2-1 (logged).'
             'show:Show the score and the goals.'
@@ -578,7 +582,7 @@ _gatherctl_score() {
 _gatherctl_score_goal() {
     local -i ret=1
     local -ar arg_specs=(
-        ':team:'
+        ':side|scorer:'
         '--player[The scorer\: a player'\''s id or name.]:player:'
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         '--version[Show the version.]'
@@ -752,13 +756,14 @@ _gatherctl_web() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'link:Print the scoreboard'\''s control link: open it on a phone to get the controls.'
+            'link:Print the scoreboard'\''s link to share; --control prints the referee'\''s control link.'
+            'token:Make the control token'\''s file for gatherd --http-token-file, if it is missing, and say where it is.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        link)
+        link|token)
             "_gatherctl_web_${words[1]}" && ret=0
             ;;
         esac
@@ -771,9 +776,22 @@ _gatherctl_web() {
 _gatherctl_web_link() {
     local -i ret=1
     local -ar arg_specs=(
-        '--view[Print the view-only link (the page without the controls); any peer may ask for it.]'
+        '--control[Print the control link, which adds the referee'\''s controls; share it like a password.]'
+        '--view[Print the view-only link (the default); any peer may ask for it.]'
         '--qr[Also draw each link as a QR code, for a phone'\''s camera.]'
         '--all[Print a link for every address of this machine, not only the first.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_web_token() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--file[Where the token goes (default\: ~/.config/gatherd/token).]:path:_files'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -803,12 +821,16 @@ _gatherctl_plan() {
             'link:Print the plan'\''s sign-up link for the group chat.'
             'check-in:On the night: mark who turned up, bring in waiting players and walk-ins, then start fair teams.'
             'cancel:Call a plan off; its sign-up link stops working.'
+            'schedule:Set up a weekly game, or change one (--schedule ID): each week'\''s plan opens by itself.'
+            'schedules:Show the weekly games and the week each opens next.'
+            'unschedule:End a weekly game; the plans it opened stay as they are.'
+            'calendar:Print the plans'\'' calendar feed'\''s link, to subscribe to in a calendar app.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|new|show|join|leave|update|link|check-in|cancel)
+        list|new|show|join|leave|update|link|check-in|cancel|schedule|schedules|unschedule|calendar)
             "_gatherctl_plan_${words[1]}" && ret=0
             ;;
         esac
@@ -832,10 +854,11 @@ _gatherctl_plan_list() {
 _gatherctl_plan_new() {
     local -i ret=1
     local -ar arg_specs=(
-        ':starts-at:'
+        '*:when:'
         '--capacity[How many may go, 2 to 40; past it, players wait.]:capacity:'
         '--place[Where.]:place:'
         '--note[Anything else the group should know.]:note:'
+        '--force[Make it even when another open plan starts at the same time.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -888,10 +911,11 @@ _gatherctl_plan_leave() {
 _gatherctl_plan_update() {
     local -i ret=1
     local -ar arg_specs=(
-        '--starts-at[A new start, with its time zone.]:starts-at:'
+        '--starts-at[A new start, as plan new takes it\: "2026-12-03 19\:00", "thu 19\:00".]:when:'
         '--capacity[A new capacity, 2 to 40.]:capacity:'
         '--place[A new place (empty\: none).]:place:'
         '--note[A new note (empty\: none).]:note:'
+        '--force[Move it even when another open plan starts at that time.]'
         '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -924,6 +948,7 @@ _gatherctl_plan_check-in() {
         '--duration[With --start\: the match clock of each period, mm\:ss or seconds (default 10\:00).]:duration:'
         '--periods[With --start\: periods, 1 to 4 (default 1).]:periods:'
         '--break[With --start\: the break between periods, mm\:ss or seconds.]:break:'
+        '--force[With --start\: start even more than 12 hours before the plan'\''s start.]'
         '--team-a-name[What Team A is called, 1 to 24 characters, e.g. Bibs (default Team A).]:name:'
         '--team-b-name[What Team B is called, e.g. Colours (default Team B).]:name:'
         '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
@@ -940,6 +965,65 @@ _gatherctl_plan_cancel() {
     local -i ret=1
     local -ar arg_specs=(
         '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--yes[Cancel the soonest open plan without asking, when --plan is not given.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_schedule() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':weekday:'
+        ':time:'
+        '--schedule[Change this schedule instead of making one.]:id:'
+        '--capacity[How many may go each week, 2 to 40.]:capacity:'
+        '--place[Where (empty\: none).]:place:'
+        '--note[Anything else the group should know (empty\: none).]:note:'
+        '--opens-before[How long before the start each plan opens\: 6d.]:duration:'
+        '--utc-offset[A fixed offset, +01\:00 (default\: the server'\''s zone; server\: back to it).]:offset:'
+        '--regulars-first[How long regulars have each plan first\: 1d (0\: nobody first).]:duration:'
+        '--regulars-played[Also regular\: who played this many of the last gathers…]:regulars-played:'
+        '--regulars-of-last[… of this many (1 to 20).]:regulars-of-last:'
+        '--reminders[When reminders go out before the start\: 48h,3h (none\: none).]:durations:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_schedules() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_unschedule() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':schedule:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_calendar() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--renew[Make a new link; the old one stops working.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -35,8 +35,8 @@ final class FuzzDaemon {
       wallClock: { Self.wallClock(wallOrigin, start.duration(to: clock.now)) },
       hub: EventHub(subscriberLoop: loop), logger: logger)
     dispatcher = MethodTable.dispatcher(
-      session, stats: DaemonStats(), testFaults: false, web: WebAccess(token: "fuzz-control-token-0123"), logger: logger
-    )
+      session, stats: DaemonStats(), testFaults: false, web: WebAccess(token: "fuzz-control-token-0123"),
+      logger: logger, refusals: RefusalReporter(logger: logger, loop: loop))
     caller = Caller(
       peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)), mayMutate: mayMutate,
       whyReadOnly: "the fuzz input chose a read-only peer", events: EventOutbox(table: session.hub.subscribers))

@@ -33,6 +33,7 @@ export const state = {
   plans: new Map(),   // id -> Plan, the open plans (plans.js)
   plansLoaded: false, // whether plans.list answered on this page
   signUp: null,       // what this page's sign-up link opens, {plan, status, gather, closed} (signup.js)
+  schedules: [],      // [Schedule], the weekly games (weekly.js)
 };
 
 /** Drawing steps of other modules (between matches, the referee's views): each runs at the end of renderAll. */

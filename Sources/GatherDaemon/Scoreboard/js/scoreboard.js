@@ -20,6 +20,10 @@ import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
 import { setUpSignUp, signUpEvent, signUpOpened } from "./signup.js";
 // The man-of-the-match vote of a gather's vote link (or its plan's sign-up link).
 import { loadVote, setUpVote, voteEvent, voteOpened } from "./vote.js";
+// The weekly game, and the reminders to send to the group chat.
+import { remindersEvent, setUpReminders } from "./reminders.js";
+import { loadSchedules, setUpWeekly, weeklyEvent } from "./weekly.js";
+import { setUpWeeklyForm } from "./weeklyform.js";
 // The result to share, as a card and a message.
 import { setUpReport } from "./report.js";
 
@@ -70,6 +74,7 @@ async function opened(isCurrent) {
   if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
   await loadPlans().catch(() => { /* the board works without them */ });
   await loadVote().catch(() => { /* loaded again on the next connection */ });
+  await loadSchedules().catch(() => { /* the board works without them */ });
 }
 
 startClock({ clock: el.clock, added: el.added, breakLeft: el.breakLeft, progress: el.progress }, () => state.timer);
@@ -86,6 +91,9 @@ setUpPlans({
 setUpSignUp();
 setUpVote();
 setUpReport();
+setUpWeekly();
+setUpWeeklyForm();
+setUpReminders();
 renderAll();
 rpc.start({
   opened: opened,
@@ -98,6 +106,8 @@ rpc.start({
     plansEvent(method, params);
     signUpEvent(method, params);
     voteEvent(method, params);
+    weeklyEvent(method, params);
+    remindersEvent(method, params);
   },
   closed: () => { state.online = false; renderAll(); },
   waiting: renderStatus,

@@ -18,6 +18,7 @@ const view = {
 };
 
 let choice = "watch";   // "watch", a plan's id, or "control"
+let message = null;     // a ready message other than the sign-up's, for a plan: {plan, text} (a reminder's)
 let shown = null;       // what the buttons share: {url, title, text}
 let opens = 0;          // the latest choice wins
 
@@ -25,7 +26,7 @@ let opens = 0;          // the latest choice wins
 export function setUpShare(els) {
   els.open.addEventListener("click", () => open("watch"));
   els.close.addEventListener("click", () => view.dialog.close());
-  view.dialog.addEventListener("close", () => { shown = null; view.links.replaceChildren(); });
+  view.dialog.addEventListener("close", () => { shown = null; message = null; view.links.replaceChildren(); });
   view.choices.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-choice]");
     if (b) show(b.dataset.choice === "watch" ? "watch" : Number(b.dataset.choice));
@@ -36,8 +37,12 @@ export function setUpShare(els) {
   view.control.addEventListener("click", askForControlLink);
 }
 
-/** Opens the share view on a plan's sign-up link (after the plan is made, or from its "Share link"). */
-export function shareSignUp(plan) { open(plan.id); }
+/** Opens the share view on a plan's sign-up link (after the plan is made, or from its "Share link"); `text`, when
+ * given, is the ready message instead of the sign-up's (a reminder's: reminders.js). */
+export function shareSignUp(plan, text) {
+  message = text ? { plan: plan.id, text: text } : null;
+  open(plan.id);
+}
 
 function open(what) {
   if (!view.dialog.open) view.dialog.showModal();
@@ -122,9 +127,11 @@ async function signUpLink(id) {
   if (!plan) throw { message: "That plan is no longer open." };
   const result = await call("plan.link", { plan: id, qr: true });
   const ask = plan.placesLeft > 0 ? " Say if you're in:" : " Join the waiting list:";
+  const text = (message && message.plan === id ? message.text : signUpMessage(plan)) + ask;
   return {
-    title: "Sign-up for " + whenText(plan), figures: [figure(result.url, (result.qr || [])[0], "signup", false)],
-    note: result.note, share: { url: result.url, title: "Football " + whenText(plan), text: signUpMessage(plan) + ask },
+    title: (message && message.plan === id ? "Reminder for " : "Sign-up for ") + whenText(plan),
+    figures: [figure(result.url, (result.qr || [])[0], "signup", false)],
+    note: result.note, share: { url: result.url, title: "Football " + whenText(plan), text: text },
   };
 }
 

@@ -10,6 +10,7 @@ import { countsText, namesLine, whenText } from "./plans.js";
 import { hideOutcome, loadOutcome, outcomePlace, outcomeTitle, renderOutcome } from "./signupoutcome.js";
 import { showOwed } from "./fees.js";
 import { noteVote } from "./vote.js";
+import { renderTerms } from "./signupterms.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
@@ -172,10 +173,12 @@ function render() {
     view.guestForm.hidden = true;
     view.owed.hidden = true;
     owedFor = undefined;
+    renderTerms(null);
     if (closed) renderOutcome(); else hideOutcome();
     return;
   }
   hideOutcome();
+  renderTerms(plan);
   view.when.textContent = whenText(plan);
   view.place.textContent = plan.place || "";
   view.counts.textContent = countsText(plan);

@@ -1,8 +1,8 @@
 // The sign-up link after its plan (docs/scoreboard.md "The sign-up link"): the link lives on in the group chat,
-// so once its plan is cancelled or started the view says what happened — the game was called off, is being
-// played (its live score), or is over (its result with the team names) — and what comes next: the next open
-// plan's day, time, place and places left. The code grants nothing any more; all of this is what any view-only
-// page reads (plan.get, the subscription's gather, gathers.get, plans.list).
+// so once its plan is cancelled, started or passed the view says what happened — the game was called off, is
+// being played (its live score), is over (its result with the team names), or its time passed — and what comes
+// next: the next open plan's day, time, place and places left. The code grants nothing any more; all of this is
+// what any view-only page reads (plan.get, the subscription's gather, gathers.get, plans.list).
 
 import { state } from "./board.js";
 import { call } from "./connection.js";
@@ -44,6 +44,7 @@ export function outcomeTitle() {
   const closed = state.signUp;
   if (!closed || closed.plan === null) return "This sign-up link does not work";
   if (closed.status === "cancelled") return "This game was cancelled";
+  if (closed.status === "expired") return "This game has passed";
   return endedRecord() ? "This game is over" : "This game has started";
 }
 
@@ -98,7 +99,8 @@ export function renderOutcome() {
     showScore(null, null);
     view.detail.textContent = !closed || closed.plan === null
       ? "Its game may have been called off long ago. Ask the organiser for the current link."
-      : closed.status === "cancelled" ? "The organiser called it off." : "";
+      : closed.status === "cancelled" ? "The organiser called it off."
+      : closed.status === "expired" ? "Its sign-up closed by itself once the game's time had passed." : "";
   }
   const next = [...state.plans.values()].filter((p) => !closed || p.id !== closed.plan)
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];

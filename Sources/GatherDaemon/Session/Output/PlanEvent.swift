@@ -17,11 +17,16 @@ public struct PlanAnswer: Sendable {
   public var plan: PlanSnapshot
 }
 
-/// Something that happened to a plan: made, changed, cancelled or started, a player's answer, or who turned up.
+/// Something that happened to a plan: made, changed, cancelled, started or expired, a player's answer, who turned
+/// up, or a reminder before it.
 public struct PlanEvent: Sendable {
   /// What happened.
   public enum Kind: String, Sendable, CaseIterable {
     case created, updated, cancelled, started, joined, left, promoted, checkedIn
+    /// The plan's start passed by more than the daemon's expiry: it closed by itself.
+    case expired
+    /// A reminder before the start, with the places left and who is going (the plan tells both).
+    case reminder
   }
 
   /// What happened.
@@ -32,12 +37,18 @@ public struct PlanEvent: Sendable {
   public var player: Player.ID?
   /// Where that player now stands; nil when the event says so by its kind.
   public var answer: PlanChange.Answer?
+  /// How long before the start a reminder went out; nil for other events.
+  public var before: Duration?
 
-  /// An event about `plan`, and about `player` if given.
-  public init(_ kind: Kind, _ plan: PlanSnapshot, player: Player.ID? = nil, answer: PlanChange.Answer? = nil) {
+  /// An event about `plan`, and about `player` if given; a reminder says how long `before` the start it is.
+  public init(
+    _ kind: Kind, _ plan: PlanSnapshot, player: Player.ID? = nil, answer: PlanChange.Answer? = nil,
+    before: Duration? = nil
+  ) {
     self.kind = kind
     self.plan = plan
     self.player = player
     self.answer = answer
+    self.before = before
   }
 }

@@ -1,0 +1,24 @@
+import GatherModel
+import GatherRPC
+
+/// A plan's terms as the protocol shows them: regulars first, and its reminders.
+extension Plan {
+  /// `{opensToAllAt, opensToAllAtLocal, rule, played, ofLast}` while regulars have (or had) the plan first: when it
+  /// opens to everyone, in UTC and on the start's wall clock, and who counts as a regular, in words and figures;
+  /// null when anyone may join from the start.
+  var regularsFirstJSON: JSONValue {
+    guard let rule = terms.regulars, let opensToAllAt = terms.opensToAllAt else { return .null }
+    return .object([
+      "opensToAllAt": .string(ISO8601.string(opensToAllAt)),
+      "opensToAllAtLocal": .string(ISO8601.zonedString(opensToAllAt, utcOffset: details.utcOffset)),
+      "rule": .string(rule.text),
+      "played": rule.played.map { .int(Int64($0)) } ?? .null,
+      "ofLast": rule.ofLast.map { .int(Int64($0)) } ?? .null,
+    ])
+  }
+
+  /// The plan's own reminders, in seconds before the start, earliest first; null when it takes the daemon's.
+  var reminderSecondsJSON: JSONValue {
+    terms.reminders.map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null
+  }
+}

@@ -1,0 +1,45 @@
+import GatherRPC
+
+/// How gatherctl shows weekly schedules to people.
+enum ScheduleRender {
+  /// "Schedule 1: Thursdays at 19:00 (the server's zone, Europe/Lisbon), 10 players, Astro 2", then when each
+  /// week opens, to whom, the reminders and the next week.
+  static func schedule(_ schedule: JSONValue) -> String {
+    let weekday = Render.text(schedule["weekday"])
+    let day = weekday.prefix(1).uppercased() + weekday.dropFirst()
+    let zone: String
+    if let offset = Render.string(schedule["utcOffset"]) {
+      zone = "UTC\(offset)"
+    } else {
+      zone = "the server's zone" + (Render.string(schedule["zone"]).map { ", \($0)" } ?? "")
+    }
+    var head = "Schedule \(Render.text(schedule["id"])): \(day)s at \(Render.text(schedule["time"])) (\(zone))"
+    head += ", \(Render.text(schedule["capacity"])) players"
+    if let place = Render.string(schedule["place"]) { head += ", \(place)" }
+    var lines = [head, "  Opens \(duration(schedule["opensBefore"])) before the start."]
+    if let regulars = schedule["regularsFirst"], regulars != .null {
+      lines.append("  Regulars first for \(duration(regulars["headStart"])): \(Render.text(regulars["rule"])).")
+    }
+    if let reminders = schedule["reminders"]?.arrayValue {
+      lines.append(
+        reminders.isEmpty
+          ? "  No reminders." : "  Reminders \(reminders.map(duration).joined(separator: " and ")) before.")
+    }
+    if let note = Render.string(schedule["note"]) { lines.append("  Note: \(note)") }
+    lines.append("  Next: \(PlanRender.start(schedule["next"]?["startsAtLocal"])).")
+    return lines.joined(separator: "\n")
+  }
+
+  /// "6 days", "1 day 12 h", "3 h", "90 min" from seconds.
+  static func duration(_ value: JSONValue?) -> String {
+    guard var seconds = value?.intValue else { return Render.text(value) }
+    var parts: [String] = []
+    for (size, one, many) in [(Int64(86400), " day", " days"), (3600, " h", " h"), (60, " min", " min")]
+    where seconds >= size {
+      parts.append("\(seconds / size)\(seconds / size == 1 ? one : many)")
+      seconds %= size
+    }
+    if seconds > 0 || parts.isEmpty { parts.append("\(seconds) s") }
+    return parts.joined(separator: " ")
+  }
+}

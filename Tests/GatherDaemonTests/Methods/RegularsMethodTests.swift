@@ -1,0 +1,61 @@
+import GatherRPC
+import Testing
+
+/// Regulars first, over JSON-RPC: a player marked regular with players.update, a week's plan that opens to them
+/// a while before everyone, the sign-up link refusing others until then, and the rule shown in plan.get.
+@Suite(.timeLimit(.minutes(1))) struct RegularsMethodTests {
+  let fixture: MethodFixture
+  /// Ana (marked regular) and Bruno.
+  let ids: [Int64]
+
+  init() async throws {
+    fixture = try await MethodFixture()
+    ids = try await fixture.addPlayers("Ana", "Bruno")
+  }
+
+  /// A schedule whose next plan opens 90 minutes from now (Friday 09:30 UTC) to regulars, and to everyone an hour
+  /// later; returns that plan once it has opened.
+  func openedWeek() async throws -> JSONValue {
+    _ = try await fixture.result(
+      "plan.schedule",
+      [
+        "weekday": "friday", "time": "09:00", "utcOffset": "+00:00", "capacity": 10, "opensBefore": 603_000,
+        "regularsFirst": 3600,
+      ])
+    let watcher = try await fixture.watch(["plan"])
+    await fixture.advance(by: .seconds(5400))
+    let event = try #require(await watcher.nextEvent())
+    #expect(event["params"]?["change"] == "created")
+    return try #require(event["params"]?["plan"])
+  }
+
+  @Test func aPlayerIsMarkedRegularWithPlayersUpdate() async throws {
+    let ana = try await fixture.result("players.update", ["id": .int(ids[0]), "regular": true])
+    #expect(ana["regular"] == true)
+    #expect(try await fixture.result("players.get", ["id": .int(ids[1])])["regular"] == false)
+    #expect(
+      try await fixture.error("players.update", ["id": .int(ids[0]), "regular": "yes"]) == .invalidParams("regular"))
+  }
+
+  @Test func beforeTheOpeningTheSignUpLinkTakesRegularsOnlyAndSaysUntilWhen() async throws {
+    _ = try await fixture.result("players.update", ["id": .int(ids[0]), "regular": true])
+    let plan = try await openedWeek()
+    let rules = try #require(plan["regularsFirst"])
+    #expect(rules["opensToAllAt"] == "2027-01-15T10:30:00.000Z" && rules["rule"] == "Players marked regular")
+    #expect(plan["schedule"] == 1 && plan["startsAt"] == "2027-01-22T09:00:00.000Z")
+    let client = try await fixture.webClient(presenting: try await fixture.signUpCode(of: plan))
+    let join = { (player: Int64) in ["plan": plan["id"]!, "player": .int(player)] as JSONObject }
+    let seq = try await fixture.seq()
+    #expect(try await fixture.error("plan.join", join(ids[1]), as: client) == .wrongState("regulars_only"))
+    #expect(
+      try await fixture.error("plan.join", ["plan": plan["id"]!, "guest": "Zé"], as: client)
+        == .wrongState("regulars_only"))
+    #expect(try await fixture.seq() == seq)
+    #expect(try await fixture.result("plan.join", join(ids[0]), as: client)["answer"] == "going")
+    await fixture.advance(by: .seconds(3600))
+    #expect(try await fixture.result("plan.join", join(ids[1]), as: client)["answer"] == "going")
+    let now = try await fixture.result("plan.get", ["plan": plan["id"]!])
+    #expect(now["going"]?.arrayValue?.map { $0["name"] } == ["Ana", "Bruno"])
+    #expect(now["regularsFirst"] == rules)
+  }
+}

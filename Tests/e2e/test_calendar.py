@@ -1,0 +1,107 @@
+"""The plans' calendar feed, GET /calendar.ics?code=CODE, through the real daemon's HTTP listener: what a real
+iCalendar parser (Python's icalendar, pinned in the Makefile) reads in it, the RFC 5545 rules it keeps (CRLF, lines
+folded at 75 octets, escaped text, a DTSTAMP, a UID per plan that stays), cancelled plans, sign-up links only for
+open plans, and the code: required, compared, renewable, never logged, under the listener's Host and Origin
+rules."""
+import datetime as dt
+import socket
+import time
+import unittest
+
+import icalendar
+
+from webcase import WebCase
+from wsclient import http_request
+
+
+def iso(seconds):
+    return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class CalendarFeedTests(WebCase):
+    daemon_log_level = "debug"
+
+    def setUp(self):
+        super().setUp()
+        self.link = self.ok(self.c, "plan.calendarLink")
+        self.path = self.link["url"].split(str(self.port), 1)[1]
+        self.code = self.path.split("code=", 1)[1]
+
+    def feed(self, path=None, headers=None, method="GET"):
+        return http_request(self.port, method, path or self.path, headers=headers)
+
+    def test_the_feed_is_valid_icalendar_with_every_open_and_recent_plan(self):
+        ana = self.ok(self.c, "players.create", {"name": "Ana"})
+        note = "Bring both shirts; bibs, cones, a pump \\ goals. Long note: " + "ünïcödé ⚽ " * 12
+        soon = self.ok(self.c, "plan.create", {"startsAt": iso(time.time() + 86400), "capacity": 10,
+                                                "place": "Astro 2, north", "note": note})
+        self.ok(self.c, "plan.join", {"plan": soon["id"], "player": ana["id"]})
+        off = self.ok(self.c, "plan.create", {"startsAt": iso(time.time() + 2 * 86400), "capacity": 8})
+        self.ok(self.c, "plan.cancel", {"plan": off["id"]})
+        status, headers, body = self.feed()
+        self.assertEqual(status, 200, body)
+        self.assertEqual(headers["content-type"], "text/calendar; charset=utf-8")
+
+        # RFC 5545's lexical rules, on the bytes: CRLF after every line, none longer than 75 octets, and a folded
+        # line goes on with a space.
+        self.assertTrue(body.endswith(b"END:VCALENDAR\r\n"))
+        lines = body.split(b"\r\n")[:-1]
+        self.assertNotIn(b"\n", b"".join(lines))
+        self.assertLessEqual(max(len(line) for line in lines), 75)
+        self.assertTrue(any(line.startswith(b" ") for line in lines), "the long note is folded")
+        for line in lines:
+            line.decode("utf-8")  # no UTF-8 character is split by a fold
+
+        calendar = icalendar.Calendar.from_ical(body)
+        self.assertEqual(calendar.errors, [])
+        self.assertEqual((str(calendar["VERSION"]), str(calendar["PRODID"])[:10]), ("2.0", "-//gatherd"))
+        events = {str(e["UID"]): e for e in calendar.walk("VEVENT")}
+        # The UID names the plan, and this machine (gatherd's host name, as links never do).
+        self.assertEqual(set(events), {"plan-%d@%s" % (p["id"], socket.gethostname()) for p in (soon, off)})
+        for event in events.values():
+            self.assertEqual(event.errors, [])
+            self.assertIn("DTSTAMP", event)
+        open_event = next(e for uid, e in events.items() if uid.startswith("plan-%d@" % soon["id"]))
+        self.assertEqual(open_event.decoded("DTSTART"), dt.datetime.fromisoformat(soon["startsAt"].replace("Z", "+00:00")))
+        self.assertEqual(open_event.decoded("DTEND") - open_event.decoded("DTSTART"), dt.timedelta(hours=1))
+        self.assertEqual(str(open_event["LOCATION"]), "Astro 2, north")
+        self.assertEqual(str(open_event["SUMMARY"]), "Football: 9 places left")
+        self.assertEqual(str(open_event["STATUS"]), "CONFIRMED")
+        description = str(open_event["DESCRIPTION"])
+        self.assertTrue(description.startswith(note.strip() + "\n\nGoing (1 of 10): Ana"), description)
+        signup = self.ok(self.c, "plan.link", {"plan": soon["id"]})["url"]
+        self.assertIn("Sign up: " + signup, description)
+        self.assertEqual(str(open_event["URL"]), signup)
+        cancelled = next(e for uid, e in events.items() if uid.startswith("plan-%d@" % off["id"]))
+        self.assertEqual(str(cancelled["STATUS"]), "CANCELLED")
+        self.assertNotIn("URL", cancelled)
+        self.assertNotIn("signup=", str(cancelled["DESCRIPTION"]))
+
+        # The same plan keeps its UID, whatever changes.
+        self.ok(self.c, "plan.update", {"plan": soon["id"], "capacity": 12})
+        again = icalendar.Calendar.from_ical(self.feed()[2])
+        self.assertEqual({str(e["UID"]) for e in again.walk("VEVENT")}, set(events))
+        self.assertEqual(self.feed(method="HEAD")[0], 200)
+
+    def test_a_request_without_the_right_code_gets_a_short_refusal(self):
+        for path in ("/calendar.ics", "/calendar.ics?code=", "/calendar.ics?code=not-the-code",
+                     "/calendar.ics?code=%s" % self.code[::-1], "/calendar.ics?other=%s" % self.code):
+            with self.subTest(path=path):
+                status, _, body = self.feed(path)
+                self.assertEqual(status, 403, body)
+                self.assertLess(len(body), 200)
+                self.assertNotIn(b"BEGIN:VCALENDAR", body)
+        renewed = self.ok(self.c, "plan.calendarLink", {"renew": True})["url"]
+        self.assertEqual(self.feed()[0], 403, "the old link stops working")
+        self.assertEqual(self.feed(renewed.split(str(self.port), 1)[1])[0], 200)
+        self.assertEqual(self.feed(method="POST")[0], 405)
+        self.assertNotIn(self.code, self.daemon.output(), "codes are never logged")
+
+    def test_the_listeners_host_and_origin_rules_hold(self):
+        self.assertEqual(self.feed(headers={"Host": "evil.example"})[0], 421)
+        self.assertEqual(self.feed(headers={"Origin": "http://evil.example"})[0], 403)
+        self.assertEqual(self.feed(headers={"Origin": "http://127.0.0.1:%d" % self.port})[0], 200)
+
+
+if __name__ == "__main__":
+    unittest.main()
