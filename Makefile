@@ -77,19 +77,28 @@ deps:
 	  fi; \
 	fi
 
-## pydeps: install the PyPI packages the tests need (as root; otherwise print the command)
+## pydeps: install the PyPI packages the tests need (as root; otherwise print the command). Debian's own Python
+## marks itself externally managed (PEP 668): the pins go beside its packages, with pip from python3-pip.
 pydeps:
 	@missing=""; installed=$$($(PYTHON) -m pip list --format=freeze 2>/dev/null | tr 'A-Z_' 'a-z-'); \
 	for pin in $(PIP_PACKAGES); do \
 	  echo "$$installed" | grep -qx "$$(echo $$pin | tr 'A-Z_' 'a-z-')" || missing="$$missing $$pin"; \
 	done; \
 	if [ -n "$$missing" ]; then \
+	  managed=""; \
+	  if $(PYTHON) -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")))'; then \
+	    managed="--break-system-packages"; \
+	  fi; \
 	  if [ "$$(id -u)" = 0 ]; then \
+	    if ! $(PYTHON) -m pip --version >/dev/null 2>&1; then \
+	      echo "Installing Debian package: python3-pip"; \
+	      DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-pip >/dev/null; \
+	    fi; \
 	    echo "Installing PyPI packages:$$missing"; \
-	    $(PYTHON) -m pip install -q --disable-pip-version-check --root-user-action=ignore $$missing; \
+	    $(PYTHON) -m pip install -q --disable-pip-version-check --root-user-action=ignore $$managed $$missing; \
 	  else \
 	    echo "The tests need these PyPI packages:$$missing"; \
-	    echo "Run:  $(PYTHON) -m pip install --user$$missing"; \
+	    echo "Run:  $(PYTHON) -m pip install --user $$managed$$missing"; \
 	    exit 1; \
 	  fi; \
 	fi

@@ -24,7 +24,7 @@ import Testing
     while !done(messages) {
       guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
       messages += try batch.compactMap { _, event in
-        try MQTTEventMessages.message(for: event, topics: topics, view: session.view).map {
+        try MQTTEventMessages.message(for: event, topics: topics).map {
           ($0.topic, try JSONParser.parse($0.payload))
         }
       }

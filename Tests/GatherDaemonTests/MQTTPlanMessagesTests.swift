@@ -30,7 +30,7 @@ import Testing
   /// The payloads of the next batch's messages on `PREFIX/plan`.
   func nextPlanMessages() async throws -> [JSONValue] {
     guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
-    return try batch.compactMap { _, event in MQTTEventMessages.message(for: event, topics: topics, view: session.view)
+    return try batch.compactMap { _, event in MQTTEventMessages.message(for: event, topics: topics)
     }
     .filter { $0.topic == "gatherd/main/plan" }.map { try JSONParser.parse($0.payload) }
   }

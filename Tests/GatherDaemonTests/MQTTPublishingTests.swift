@@ -30,7 +30,7 @@ import Testing
   func nextMessages() async throws -> [(topic: String, payload: JSONValue)] {
     guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
     return try batch.compactMap { _, event in
-      try MQTTEventMessages.message(for: event, topics: topics, view: session.view).map {
+      try MQTTEventMessages.message(for: event, topics: topics).map {
         ($0.topic, try JSONParser.parse($0.payload))
       }
     }
@@ -40,6 +40,19 @@ import Testing
     let state = try #require(session.view.mqttState().objectValue)
     #expect(state["gather"] == .null && state["score"] == .null && state["clock"] == .null)
     #expect(state["remaining"] == .null && state["endsAt"] == .null && state["running"] == false)
+  }
+
+  @Test func theRatingsAreTheShownNumbersHighestFirst() async throws {
+    let before = session.view.mqttRatings()["players"]?.arrayValue ?? []
+    #expect(before.map { $0["name"] } == ["Ana", "Bruno"] && before.map { $0["rating"] } == [50, 50])
+    #expect(before.allSatisfy { $0["settling"] == true && $0["gathers"] == 0 })
+    _ = try await fixture.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 300) }
+    _ = try await fixture.perform { try $0.goal(for: .teamB, by: 2) }
+    _ = try await fixture.perform { try $0.endGather() }
+    let after = session.view.mqttRatings()["players"]?.arrayValue ?? []
+    #expect(after.map { $0["name"] } == ["Bruno", "Ana"], "the winner first")
+    let shown = session.view.state.shownRating(of: 2)
+    #expect(after.first?["rating"] == .int(Int64(shown.value)) && after.first?["gathers"] == 1)
   }
 
   @Test func theStateHasTheGatherTeamsScoreAndClock() async throws {
@@ -73,6 +86,21 @@ import Testing
     messages = try await nextMessages()
     #expect(messages.map(\.topic) == ["gatherd/main/tick"])
     #expect(messages[0].payload["display"] == "00:04" && messages[0].payload["subscription"] == nil)
+  }
+
+  @Test func aGoalNamesTheGatherAndSidesItWasScoredInThoughTheGatherEndedBeforeItWasSent() async throws {
+    _ = try await fixture.perform { try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 300) }
+    try await fixture.subscribe()
+    _ = try await fixture.perform { try $0.goal(for: .teamA, by: 1) }
+    _ = try await fixture.perform { try $0.timer(.start) }
+    _ = try await fixture.perform {
+      try $0.renameTeams(teamA: "Bibs", teamB: "Colours", fields: (teamA: "teamA", teamB: "teamB"))
+    }
+    _ = try await fixture.perform { try $0.endGather() }
+    let goal = try #require(try await nextMessages().first?.payload)
+    #expect(goal["event_type"] == "goal" && goal["gather"] == 1)
+    #expect(goal["names"] == .object(["teamA": "Team A", "teamB": "Team B"]) && goal["teamName"] == "Team A")
+    #expect(goal["score"]?["text"] == "1-0")
   }
 
   @Test func theEndsOfPeriodsTheFullTimeAndTheGathersStartAndEndAreEvents() async throws {

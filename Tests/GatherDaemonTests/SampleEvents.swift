@@ -13,18 +13,20 @@ enum SampleEvents {
   /// An event on `topic`; `n` tells it from its neighbours.
   static func event(_ topic: Topic, n: Int64 = 1) -> SessionEvent {
     let status = TimerStatus(try! MatchClock(), at: .zero, endsAt: nil)
+    let moment = GatherMoment(
+      id: n, names: TeamNames(stored: "Team A", "Team B"), score: try! Score(teamA: Int(n % 100), teamB: 0))
     switch topic {
     case .tick:
       return .tick(
         ClockTick(
           phase: .play, seconds: Int(n), remaining: .seconds(n), clockState: .running, endsAt: nil, period: 1,
           addedSeconds: 0))
-    case .timer: return .timer(TimerChange(kind: .paused, status: status))
+    case .timer: return .timer(TimerChange(kind: .paused, status: status, gather: moment))
     case .score:
       let goal = ScoreEvent(
         kind: .correction, team: nil, scorerID: nil, scorerName: nil, matchTimeMs: 0,
         score: try! Score(teamA: Int(n), teamB: 0), recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
-      return .score(ScoreChange(kind: .correction, score: goal.score, entry: goal))
+      return .score(ScoreChange(kind: .correction, score: goal.score, entry: goal, gather: moment))
     case .gather: return .gather(.cancelled(id: n))
     case .players: return .roster(.deleted(n))
     case .plan: return .roster(.deleted(n))

@@ -60,9 +60,11 @@ import Testing
     }
   }
 
-  /// Moves the clocks on, then lets whatever the alarm handed to the session's loop run.
+  /// Moves the clocks on (and a millisecond more), then lets whatever the alarm handed to the session's loop run.
+  /// The alarm's task may reach its sleep only after the clock moved: a test clock lets a sleep whose deadline
+  /// is past return at once, but holds one whose deadline is exactly now until the clock moves again.
   func advance(hours: Double) async throws {
-    await clock.advance(by: .milliseconds(Int64(hours * Self.hour * 1000)))
+    await clock.advance(by: .milliseconds(Int64(hours * Self.hour * 1000) + 1))
     try await session.perform { _ in }
   }
 
@@ -121,7 +123,7 @@ import Testing
     await clock.advance(by: .seconds(30 * 3600 - 1))
     try await quiet.perform { _ in }
     #expect(quiet.view.state.openPlans.map(\.id) == [first.plan.id, second.plan.id])
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .milliseconds(1001))
     try await quiet.perform { _ in }
     #expect(quiet.view.state.openPlans.map(\.id) == [second.plan.id])
     #expect(try quiet.plan(first.plan.id).plan.status == .expired)

@@ -431,19 +431,20 @@ class Metrics(MQTTTestCase, RpcAssertions, unittest.TestCase):
 
     def test_connected_and_published_follow_the_broker(self):
         port = test_metrics.free_port()
-        watcher = self.watch(f"{PREFIX}/state")
+        watcher = self.watch(f"{PREFIX}/state", f"{PREFIX}/ratings")
         daemon = self.start_daemon("--metrics", f"127.0.0.1:{port}")
         test_metrics.wait_for_port(port)
-        watcher.wait(f"{PREFIX}/state")
+        watcher.wait(f"{PREFIX}/ratings")
         values = self.scrape(port)
         self.assertEqual(values["gatherd_mqtt_connected"], 1)
-        # Availability, the discovery configs and the state, at least.
+        # Availability, the discovery configs, the state and the ratings, at least.
         published = values["gatherd_mqtt_messages_published_total"]
-        self.assertGreaterEqual(published, 1 + 14 + 1)
+        self.assertGreaterEqual(published, 1 + 14 + 2)
         mark = watcher.mark()
         self.ok(daemon.client(), "players.create", {"name": "Ana"})
-        watcher.wait(f"{PREFIX}/state", after=mark)
-        self.assertEqual(self.scrape(port)["gatherd_mqtt_messages_published_total"], published + 1, "one state")
+        watcher.wait(f"{PREFIX}/ratings", after=mark)
+        self.assertEqual(self.scrape(port)["gatherd_mqtt_messages_published_total"], published + 2,
+                         "the state and the ratings, each once")
         self.broker.stop()
         wait_for_output(daemon, r"MQTT: lost the broker")
         self.assertEqual(self.scrape(port)["gatherd_mqtt_connected"], 0)

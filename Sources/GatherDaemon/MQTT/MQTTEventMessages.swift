@@ -32,10 +32,8 @@ enum MQTTEventMessages {
 
   /// The message for one event: a tick's params on `tick` (QoS 0), its `display` read as a screen reads it
   /// (``MQTTClockDisplay``); a plan's on `plan`; a match event's slim payload (``MQTTMatchEvents``) on `event`
-  /// (QoS 1), whose sides are named from `view`, the latest (read for those only); nil for the rest. None is retained.
-  static func message(
-    for event: PublishedEvent, topics: MQTTTopics, view: @autoclosure () -> SessionView
-  ) -> MQTTMessage? {
+  /// (QoS 1); nil for the rest. None is retained.
+  static func message(for event: PublishedEvent, topics: MQTTTopics) -> MQTTMessage? {
     switch event.event {
     case .tick(let tick):
       var params = numbered(event.seq, tick.json)
@@ -46,7 +44,7 @@ enum MQTTEventMessages {
       return MQTTMessage(topic: topics.plan, payload: JSONWriter.bytes(planMessage(plan, seq: event.seq)))
     default:
       guard let type = eventType(event.event) else { return nil }
-      let payload = MQTTMatchEvents.payload(event.event, type: type, seq: event.seq, active: view().state.active)
+      let payload = MQTTMatchEvents.payload(event.event, type: type, seq: event.seq)
       return MQTTMessage(topic: topics.event, payload: JSONWriter.bytes(.object(payload)))
     }
   }

@@ -23,7 +23,7 @@ final class MQTTEventSink: EventSink, @unchecked Sendable {
 
   func send(_ event: PublishedEvent, subscription: Int64) {
     if event.topic != .tick { stateChanged = true }
-    if let message = MQTTEventMessages.message(for: event, topics: publisher.topics, view: publisher.view()) {
+    if let message = MQTTEventMessages.message(for: event, topics: publisher.topics) {
       messages.append(message)
     }
   }

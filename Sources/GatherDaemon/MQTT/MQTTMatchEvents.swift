@@ -6,9 +6,9 @@ import GatherRPC
 /// gather. Every one has `event_type`, `seq`, `gather` (its id), `names` (`{"teamA", "teamB"}`) and `score`
 /// (`{"teamA", "teamB", "text"}`); the rest depends on the type (docs/mqtt.md, "Events").
 enum MQTTMatchEvents {
-  /// The payload of `event`, `seq`, whose `event_type` is `type`; `active` is the gather as the latest view has
-  /// it, which names the sides of goals and of the clock's events.
-  static func payload(_ event: SessionEvent, type: String, seq: Int64, active: ActiveGather?) -> JSONObject {
+  /// The payload of `event`, `seq`, whose `event_type` is `type`: the gather, its sides' names and its score as
+  /// they were when it happened.
+  static func payload(_ event: SessionEvent, type: String, seq: Int64) -> JSONObject {
     var payload: JSONObject = ["event_type": .string(type), "seq": .int(seq)]
     func about(_ id: Int64?, _ names: TeamNames?, _ score: Score?) {
       payload["gather"] = id.map { .int($0) } ?? .null
@@ -17,11 +17,11 @@ enum MQTTMatchEvents {
     }
     switch event {
     case .score(let change):
-      about(active?.id, active?.names, change.score)
+      about(change.gather.id, change.gather.names, change.score)
       payload["change"] = .string(change.kind.name)
-      for member in goal(change.entry, names: active?.names).members { payload[member.key] = member.value }
+      for member in goal(change.entry, names: change.gather.names).members { payload[member.key] = member.value }
     case .timer(let change):
-      about(active?.id, active?.names, active?.score)
+      about(change.gather.id, change.gather.names, change.gather.score)
       payload["period"] = .int(Int64(change.status.period))
       if case .periodEnded(let period) = change.kind { payload["period"] = .int(Int64(period)) }
       payload["periods"] = .int(Int64(change.status.periods))

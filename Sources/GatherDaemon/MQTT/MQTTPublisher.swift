@@ -19,6 +19,8 @@ final class MQTTPublisher: @unchecked Sendable {
   let stateQueued = Atomic<Bool>(false)
   /// The state last published (client's thread only), so that a change that leaves it as it was sends nothing.
   private var lastState: [UInt8]?
+  /// The ratings last published (client's thread only): they change only when a gather ends or the roster does.
+  private var lastRatings: [UInt8]?
   /// Where requests on `<prefix>/rpc` go; nil without `--mqtt-control`.
   private let requests: MQTTRequests?
 
@@ -51,12 +53,18 @@ final class MQTTPublisher: @unchecked Sendable {
     }
   }
 
-  /// Publishes the state if it changed since the last one (or always, when `force`).
+  /// Publishes the state, and the ratings, each if it changed since the last one (or always, when `force`).
   func publishState(_ link: MQTTLink, force: Bool = false) {
     stateQueued.store(false, ordering: .releasing)
-    let state = JSONWriter.bytes(view().mqttState())
-    guard force || state != lastState else { return }
-    if link.publish(MQTTMessage(topic: topics.state, payload: state, retain: true)) { lastState = state }
+    let view = view()
+    let state = JSONWriter.bytes(view.mqttState())
+    if force || state != lastState {
+      if link.publish(MQTTMessage(topic: topics.state, payload: state, retain: true)) { lastState = state }
+    }
+    let ratings = JSONWriter.bytes(view.mqttRatings())
+    if force || ratings != lastRatings {
+      if link.publish(MQTTMessage(topic: topics.ratings, payload: ratings, retain: true)) { lastRatings = ratings }
+    }
   }
 
   /// The last will: what the broker publishes if gatherd's connection drops without a DISCONNECT.

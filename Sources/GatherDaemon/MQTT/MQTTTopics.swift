@@ -12,6 +12,8 @@ struct MQTTTopics: Sendable {
   var availability: String { prefix + "/availability" }
   /// The match as JSON, retained, on every change.
   var state: String { prefix + "/state" }
+  /// The roster's ratings as every screen shows them, retained, when they change.
+  var ratings: String { prefix + "/ratings" }
   /// Each second while the clock runs, not retained.
   var tick: String { prefix + "/tick" }
   /// Goals, undos, corrections, period ends, full time, a gather's start and end; not retained.

@@ -31,6 +31,23 @@ extension SessionView {
     return .object(state)
   }
 
+  /// The roster's ratings as the page and gatherctl show them, highest first (then by name):
+  /// `{"players": [{"id", "name", "rating", "settling", "gathers"}]}`, `rating` the 0–100 number and `settling`
+  /// whether it has learned from fewer than five gathers.
+  func mqttRatings() -> JSONValue {
+    let rows = state.players.map { player in (player, state.shownRating(of: player.id)) }
+      .sorted { a, b in a.1.value != b.1.value ? a.1.value > b.1.value : a.0.name < b.0.name }
+    return .object([
+      "players": .array(
+        rows.map { player, shown in
+          .object([
+            "id": .int(player.id), "name": .string(player.name), "rating": .int(Int64(shown.value)),
+            "settling": .bool(shown.isSettling), "gathers": .int(Int64(shown.gathers)),
+          ])
+        })
+    ])
+  }
+
   /// Each side's goals as people read them, oldest first: `{"teamA": ["Ana 12'", "38'"], "teamB": []}` (a
   /// goal nobody was named for shows its minute alone). Corrections are no goals.
   static func scorers(_ log: [ScoreEvent]) -> JSONValue {

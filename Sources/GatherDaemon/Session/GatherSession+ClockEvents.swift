@@ -28,14 +28,20 @@ extension GatherSession {
       case .finished:
         if !saved { persistFinishedClockIfNeeded() }
         logger.info("Gather \(gather.id): the match clock finished.", metadata: ["gather_id": "\(gather.id)"])
-        hub.publish(.timer(TimerChange(kind: .finished, status: timerStatus(of: gather))))
+        hub.publish(.timer(TimerChange(kind: .finished, status: timerStatus(of: gather), gather: GatherMoment(gather))))
       case .periodEnded(let period):
         if !saved { persistFinishedClockIfNeeded() }
         logger.info("Gather \(gather.id): period \(period) ended.", metadata: ["gather_id": "\(gather.id)"])
-        hub.publish(.timer(TimerChange(kind: .periodEnded(period: period), status: timerStatus(of: gather))))
+        hub.publish(
+          .timer(
+            TimerChange(
+              kind: .periodEnded(period: period), status: timerStatus(of: gather), gather: GatherMoment(gather))))
       case .breakEnded(let next):
         if !saved { persistFinishedClockIfNeeded() }
-        hub.publish(.timer(TimerChange(kind: .breakEnded(nextPeriod: next), status: timerStatus(of: gather))))
+        hub.publish(
+          .timer(
+            TimerChange(
+              kind: .breakEnded(nextPeriod: next), status: timerStatus(of: gather), gather: GatherMoment(gather))))
       }
     }
   }

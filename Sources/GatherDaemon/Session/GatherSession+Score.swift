@@ -25,7 +25,7 @@ extension GatherSession {
     let change = try state.changeActive { gather in
       let undone = try gather.undoLastGoal()
       try commit { try store.undoLastScoreEvent(gatherID: gather.id, score: gather.score) }
-      return ScoreChange(kind: .undo, score: gather.score, entry: undone)
+      return ScoreChange(kind: .undo, score: gather.score, entry: undone, gather: GatherMoment(gather))
     }
     hub.publish(.score(change))
     return change
@@ -42,7 +42,7 @@ extension GatherSession {
     let (id, change) = try state.changeActive { gather in
       let entry = try body(&gather, at, wallNow)
       try commit { try store.recordScoreEvent(entry, gatherID: gather.id) }
-      return (gather.id, ScoreChange(kind: kind, score: gather.score, entry: entry))
+      return (gather.id, ScoreChange(kind: kind, score: gather.score, entry: entry, gather: GatherMoment(gather)))
     }
     logger.info("Gather \(id): \(kind), now \(change.score.text).", metadata: ["gather_id": "\(id)"])
     hub.publish(.score(change))

@@ -49,7 +49,7 @@ extension GatherSession {
       logger.info("Gather \(gather.id): the period was ended early.", metadata: ["gather_id": "\(gather.id)"])
       publishClockEvents(ended, of: gather, at: at, endsAt: wallNow, saved: true)
     } else {
-      hub.publish(.timer(TimerChange(kind: kind, status: status)))
+      hub.publish(.timer(TimerChange(kind: kind, status: status, gather: GatherMoment(gather))))
     }
     return status
   }

@@ -18,4 +18,6 @@ public struct ScoreChange: Sendable, Equatable {
   public var score: Score
   /// The goal or correction recorded; for an undo, the one taken back.
   public var entry: ScoreEvent
+  /// The gather it happened in, just after it.
+  public var gather: GatherMoment
 }

@@ -32,4 +32,6 @@ public struct TimerChange: Sendable, Equatable {
   public var kind: Kind
   /// The clock after it.
   public var status: TimerStatus
+  /// The gather whose clock it is, at that instant.
+  public var gather: GatherMoment
 }
