@@ -96,6 +96,9 @@ let package = Package(
         // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
         .embedInCode("Scoreboard/js/panels.js"), .embedInCode("Scoreboard/js/planform.js"),
         .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/signupoutcome.js"),
+        // The man-of-the-match vote and what a player owes for the pitch.
+        .embedInCode("Scoreboard/vote.css"), .embedInCode("Scoreboard/js/vote.js"),
+        .embedInCode("Scoreboard/js/motm.js"), .embedInCode("Scoreboard/js/fees.js"),
         // The weekly game, a plan's terms on its sign-up view, and the reminders to send to the group chat.
         .embedInCode("Scoreboard/weekly.css"), .embedInCode("Scoreboard/js/weekly.js"),
         .embedInCode("Scoreboard/js/weeklyform.js"), .embedInCode("Scoreboard/js/signupterms.js"),

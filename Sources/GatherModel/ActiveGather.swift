@@ -23,6 +23,8 @@ public struct ActiveGather: Sendable, Hashable {
   public let planID: Plan.ID?
   /// What the sides are called.
   public private(set) var names: TeamNames
+  /// What it costs, split among those who played when it ends; nil for its plan's fee, if any.
+  public internal(set) var fee: Fee?
 
   /// A gather as started or as restored from the store, with its players' ratings at kick-off and the plan it
   /// came from.

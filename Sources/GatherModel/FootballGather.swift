@@ -17,6 +17,10 @@ public struct FootballGather: Sendable {
   public private(set) var draws: DrawHistory
   /// What the sign-up codes of cancelled and started plans still tell, by plan id.
   public internal(set) var closedPlans: [Plan.ID: ClosedPlan]
+  /// The open man-of-the-match votes, by gather id.
+  public internal(set) var votes: [Int64: ManOfTheMatchVote]
+  /// The codes of the closed votes' links, by gather id: such a link only tells how its vote ended.
+  public internal(set) var closedVoteCodes: [Int64: String]
   /// The weekly games that plan themselves, by id (FootballGather+Schedules.swift).
   public internal(set) var schedules: [PlanSchedule.ID: PlanSchedule]
   /// Who played each of the group's last ended gathers, newest first, as many as ``RegularsRule`` may count.
@@ -28,7 +32,8 @@ public struct FootballGather: Sendable {
   public init(
     roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
     ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = [],
-    schedules: [PlanSchedule] = [], recentLineups: [Set<Player.ID>] = [], calendarCode: String? = nil
+    votes: [ManOfTheMatchVote] = [], closedVoteCodes: [Int64: String] = [:], schedules: [PlanSchedule] = [],
+    recentLineups: [Set<Player.ID>] = [], calendarCode: String? = nil
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
@@ -38,6 +43,8 @@ public struct FootballGather: Sendable {
     self.plans = Dictionary(
       plans.filter { $0.status == .open }.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
     self.closedPlans = Dictionary(closedPlans.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.votes = Dictionary(votes.map { ($0.gather.id, $0) }, uniquingKeysWith: { _, new in new })
+    self.closedVoteCodes = closedVoteCodes
     self.schedules = Dictionary(schedules.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
     self.recentLineups = Array(recentLineups.prefix(RegularsRule.ofLastRange.upperBound))
     self.calendarCode = calendarCode

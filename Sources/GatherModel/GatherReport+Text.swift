@@ -6,6 +6,9 @@ import struct FoundationEssentials.Date
 ///     Reds: Fatima 12', 30'; Ana 44'
 ///     Man of the match: Fatima
 ///     Next: Thu 10 Dec 19:00 at Astro 2, 3 places left. Sign up: http://192.168.1.20:8080/#signup=…
+///
+/// While the man-of-the-match vote is open, its line invites to it instead: "Man of the match: vote by Fri 11 Dec
+/// 12:00. Vote: http://192.168.1.20:8080/#vote=…".
 extension GatherReport {
   /// The message, one line per part, without a trailing newline.
   public var text: String {
@@ -20,6 +23,10 @@ extension GatherReport {
     }
     if let best = manOfTheMatch, !best.isEmpty {
       lines.append("Man of the match: \(best.map(\.name).joined(separator: " and "))")
+    } else if let vote {
+      lines.append(
+        "Man of the match: vote by \(Self.localTime(vote.closesAt, utcOffset: vote.utcOffset))."
+          + (vote.link.map { " Vote: \($0)" } ?? ""))
     }
     if let next { lines.append(Self.invitation(next)) }
     return lines.joined(separator: "\n")

@@ -1,5 +1,8 @@
+import struct FoundationEssentials.Date
+
 /// A finished gather as a message to share with the group: the score with the sides' names, who scored and in
-/// which minutes, the man of the match when known, and the next open plan to sign up for (``text`` words it).
+/// which minutes, the man of the match when known (or the vote while it is open), and the next open plan to sign up
+/// for (``text`` words it).
 public struct GatherReport: Sendable, Hashable {
   /// One scorer of one side, with the minutes of their goals in the order they were scored.
   public struct Scorer: Sendable, Hashable {
@@ -35,17 +38,42 @@ public struct GatherReport: Sendable, Hashable {
     }
   }
 
+  /// The gather's man-of-the-match vote while it is open, as the report invites to it.
+  public struct VoteInvitation: Sendable, Hashable {
+    /// When the vote closes.
+    public var closesAt: Date
+    /// The server's offset from UTC then, in seconds, which the message tells the time in.
+    public var utcOffset: Int
+    /// The vote link, when the page is served and the one asking may hand it out; nil otherwise.
+    public var link: String?
+
+    /// Creates an invitation to vote until `closesAt`.
+    public init(closesAt: Date, utcOffset: Int, link: String?) {
+      self.closesAt = closesAt
+      self.utcOffset = utcOffset
+      self.link = link
+    }
+  }
+
   /// The gather as history keeps it.
   public var record: GatherRecord
-  /// The man of the match (several on a shared vote), once gatherd keeps a vote for the gather; nil until then.
+  /// The man of the match (several on a shared vote) once the gather's vote closed, none when nobody voted; nil
+  /// while it is open or for a gather without one.
   public var manOfTheMatch: [GatherRecord.Member]?
+  /// The vote while it is open.
+  public var vote: VoteInvitation?
   /// The next open plan, if any.
   public var next: NextPlan?
 
-  /// The report of `record`, with its man of the match when known and the next plan if any.
-  public init(record: GatherRecord, manOfTheMatch: [GatherRecord.Member]? = nil, next: NextPlan? = nil) {
+  /// The report of `record`, with its man of the match when known (or its vote while open) and the next plan if
+  /// any.
+  public init(
+    record: GatherRecord, manOfTheMatch: [GatherRecord.Member]? = nil, vote: VoteInvitation? = nil,
+    next: NextPlan? = nil
+  ) {
     self.record = record
     self.manOfTheMatch = manOfTheMatch
+    self.vote = vote
     self.next = next
   }
 

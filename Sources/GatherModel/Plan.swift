@@ -48,6 +48,8 @@ public struct Plan: Sendable, Hashable, Identifiable {
   public internal(set) var gatherID: Int64?
   /// Who turned up, once the referee checked them in.
   public internal(set) var checkIn: CheckIn?
+  /// What it costs and who pays a guest's share, if the organiser said (Plan+Fee.swift).
+  public internal(set) var fee: Fee?
   /// The schedule that made it, the regulars' head start and the reminders (Plan+Terms.swift).
   public internal(set) var terms: PlanTerms
 

@@ -37,6 +37,8 @@ public struct PlayerStats: Sendable, Hashable {
   public var ratedGathers: Int
   /// How the last ``formLength`` of the gathers counted went, newest first.
   public var form: [PlayerReport.Result.Outcome]
+  /// The gathers counted whose man-of-the-match vote the player won, alone or shared.
+  public var manOfTheMatch: Int
 
   /// How many results form shows.
   public static let formLength = 5
@@ -45,7 +47,7 @@ public struct PlayerStats: Sendable, Hashable {
   public init(
     playerID: Player.ID, name: String, played: Int, wins: Int, draws: Int, goals: Int,
     rating: Rating = .prior(for: nil), attendance: Attendance = Attendance(), ratedGathers: Int? = nil,
-    form: [PlayerReport.Result.Outcome] = []
+    form: [PlayerReport.Result.Outcome] = [], manOfTheMatch: Int = 0
   ) {
     self.playerID = playerID
     self.name = name
@@ -57,6 +59,7 @@ public struct PlayerStats: Sendable, Hashable {
     self.attendance = attendance
     self.ratedGathers = ratedGathers ?? played
     self.form = form
+    self.manOfTheMatch = manOfTheMatch
   }
 
   /// The rating as screens show it.

@@ -10,12 +10,16 @@ public struct SignUp: Sendable, Hashable {
   public var at: Date
   /// Whether they were added by name through the sign-up link, as a guest.
   public var guest: Bool
+  /// The roster player who brought the guest (who added them), when known: the guest's share of the plan's cost
+  /// may be theirs to pay. Nil for a guest who came by themselves, or one added before this was kept.
+  public var broughtBy: Player.ID?
 
   /// Creates an answer.
-  public init(player: Player.ID, name: String, at: Date, guest: Bool = false) {
+  public init(player: Player.ID, name: String, at: Date, guest: Bool = false, broughtBy: Player.ID? = nil) {
     self.player = player
     self.name = name
     self.at = at
     self.guest = guest
+    self.broughtBy = broughtBy
   }
 }

@@ -84,4 +84,9 @@ public struct RPCError: Error, Sendable, Hashable {
   public static func forbidden(reason: String, _ message: String) -> RPCError {
     RPCError(.forbidden, message, reason: reason)
   }
+  /// The peer may not do this with that param: a link's code used for another plan or gather than its own
+  /// (-32003, with `field`).
+  public static func forbidden(reason: String, field: String, _ message: String) -> RPCError {
+    RPCError(.forbidden, message, reason: reason, extra: ["field": .string(field)])
+  }
 }

@@ -97,9 +97,12 @@ extension GatherStore {
   }
 
   /// Ends the active gather and files it in history with its final score, winner and names, and rates its
-  /// players (Team A and Team B; not the bench) from the result, all in one transaction. Returns their new ratings.
+  /// players (Team A and Team B; not the bench) from the result; opens its man-of-the-match `vote` and charges the
+  /// `shares` of its cost, if any; all in one transaction. Returns their new ratings.
   @discardableResult
-  public func endGather(_ record: GatherRecord) throws -> [Player.ID: Rating] {
+  public func endGather(
+    _ record: GatherRecord, vote: ManOfTheMatchVote? = nil, shares: [FeeSplit.Share] = []
+  ) throws -> [Player.ID: Rating] {
     try transaction { db in
       try db.execute(
         """
@@ -118,6 +121,8 @@ extension GatherStore {
       // Stats: file each player's result and goals with the lineup.
       try db.execute(
         "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", [record.id])
+      if let vote { try Self.openVote(vote, db) }
+      try Self.charge(shares, gather: record.id, at: record.endedAt, db)
       return try Self.rateEndedGather(record.id, winner: record.winner, db)
     }
   }

@@ -12,7 +12,10 @@ extension GatherStore {
       try db.execute("PRAGMA foreign_keys = OFF")
       defer { try? db.execute("PRAGMA foreign_keys = ON") }
       try db.inTransaction(immediate: true) { db in
+        // The ledger's triggers refuse any deletion: they go while it is emptied, and come back.
+        try db.execute(#"DROP TRIGGER "feeEntry_append_only_update"; DROP TRIGGER "feeEntry_append_only_delete""#)
         for table in tables { try db.execute("DELETE FROM \"\(table.replacing("\"", with: "\"\""))\"") }
+        try db.execute(Self.feeLedgerTriggersSQL)
       }
     }
   }

@@ -51,12 +51,19 @@ extension GatherStore {
     try transaction { db in try Self.saveAnswer("out", player, plan: plan, at: at, guest: false, db) }
   }
 
-  /// Adds a new roster player by name, as a guest, and their "I'm in" to an open plan, in one transaction.
-  public func addGuest(_ details: PlayerDetails, joining plan: Plan.ID, at: Date) throws -> Player {
+  /// Adds a new roster player by name, as a guest brought by `host` (when known), and their "I'm in" to an open
+  /// plan, in one transaction.
+  public func addGuest(_ details: PlayerDetails, joining plan: Plan.ID, at: Date, broughtBy host: Player.ID? = nil)
+    throws -> Player
+  {
     try transaction { db in
       try Self.requireOpenPlan(plan, db)
       let player = try Self.insertPlayer(details, db)
       try Self.saveAnswer("in", player, plan: plan, at: at, guest: true, db)
+      if let host {
+        try db.execute(
+          "UPDATE planSignUp SET broughtBy = ? WHERE planId = ? AND playerId = ?", [host, plan, player.id])
+      }
       return player
     }
   }
@@ -120,7 +127,7 @@ extension GatherStore {
       let answers = try db.fetchAll("SELECT * FROM planSignUp WHERE planId = ? ORDER BY turn", [plan.id])
       let gatherID: Int64? = try db.fetchValue("SELECT id FROM gather WHERE planId = ?", [plan.id])
       let checkIn = try checkIn(of: plan.id, at: plan.checkedInAt, db)
-      return try plan.plan(answers: answers, gatherID: gatherID, checkIn: checkIn)
+      return try plan.plan(answers: answers, gatherID: gatherID, checkIn: checkIn).withFee(Self.fee(in: row))
     }
   }
 }

@@ -177,6 +177,49 @@ extension GatherStore {
         "createdAt" INTEGER NOT NULL)
         """)
     }
+    // Man of the match: each ended gather's vote, with when it closes, its link's code and when it closed
+    // (motmVote); its candidates, those who played, with the votes each received and whether they won (motmTally);
+    // and who has voted (motmVoter). Nothing links a voter to a choice: both tables get a row per candidate when the
+    // vote opens, in player order, and a vote only sets its voter's flag and adds one to its choice's count, in place
+    // (a flag from 0 to 1 keeps the row's size, so SQLite rewrites it where it lies), with no time and no row of its
+    // own. They keep the player's id without a foreign key, and the name, as a sign-up row does.
+    migrator.registerMigration("motm.votes") { db in
+      try db.execute(
+        """
+        CREATE TABLE "motmVote" ("gatherId" INTEGER PRIMARY KEY REFERENCES "gather"("id") ON DELETE CASCADE, \
+        "closesAt" INTEGER NOT NULL, "code" TEXT NOT NULL, "closedAt" INTEGER);
+        CREATE TABLE "motmTally" ("gatherId" INTEGER NOT NULL REFERENCES "motmVote"("gatherId") ON DELETE CASCADE, \
+        "playerId" INTEGER NOT NULL, "playerName" TEXT NOT NULL, "team" TEXT NOT NULL, \
+        "votes" INTEGER NOT NULL DEFAULT 0, "winner" INTEGER NOT NULL DEFAULT 0, \
+        PRIMARY KEY ("gatherId", "playerId")) WITHOUT ROWID;
+        CREATE INDEX "motmTally_winners" ON "motmTally"("playerId") WHERE "winner" = 1;
+        CREATE TABLE "motmVoter" ("gatherId" INTEGER NOT NULL REFERENCES "motmVote"("gatherId") ON DELETE CASCADE, \
+        "playerId" INTEGER NOT NULL, "voted" INTEGER NOT NULL DEFAULT 0, \
+        PRIMARY KEY ("gatherId", "playerId")) WITHOUT ROWID;
+        """)
+    }
+    // Who paid for the pitch: a plan's or a gather's cost in minor units of its currency, and who pays a guest's
+    // share (feeGuests: 'themselves' or 'host'); who brought each guest to a plan (planSignUp.broughtBy; the
+    // guests of before are their own hosts); and the ledger (feeEntry), which is only ever added to: its triggers
+    // refuse any change or deletion of a line. A line keeps the player's id without a foreign key, and the name.
+    migrator.registerMigration("fees") { db in
+      try db.execute(
+        """
+        ALTER TABLE "plan" ADD COLUMN "feeAmount" INTEGER;
+        ALTER TABLE "plan" ADD COLUMN "feeCurrency" TEXT;
+        ALTER TABLE "plan" ADD COLUMN "feeGuests" TEXT;
+        ALTER TABLE "gather" ADD COLUMN "feeAmount" INTEGER;
+        ALTER TABLE "gather" ADD COLUMN "feeCurrency" TEXT;
+        ALTER TABLE "gather" ADD COLUMN "feeGuests" TEXT;
+        ALTER TABLE "planSignUp" ADD COLUMN "broughtBy" INTEGER;
+        CREATE TABLE "feeEntry" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "at" INTEGER NOT NULL, \
+        "playerId" INTEGER NOT NULL, "playerName" TEXT NOT NULL, \
+        "kind" TEXT NOT NULL CHECK ("kind" IN ('charge', 'payment', 'correction')), "amount" INTEGER NOT NULL, \
+        "currency" TEXT NOT NULL, "gatherId" INTEGER, "forPlayerId" INTEGER, "forPlayerName" TEXT, "note" TEXT);
+        CREATE INDEX "feeEntry_on_playerId" ON "feeEntry"("playerId");
+        CREATE INDEX "feeEntry_on_gatherId" ON "feeEntry"("gatherId") WHERE "gatherId" IS NOT NULL;
+        """ + Self.feeLedgerTriggersSQL)
+    }
     return migrator
   }
 }

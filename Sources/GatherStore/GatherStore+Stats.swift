@@ -105,7 +105,7 @@ extension GatherStore {
   static func statsArguments(_ period: StatsPeriod, players ids: [Player.ID]) -> [any SQLiteValueConvertible] {
     let idArguments: [any SQLiteValueConvertible] = ids
     return period.arguments + idArguments + period.arguments + period.arguments + period.arguments + period.arguments
-      + idArguments
+      + period.arguments + idArguments
   }
 
   /// Each roster player's totals over the ended gathers of a period, for every player or for `players` ids,
@@ -117,7 +117,8 @@ extension GatherStore {
   /// result: the lineup rows of ended gathers carry the start, the player's result and goals (see v2-stats).
   /// Attendance counts the plans of the period, by their start, that were not cancelled: a plan was played by those
   /// checked in as there and those in its gather, and missed by those checked in as no-shows who are not in its
-  /// gather either (they came late, and were added).
+  /// gather either (they came late, and were added). The man of the match counts the closed votes of the period's
+  /// gathers the player won, alone or shared.
   static func statsSQL(
     players: Int?, filter: String? = nil, order: PlayerStats.Order = .wins, wholeHistory: Bool = true
   ) -> String {
@@ -170,14 +171,22 @@ extension GatherStore {
             WHERE g.planId = c.planId AND gp.playerId = c.playerId)
         GROUP BY c.playerId
       ),
+      bestPlayer AS (
+        SELECT t.playerId AS playerId, COUNT(*) AS times
+        FROM motmTally t INDEXED BY motmTally_winners JOIN gather g ON g.id = t.gatherId
+        WHERE t.winner = 1 AND g.startedAt >= ? AND g.startedAt < ?
+        GROUP BY t.playerId
+      ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
           COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals, p.ratingMu AS ratingMu,
           p.ratingSigma AS ratingSigma, COALESCE(j.joined, 0) AS plansJoined, COALESCE(pp.played, 0) AS plansPlayed,
           COALESCE(j.leftLate, 0) AS plansLeftLate, COALESCE(m.noShows, 0) AS plansNoShows,
+          COALESCE(b.times, 0) AS manOfTheMatch,
           \(wholeHistory ? "COALESCE(l.played, 0)" : ratedSQL) AS ratedGathers
         FROM player p LEFT JOIN lineups l ON l.playerId = p.id LEFT JOIN joinedPlans j ON j.playerId = p.id
           LEFT JOIN playedPlans pp ON pp.playerId = p.id LEFT JOIN missedPlans m ON m.playerId = p.id
+          LEFT JOIN bestPlayer b ON b.playerId = p.id
         \(only.map { "WHERE p.id " + $0 } ?? "")
       )
       SELECT * FROM totals \(filter.map { "WHERE " + $0 } ?? "") ORDER BY \(orderBy), id
@@ -196,7 +205,7 @@ extension GatherStore {
       attendance: Attendance(
         joined: row["plansJoined"], played: row["plansPlayed"], noShows: row["plansNoShows"],
         leftLate: row["plansLeftLate"]),
-      ratedGathers: row["ratedGathers"])
+      ratedGathers: row["ratedGathers"], manOfTheMatch: row["manOfTheMatch"])
   }
 
   /// `rows` with each player's form: how their last ``PlayerStats/formLength`` gathers of the period went,

@@ -50,26 +50,29 @@ public struct GatherStore: Sendable {
       let rated = try Self.ratedGathers(db)
       let draws = try Self.drawHistory(db)
       let closedPlans = try Self.closedPlans(db)
+      let votes = try Self.votes(db)
       let week = try Self.week(db)
-      guard let row = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'").map(GatherRow.init(row:)),
-        let id = row.id
+      guard let stored = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'"),
+        case let row = try GatherRow(row: stored), let id = row.id
       else {
         return FootballGather(
           roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws, closedPlans: closedPlans,
-          schedules: week.schedules, recentLineups: week.recentLineups, calendarCode: week.calendarCode)
+          votes: votes.open, closedVoteCodes: votes.closedCodes, schedules: week.schedules,
+          recentLineups: week.recentLineups, calendarCode: week.calendarCode)
       }
       let lineupRows = try lineupRows(of: id, db)
-      let gather = try ActiveGather(
+      var gather = try ActiveGather(
         id: id, startedAt: row.startedAt.date, lineup: Lineup(assignments: assignments(lineupRows)),
         score: row.score(), log: scoreEvents(of: id, db),
         clock: MatchClock(restoring: row.clockSnapshot(), at: now, wallNow: wallNow),
         kickOffRatings: Dictionary(
           lineupRows.compactMap { row in row.playerId.flatMap { id in row.kickOff.map { (id, $0) } } },
           uniquingKeysWith: { first, _ in first }), kickOffDraws: draws, names: row.names, planID: row.planId)
+      gather.setFee(try Self.fee(in: stored))
       return FootballGather(
         roster: roster, active: gather, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws,
-        closedPlans: closedPlans, schedules: week.schedules, recentLineups: week.recentLineups,
-        calendarCode: week.calendarCode)
+        closedPlans: closedPlans, votes: votes.open, closedVoteCodes: votes.closedCodes, schedules: week.schedules,
+        recentLineups: week.recentLineups, calendarCode: week.calendarCode)
     }
   }
 

@@ -45,7 +45,8 @@ struct PlanRow {
     var declined: [SignUp] = []
     for row in answers {
       let signUp = try SignUp(
-        player: row["playerId"], name: row["playerName"], at: (row["answeredAt"] as Int64).date, guest: row["guest"])
+        player: row["playerId"], name: row["playerName"], at: (row["answeredAt"] as Int64).date, guest: row["guest"],
+        broughtBy: row["broughtBy"])
       if try row["answer"] as String == "in" { queue.append(signUp) } else { declined.append(signUp) }
     }
     return Plan(

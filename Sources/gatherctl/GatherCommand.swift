@@ -8,7 +8,7 @@ struct GatherCommand: ParsableCommand {
     commandName: "gather", abstract: "Start, inspect, change and end gathers; browse history.",
     subcommands: [
       Start.self, SuggestCommand.self, Status.self, Move.self, RenameCommand.self, End.self, Cancel.self,
-      History.self, Show.self, Report.self,
+      History.self, Show.self, Report.self, Vote.self, VoteLink.self,
     ],
     defaultSubcommand: Status.self)
 
@@ -175,7 +175,8 @@ struct GatherCommand: ParsableCommand {
 
   struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print an ended gather's result as a message to share: score, scorers, the next plan.")
+      abstract: "Print an ended gather's result as a message to share: score, scorers, man of the match, the next plan."
+    )
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The gather's id (default: the last one that ended).") var id: Int64?
 

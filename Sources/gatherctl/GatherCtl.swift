@@ -31,7 +31,7 @@ struct GatherCtl: ParsableCommand {
       PlayersCommand.self, GatherCommand.self, TimerCommand.self, ScoreCommand.self, StatusCommand.self,
       PingCommand.self, DiscoverCommand.self, CallCommand.self, WatchCommand.self, StatsCommand.self,
       WebCommand.self, PlanCommand.self, ExportCommand.self, ImportCommand.self, BackupCommand.self,
-      RestoreCommand.self,
+      RestoreCommand.self, FeesCommand.self,
     ])
 
   /// Parsed here, wherever they appear on the line; every subcommand sees them through its hidden group.

@@ -59,7 +59,7 @@ struct Daemon {
     if let keeper { hub.leaseSeqs(after: stored.record.seqCeiling, keeper.leaseSeqs) }
     let session = try GatherSession(
       store: store, clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop, hub: hub,
-      planTimes: settings.planTimes, logger: logger)
+      planTimes: settings.planTimes, logger: logger, voteWindow: settings.voteWindow)
     // Ids go on above the previous gatherd's: above its live ones, and above its seq lease, which every
     // gatherd starts numbering subscriptions from too, so that ended ones are not reused either.
     session.hub.reserveSubscriptionIDs(through: max(stored.record.largestSubscriptionID, stored.record.seqCeiling))

@@ -17,6 +17,8 @@ extension Gatherd {
     "backup-directory": false, "backup-keep": false,
     // Plans' expiry and reminders (PlanOptions).
     "plan-expiry": false, "plan-reminders": false,
+    // When a gather's man-of-the-match vote closes.
+    "vote-closes": false,
     "metrics": false, "log-level": false,
   ]
 }

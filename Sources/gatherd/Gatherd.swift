@@ -34,7 +34,8 @@ struct Gatherd: AsyncParsableCommand {
       GATHERD_HTTP_HEADER_TIMEOUT, GATHERD_HTTP_IDLE_TIMEOUT, GATHERD_METRICS, \
       GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
       GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, \
-      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_PLAN_EXPIRY, GATHERD_PLAN_REMINDERS, GATHERD_CONFIG and \
+      GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_PLAN_EXPIRY, GATHERD_PLAN_REMINDERS, \
+      GATHERD_VOTE_CLOSES, GATHERD_CONFIG and \
       GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
@@ -197,6 +198,13 @@ struct Gatherd: AsyncParsableCommand {
       "Read settings from this file: key = value lines named after these options (default: /etc/gatherd/gatherd.conf for root and gatherd.service, $XDG_CONFIG_HOME/gatherd/gatherd.conf for a user, each read if it exists).",
       valueName: "path"))
   var config: String?
+
+  @Option(
+    name: .customLong("vote-closes"),
+    help: ArgumentHelp(
+      "When a gather's man-of-the-match vote closes: HH:MM, the next day at that time in the server's time zone (default 12:00), or a time after the gather ends, 1m to 7d (90m, 3h, 2d).",
+      valueName: "when"))
+  var voteCloses: String?
 
   @Option(
     name: .customLong("log-level"),

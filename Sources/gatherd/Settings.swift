@@ -29,6 +29,8 @@ struct Settings: Sendable {
   /// Where `gatherd backup --dated` keeps its copies, and how many (BackupOptions.swift): the daemon does not
   /// use them, but a bad value stops it as any other does, rather than the daily timer's copy later.
   var backups: BackupSettings
+  /// When a gather's man-of-the-match vote closes.
+  var voteWindow: VoteWindow
   /// When plans expire and remind (PlanOptions.swift).
   var planTimes: PlanTimes
   let environment: [String: String]
@@ -68,6 +70,7 @@ struct Settings: Sendable {
       .map(SecretFile.token)
     mqtt = try MQTTSettings.configuration(options.mqtt, sources: sources)
     backups = try options.backups.settings(beside: databasePath, sources)
+    voteWindow = try pick(options.voteCloses, "GATHERD_VOTE_CLOSES")?.parse(VoteWindow.init(parsing:)) ?? .standard
     planTimes = try options.plans.times(sources)
   }
 

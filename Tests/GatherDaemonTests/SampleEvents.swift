@@ -30,6 +30,18 @@ enum SampleEvents {
     case .gather: return .gather(.cancelled(id: n))
     case .players: return .roster(.deleted(n))
     case .plan: return .roster(.deleted(n))
+    case .vote:
+      let summary = GatherSummary(
+        id: n, startedAt: Date(timeIntervalSince1970: 1_800_000_000),
+        endedAt: Date(timeIntervalSince1970: 1_800_000_600),
+        score: .zero)
+      let candidates = [
+        ManOfTheMatchVote.Candidate(player: 1, name: "Ana", team: .teamA),
+        ManOfTheMatchVote.Candidate(player: 2, name: "Bea", team: .teamB),
+      ]
+      let vote = ManOfTheMatchVote(
+        gather: summary, candidates: candidates, closesAt: Date(timeIntervalSince1970: 1_800_086_400), code: "code")
+      return .vote(VoteChange(.opened, VoteStatus(vote: vote, outcome: nil)))
     }
   }
 }

@@ -102,7 +102,7 @@ import Testing
     let other = try await createPlan(capacity: 4)
     let state = session.view.state
     let code = try #require(state.openPlan(plan)?.signUpCode)
-    let grant = SignUpGrant(plan: plan, code: Array(code.utf8))
+    let grant = CodeGrant(scope: .plan(plan), code: Array(code.utf8))
     try grant.check(plan: plan, in: state)
     #expect(throws: RPCError.self) { try grant.check(plan: other, in: state) }
     _ = try await session.perform { try $0.cancelPlan(plan) }

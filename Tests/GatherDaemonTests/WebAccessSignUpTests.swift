@@ -5,27 +5,35 @@ import Testing
 
 @testable import GatherDaemon
 
-/// Plans' sign-up codes presented like the control token: what each opens, and wrong codes limited
-/// with wrong tokens.
+/// Links' codes (plans' sign-up codes, gathers' vote codes) presented like the control token: what each opens, and
+/// wrong codes limited with wrong tokens.
 @Suite struct WebAccessSignUpTests {
   let client = WebClient(try! SocketAddress(ipAddress: "192.168.1.20", port: 51234))
   let access = WebAccess(token: "0123456789abcdef")
 
-  /// Plan 3's code is "code-of-plan-3", and cancelled plan 2's "code-of-plan-2"; nothing else is a plan's.
+  /// Plan 3's code is "code-of-plan-3", cancelled plan 2's "code-of-plan-2", gather 7's open vote's
+  /// "code-of-vote-7" and gather 6's closed vote's "code-of-vote-6"; nothing else is a link's.
   static func lookUp(_ code: [UInt8]) -> WebAccess.Access? {
     switch String(decoding: code, as: UTF8.self) {
-    case "code-of-plan-3": .signUp(SignUpGrant(plan: 3, code: code))
+    case "code-of-plan-3": .granted(CodeGrant(scope: .plan(3), code: code))
     case "code-of-plan-2":
-      .closedPlan(ClosedPlan(id: 2, status: .cancelled, gatherID: nil, signUpCode: "code-of-plan-2"))
+      .closedPlan(ClosedPlan(id: 2, status: .cancelled, gatherID: nil, signUpCode: "code-of-plan-2"), vote: nil)
+    case "code-of-vote-7": .granted(CodeGrant(scope: .vote(gather: 7), code: code))
+    case "code-of-vote-6": .closedVote(gather: 6)
     default: nil
     }
   }
 
   func opens(_ text: String, from client: WebClient? = nil) -> String {
-    switch access.access(Array(text.utf8), from: client ?? self.client, signUp: Self.lookUp) {
+    switch access.access(Array(text.utf8), from: client ?? self.client, codes: Self.lookUp) {
     case .control: "control"
-    case .signUp(let grant): "plan \(grant.plan)"
-    case .closedPlan(let plan): "plan \(plan.id), \(plan.status.rawValue)"
+    case .granted(let grant):
+      switch grant.scope {
+      case .plan(let plan): "plan \(plan)"
+      case .vote(let gather): "vote of gather \(gather)"
+      }
+    case .closedPlan(let plan, _): "plan \(plan.id), \(plan.status.rawValue)"
+    case .closedVote(let gather): "vote of gather \(gather), closed"
     case .wrong: "wrong"
     case .tooMany: "too many"
     }
@@ -36,14 +44,16 @@ import Testing
     #expect(opens("code-of-plan-3") == "plan 3")
     #expect(opens("code-of-plan-4") == "wrong")
     #expect(opens("code-of-plan-2") == "plan 2, cancelled", "a closed plan's code is known, and opens nothing")
+    #expect(opens("code-of-vote-7") == "vote of gather 7")
+    #expect(opens("code-of-vote-6") == "vote of gather 6, closed", "a closed vote's code is known, and opens nothing")
     let bearer = access.bearerAccess(
-      in: HTTPHeaders([("Authorization", "Bearer code-of-plan-3")]), from: client, signUp: Self.lookUp)
-    if case .signUp(let grant)? = bearer {
-      #expect(grant.plan == 3)
+      in: HTTPHeaders([("Authorization", "Bearer code-of-plan-3")]), from: client, codes: Self.lookUp)
+    if case .granted(let grant)? = bearer {
+      #expect(grant.scope == .plan(3) && grant.methods == ["plan.join", "plan.leave"])
     } else {
       Issue.record("not a sign-up: \(bearer as Any)")
     }
-    #expect(access.bearerAccess(in: HTTPHeaders(), from: client, signUp: Self.lookUp) == nil)
+    #expect(access.bearerAccess(in: HTTPHeaders(), from: client, codes: Self.lookUp) == nil)
   }
 
   @Test func wrongCodesCountAndARightCodeForgetsNone() {

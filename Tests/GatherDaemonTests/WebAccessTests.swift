@@ -39,8 +39,9 @@ import Testing
     case .control: "control"
     case .wrong: "wrong"
     case .tooMany: "tooMany"
-    case .signUp: "signUp"
+    case .granted: "granted"
     case .closedPlan: "closedPlan"
+    case .closedVote: "closedVote"
     }
   }
 

@@ -60,6 +60,18 @@ import Testing
     #expect(unlinked.text.hasSuffix("Next: Thu 21 Jan 19:00 at Astro 2, 10 places left."))
   }
 
+  @Test func whileTheVoteIsOpenTheMessageInvitesToItAndItsOutcomeReplacesIt() throws {
+    // Friday 22 January 2027, 11:00 UTC: 12:00 in a zone one hour ahead.
+    let closes = Date(timeIntervalSince1970: 1_800_615_600)
+    let open = GatherReport(
+      record: try record(), vote: .init(closesAt: closes, utcOffset: 3600, link: "http://pitch/#vote=x"))
+    #expect(open.text.hasSuffix("\nMan of the match: vote by Fri 22 Jan 12:00. Vote: http://pitch/#vote=x"))
+    let unlinked = GatherReport(record: try record(), vote: .init(closesAt: closes, utcOffset: 3600, link: nil))
+    #expect(unlinked.text.hasSuffix("\nMan of the match: vote by Fri 22 Jan 12:00."))
+    // Closed with nobody voting: no line at all.
+    #expect(!GatherReport(record: try record(), manOfTheMatch: []).text.contains("Man of the match"))
+  }
+
   @Test func aGoallessDrawIsJustTheScore() throws {
     var record = try record()
     record.log = []

@@ -7,18 +7,22 @@ A real daemon and headless Chromium, in the dark and the light theme:
 - scoreboard-{phone,tablet}-{dark,light}.png: a running match of two halves between "Bibs" and "Colours" with
   a few goals, on a phone held sideways (844×390, view only) and a tablet (1180×820, with the controls of the
   control link);
-- scoreboard-between-{dark,light}.png: between matches on the phone, the last result and the players' table
-  (view only: form without ratings);
+- scoreboard-between-{dark,light}.png: between matches on the phone, the last result with its man of the match
+  and the players' table with each one's stars (view only: form without ratings);
 - scoreboard-players-{dark,light}.png: the players' table of the control page on a phone held upright, with each
   player's form and rating ("settling" before 5 gathers) and what the rating means;
 - scoreboard-report-{dark,light}.png: the last result's share view on a phone held upright, the card drawn on a
-  canvas and its message with the next plan's sign-up link (the control page's);
+  canvas with the man of the match and its message with the next plan's sign-up link (the control page's);
+- vote-phone-{dark,light}.png: the last gather's man-of-the-match vote link on a phone held upright, a player who
+  picked themselves choosing whom to vote for; vote-thanks-{dark,light}.png: the same phone once it voted;
+  vote-result-{dark,light}.png: the link once the vote closed (screenshots_vote.py);
 - scoreboard-setup-{dark,light}.png: the referee's "start a gather" view on a phone held upright (390×844),
   with the players ticked and a suggestion;
 - scoreboard-share-{dark,light}.png: the share view on a phone held upright, the QR code of the
   view-only address (the daemon runs with --public-url http://192.168.1.20:8080/, as a LAN address would read);
 - signup-phone-{dark,light}.png: the sign-up view a plan's link opens, on a phone held upright, with
-  a name picked and its "I'm in" / "Can't make it" buttons, after some have answered; and
+  a name picked, what they owe for last week's pitch, and its "I'm in" / "Can't make it" buttons, after some
+  have answered; and
   scoreboard-plans-{dark,light}.png: "Who's coming" between matches, on the phone held sideways;
 - organising from the referee's phone held upright (the control link): plans-control-{dark,light}.png, "Who's
   coming" with the referee's buttons; plan-form-{dark,light}.png, a new plan; plan-share-{dark,light}.png, the
@@ -51,6 +55,7 @@ import sys
 from cdp import Browser
 from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, js_visible, open_page, testid
 from screenshots_plans import NAMES, PITCH_ENV, PORTRAIT, PUBLIC_URL, organise_and_play
+from screenshots_vote import vote_views
 
 ROSTER = [("Ana", "ST"), ("Bea", "GK"), ("Carla", "MID"), ("Dani", "DEF"), ("Eli", "W"), ("Fay", "GK"),
           ("Gus", "DEF"), ("Hugo", "MID")]
@@ -129,8 +134,10 @@ def main() -> int:
         m.ok("score.goal", {"team": "teamA", "player": ana})
         m.ok("score.goal", {"team": "teamB", "player": fay})
         m.ok("gather.end")
-        m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,
-                              "periodLength": 25 * 60, "breakLength": 300, "names": NAMES})
+        last = m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,
+                                     "periodLength": 25 * 60, "breakLength": 300, "names": NAMES})
+        # The pitch cost 60 EUR: 7.50 each, which the sign-up view shows each player who owes it.
+        m.ok("fees.setCost", {"gather": last["id"], "cost": {"amount": 6000, "currency": "EUR"}})
         m.ok("timer.start")
         m.goal("teamA", ana, 11, 20)
         m.goal("teamB", dani, 20, 5)
@@ -140,6 +147,8 @@ def main() -> int:
         m.ok("timer.addTime", {"seconds": 120})
         m.goal("teamA", gus, 25, 40)
         m.ok("gather.end")
+        # Its man-of-the-match vote: a phone votes, then the vote closes.
+        vote_views(m, out, ids, shoot)
 
         with Browser() as browser:
             for scheme in ("dark", "light"):
@@ -184,8 +193,11 @@ def main() -> int:
             for scheme in ("dark", "light"):
                 page = open_page(browser, link, size=PORTRAIT, scheme=scheme)
                 page.wait_for(js_visible(f"signup-player-{bea}"), "the sign-up view", state=STATE_JS)
-                page.click(testid(f"signup-player-{bea}"))
-                page.wait_for(js_visible("btn-in"), "the answer buttons", state=STATE_JS)
+                # The phone remembers who it was from the first theme's round.
+                if not page.evaluate(js_visible("btn-in")):
+                    page.click(testid(f"signup-player-{bea}"))
+                page.wait_for(f"{js_visible('btn-in')} && {js_visible('signup-owed')}", "the answer buttons and what "
+                              "Bea owes", state=STATE_JS)
                 shoot(page, os.path.join(out, f"signup-phone-{scheme}.png"))
                 page.close()
                 page = open_page(browser, daemon.base_url + "/", size=PHONE, scheme=scheme)

@@ -83,11 +83,14 @@ class PlansPageTest(PageCase):
                   "Ana going, live on the second page")
         self.assertEqual(self.going(), ["Ana"])
 
-        # A guest, then the plan is full: the next one waits.
+        # Ana brings a guest (who may be Ana's to pay for), then the plan is full: the next one waits.
+        self.assertIn("as your guest", phone.evaluate("document.querySelector('label[for=guest-name]').textContent"))
         phone.fill(testid("guest-name"), "Zé from work")
         phone.click(testid("btn-guest"))
-        self.wait(phone, self.text_has("signup-result", "You're in, Zé from work"), "the guest's confirmation")
+        self.wait(phone, self.text_has("signup-result", "Zé from work is in, as Ana's guest"), "the guest's confirmation")
         self.wait(watcher, self.text_has("plan-going", "Zé from work (guest)"), "the guest, live")
+        going = self.ok(self.c, "plan.get", {"plan": self.plan["id"]})["going"]
+        self.assertEqual(going[-1]["broughtBy"], {"id": self.ids["Ana"], "name": "Ana"})
         phone.click(testid(f"signup-player-{self.ids['Bruno']}"))
         phone.click(testid("btn-in"))
         self.wait(phone, self.text_has("signup-result", "waiting list (number 1)"), "Bruno waiting")

@@ -13,6 +13,7 @@ import unittest
 
 from cdp import chromium_binary
 from scoreboard_support import PHONE, STATE_JS, PageCase, js_visible, open_page, testid
+from wsclient import http_request
 
 #: The players' table as its rows read: the cells of each row, and the form's letters apart.
 ROWS_JS = (
@@ -97,6 +98,16 @@ class ResultsPageTest(PageCase):
                          [str(p["rating"]["display"]) + (" settling" if p["rating"]["settling"] else "")
                           for p in by_rating])
 
+    def report(self, url: str | None) -> dict:
+        """gather.report as the page at `url` may have it: the control page (Unix socket: a controller) gets the
+        links, a view-only page (POST /rpc without the token) none."""
+        if url == self.daemon.control_url():
+            return self.ok(self.c, "gather.report")
+        status, _, body = http_request(self.daemon.port, "POST", "/rpc", {"Content-Type": "application/json"},
+                                       json.dumps({"jsonrpc": "2.0", "id": 1, "method": "gather.report"}).encode())
+        self.assertEqual(status, 200)
+        return json.loads(body)["result"]
+
     def share(self, files: bool, url: str | None = None, plans: bool = False) -> tuple[dict, dict]:
         page = self.open(url or self.daemon.base_url + "/", size=(390, 844))
         # With a plan open, "Who's coming" comes in above the last result: the button is clicked where it stays.
@@ -105,7 +116,7 @@ class ResultsPageTest(PageCase):
         page.evaluate(f"({SHARE_SPY_JS})({json.dumps(files)})")
         page.click(testid("btn-share-result"))
         page.wait_for("!document.querySelector('[data-testid=report-share]').disabled", "the card", state=STATE_JS)
-        report = self.ok(self.c, "gather.report")
+        report = self.report(url)
         message = page.evaluate("document.querySelector('[data-testid=report-text]').value")
         # The card is drawn: the score's digits are light pixels on the dark card.
         lit = page.evaluate(

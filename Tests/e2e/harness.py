@@ -108,6 +108,16 @@ SPEC_METHODS = (
     "plan.checkIn",
     # The server's time zone, for the page's plan form.
     "daemon.time",
+    # Man of the match.
+    "vote.cast",
+    "vote.status",
+    "gather.voteLink",
+    # Who paid for the pitch.
+    "fees.setCost",
+    "fees.pay",
+    "fees.correct",
+    "fees.balance",
+    "fees.ledger",
     # Weekly schedules and the plans' calendar feed.
     "plan.schedule",
     "plan.reschedule",
@@ -172,7 +182,7 @@ NO_PARAM_METHODS = (
     "web.share",
 )
 
-TOPICS = ("tick", "score", "timer", "gather", "players", "plan")
+TOPICS = ("tick", "score", "timer", "gather", "players", "plan", "vote")
 
 #: The period fields of a Timer of a one-period match with no time added.
 ONE_PERIOD = {"period": 1, "periods": 1, "periodName": None, "breakLength": 0, "addedSeconds": 0, "added": None}

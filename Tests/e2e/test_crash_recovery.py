@@ -1,6 +1,8 @@
 """kill -9 in the middle of a match, then a restart on the same database: nothing acknowledged is lost."""
 
+import contextlib
 import os
+import sqlite3
 import time
 import unittest
 
@@ -126,6 +128,38 @@ class CrashRecoveryTests(DaemonTestCase):
         self.crash_and_restart()
         self.assertEqual(self.ok(self.c, "players.get", {"id": created["id"]}), created)
         self.assertEqual(self.ok(self.c, "score.get"), {"score": goal["score"], "goals": [goal["goal"]]})
+
+    def counted(self, gather):
+        """(voters flagged, votes counted) in the database file itself, read beside the running daemon."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.daemon.db_path}?mode=ro", uri=True)) as db:
+            voters = db.execute("SELECT COUNT(*) FROM motmVoter WHERE gatherId = ? AND voted = 1", (gather,)).fetchone()
+            votes = db.execute("SELECT COALESCE(SUM(votes), 0) FROM motmTally WHERE gatherId = ?", (gather,)).fetchone()
+        return voters[0], votes[0]
+
+    def test_a_vote_acknowledged_is_kept_one_in_flight_may_be_and_none_counts_twice(self):
+        ids = self.ids
+        gather = self.start_gather(self.c, ids[0:3], ids[3:5])["id"]
+        self.ok(self.c, "gather.end")
+        ballots = [(ids[0], ids[3]), (ids[1], ids[3]), (ids[2], ids[4]), (ids[3], ids[0]), (ids[4], ids[0])]
+        cast = lambda voter, player: {"gather": gather, "voter": voter, "player": player}
+        self.ok(self.c, "vote.cast", cast(*ballots[0]))
+        # The rest are sent at once and gatherd is killed before any reply is read: each may or may not be kept.
+        for voter, player in ballots[1:]:
+            self.c.request("vote.cast", cast(voter, player))
+        self.crash_and_restart()
+        status = self.ok(self.c, "vote.status", {"gather": gather})
+        voted = {p["id"] for p in status["players"] if p["voted"]}
+        self.assertIn(ids[0], voted, "the vote acknowledged is kept")
+        self.assertEqual(self.counted(gather), (len(voted), len(voted)), "each vote kept is counted once")
+        # Everyone votes again, not knowing whether theirs was kept: refused if it was, counted if not.
+        for voter, player in ballots:
+            reply = self.c.call("vote.cast", cast(voter, player))
+            if voter in voted:
+                self.assertRpcError(reply, -32602, "invalid_params", "voter")
+            else:
+                self.assertResult(reply)
+        self.assertEqual(self.ok(self.c, "vote.status", {"gather": gather})["voted"], 5)
+        self.assertEqual(self.counted(gather), (5, 5), "never twice")
 
     def test_deleted_and_ended_things_stay_that_way(self):
         self.ok(self.c, "players.delete", {"id": self.ids[4]})

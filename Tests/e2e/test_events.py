@@ -136,6 +136,10 @@ class EventTests(DaemonTestCase):
         record = self.ok(self.c, "gather.end")
         params = expect("gather", "ended")
         self.assertEqual((params["gather"], params["id"]), (record, record["id"]))
+        # Its man-of-the-match vote opens: those who played, none of them voted yet.
+        params = expect("vote", "opened")
+        self.assertEqual((params["gather"], params["vote"]["status"], params["vote"]["voted"]), (record["id"], "open", 0))
+        self.assertEqual([p["id"] for p in params["vote"]["players"]], sorted(self.ids[0:4]))
         second = self.start_gather(self.c, [self.ids[0]], [self.ids[1]])
         expect("gather", "started")
         self.ok(self.c, "gather.cancel")

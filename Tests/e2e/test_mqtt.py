@@ -21,7 +21,7 @@ PREFIX = "gatherd/main"
 NODE = "gatherd_main"
 SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "period", "next_plan", "places_left",
            "going"]
-EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"}
+EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end", "man_of_the_match"}
 PLAN_EVENT_TYPES = {
     "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired", "reminder",
 }

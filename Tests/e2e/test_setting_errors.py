@@ -40,6 +40,7 @@ BAD_VALUES = {
     "log-level": ("loud", "not a log level", []),
     "backup-directory": ("TMP/plain", "exists and is not a folder", []),
     "backup-keep": ("0", "not a whole number of copies from 1 to 10000", []),
+    "vote-closes": ("noon", "neither a time of day HH:MM", []),
     "plan-expiry": ("31d", "not a duration from 0 to 30d, such as 6h, 90m or 1d12h", []),
     "plan-reminders": ("48h,2s", "not a duration from 1m to 28d, such as 6h, 90m or 1d12h", []),
 }

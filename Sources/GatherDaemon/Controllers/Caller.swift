@@ -24,9 +24,10 @@ final class Caller: RPCCaller, @unchecked Sendable {
 
   /// The web listener's control token, for `auth.token`; nil on the Unix sockets.
   let access: WebAccess?
-  /// A plan's sign-up code this web peer presented, which grants `plan.join` and `plan.leave` for
-  /// that plan only, while it stays valid. Used on the connection's event loop only.
-  var signUp: SignUpGrant?
+  /// What the code of a link this web peer presented grants (``CodeGrant``): `plan.join` and `plan.leave` for a
+  /// plan's sign-up code, `vote.cast` for a vote's, for its own plan or gather only, while it stays valid. Used on
+  /// the connection's event loop only.
+  var grant: CodeGrant?
   /// Set by a method whose reply is the last this connection gets (a web client that guessed the token too
   /// often): the connection closes once the reply is written. Used on the connection's event loop only.
   var closesAfterReply = false
@@ -39,9 +40,9 @@ final class Caller: RPCCaller, @unchecked Sendable {
     self.access = access
   }
 
-  /// Whether a sign-up code grants this method; its handler checks the plan and the code.
+  /// Whether a link's code grants this method; its handler checks the plan or the gather, and the code.
   func isGranted(_ method: String) -> Bool {
-    signUp != nil && SignUpGrant.methods.contains(method)
+    grant?.methods.contains(method) ?? false
   }
 
   /// The peer for logs: "uid 1000" or "web client 192.168.1.20:51234".

@@ -16,6 +16,7 @@ enum MethodTable {
       + EventsController.methods(session) + StatsController.methods(session) + SuggestController.methods(session)
       + PeriodsController.methods(session) + TeamNamesController.methods(session) + WebController.methods(web, session)
       + PlanController.methods(session, web: web) + ReportController.methods(session, web: web)
+      + VoteController.methods(session, web: web) + FeesController.methods(session)
       + ScheduleController.methods(session, web: web)
     if testFaults {
       methods.append(

@@ -58,11 +58,16 @@ enum PlanController {
         let plan = try params.int("plan")
         let player = try params.optionalInt("player")
         let guest = try params.optionalString("guest")
+        // Who brings the guest: their share of the plan's cost may be charged to them.
+        let host = try params.optionalInt("broughtBy")
         try params.finish()
         try authorize(caller, plan: plan, session)
+        if host != nil, guest == nil {
+          throw RPCError.invalidParams(field: "broughtBy", "broughtBy says who brings a guest: give it with guest.")
+        }
         switch (player, guest) {
         case (let player?, nil): return try session.joinPlan(plan, player: player).json
-        case (nil, let guest?): return try session.joinPlanAsGuest(plan, name: guest).json
+        case (nil, let guest?): return try session.joinPlanAsGuest(plan, name: guest, broughtBy: host).json
         case (nil, nil):
           throw RPCError.invalidParams(
             field: "player", "Give the player who joins (their id), or a guest's name to add them.")
@@ -113,7 +118,7 @@ enum PlanController {
   /// A controller may answer for any plan; a peer holding a sign-up code only for its plan, while it is valid.
   static func authorize<C>(_ caller: Caller, plan: Plan.ID, _ session: GatherSession<C>) throws(RPCError) {
     guard !caller.mayMutate else { return }
-    guard let grant = caller.signUp else {
+    guard let grant = caller.grant else {
       throw .forbidden("Answering for a plan needs a controller or the plan's sign-up link, and \(caller.whyReadOnly)")
     }
     // Runs in the session's turn: its state is the present.

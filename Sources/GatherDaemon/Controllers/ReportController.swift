@@ -9,11 +9,21 @@ enum ReportController {
       .query("gather.report") { params, caller in
         let id = try params.optionalInt("gather")
         try params.finish()
-        // The sign-up code is a capability: only a controller, who may ask for it with plan.link, gets the link.
+        // The sign-up and vote codes are capabilities: only a controller, who may ask for them with plan.link and
+        // gather.voteLink, gets the links.
         let mayLink = caller.mayMutate
-        return try session.report(of: id) { plan in mayLink ? signUpLink(plan, web: web) : nil }.json
+        return try session.report(
+          of: id, link: { plan in mayLink ? signUpLink(plan, web: web) : nil },
+          voteLink: { code in mayLink ? voteLink(code, web: web) : nil }
+        ).json
       }
     ]
+  }
+
+  /// The first vote link of a vote's code, when the page is served and knows its address; nil otherwise.
+  static func voteLink(_ code: String, web: WebAccess?) -> String? {
+    guard let web, case .success(let links) = web.voteLinks(code: code) else { return nil }
+    return links.urls.first
   }
 
   /// The plan's first sign-up link, when the page is served and knows its address; nil otherwise.

@@ -2,7 +2,8 @@ import GatherQR
 import GatherRPC
 
 /// auth.token, web.link and web.share: control over the web for those who hold the token, and the page's links;
-/// answering for a plan, for those who hold its sign-up code.
+/// answering for a plan, for those who hold its sign-up code; voting in a gather's vote, for those who hold its
+/// vote code (or the sign-up code of its plan).
 enum WebController {
   static func methods<C>(_ web: WebAccess?, _ session: GatherSession<C>) -> [RPCMethod<Caller>] {
     [
@@ -14,36 +15,51 @@ enum WebController {
           // A local controller needs no token.
           return .object(["control": true])
         }
-        // The control token, or a plan's sign-up code, which grants answering for that plan and nothing else; a
-        // wrong one of either counts toward the same limit.
+        // The control token, or the code of a link (a plan's sign-up link, a gather's vote link), which grants
+        // answering for that plan or voting in that vote and nothing else; a wrong one of either counts toward the
+        // same limit.
         let state = session.view.state
-        let hasCodes = state.openPlans.contains { $0.signUpCode != nil } || !state.closedPlans.isEmpty
+        let hasCodes =
+          state.openPlans.contains { $0.signUpCode != nil } || !state.closedPlans.isEmpty || !state.votes.isEmpty
+          || !state.closedVoteCodes.isEmpty
         guard access.hasToken || hasCodes else {
           throw RPCError.forbidden(
             reason: "invalid_token", "gatherd has no control token (--http-token-file), so web clients may only watch.")
         }
-        switch access.access(Array(token.utf8), from: client, signUp: { SignUpGrant.access($0, in: state) }) {
+        switch access.access(Array(token.utf8), from: client, codes: { CodeGrant.access($0, in: state) }) {
         case .control:
           caller.mayMutate = true
           return .object(["control": true])
-        case .signUp(let grant):
-          caller.signUp = grant
-          return .object([
-            "control": .bool(caller.mayMutate),
-            "signUp": .object([
-              "plan": .int(grant.plan), "status": "open",
-              "methods": .array(SignUpGrant.methods.sorted().map { .string($0) }),
-            ]),
-          ])
-        case .closedPlan(let plan):
-          // The link of a cancelled, started or expired plan: it says what happened, and grants nothing.
+        case .granted(let grant):
+          caller.grant = grant
+          var result: JSONObject = ["control": .bool(caller.mayMutate)]
+          switch grant.scope {
+          case .plan(let plan):
+            result["signUp"] = .object([
+              "plan": .int(plan), "status": "open", "methods": methodsJSON(CodeGrant.planMethods),
+            ])
+          case .vote(let gather): result["vote"] = voteJSON(gather, grant: grant)
+          }
+          return .object(result)
+        case .closedPlan(let plan, let vote):
+          // The link of a cancelled, started or expired plan: it says what happened, and grants nothing but voting
+          // in the vote of its gather, while that is open.
           var closed: JSONObject = ["plan": .int(plan.id), "status": .string(plan.status.rawValue), "methods": []]
           if let gather = plan.gatherID { closed["gather"] = .int(gather) }
-          return .object(["control": .bool(caller.mayMutate), "signUp": .object(closed)])
+          var result: JSONObject = ["control": .bool(caller.mayMutate), "signUp": .object(closed)]
+          if let vote, case .vote(let gather) = vote.scope {
+            caller.grant = vote
+            result["vote"] = voteJSON(gather, grant: vote)
+          }
+          return .object(result)
+        case .closedVote(let gather):
+          // The link of a closed vote: it says whose vote it was, and grants nothing.
+          return .object(["control": .bool(caller.mayMutate), "vote": voteJSON(gather, grant: nil)])
         case .wrong:
           throw RPCError.forbidden(
             reason: "invalid_token",
-            "That is neither gatherd's control token nor an open plan's sign-up code; this connection may only watch.")
+            "That is neither gatherd's control token nor the code of a sign-up or vote link; this connection may only watch."
+          )
         case .tooMany(let wait):
           caller.closesAfterReply = true
           throw RPCError.forbidden(
@@ -89,6 +105,18 @@ enum WebController {
         return .object(result)
       },
     ]
+  }
+
+  /// A sorted list of method names.
+  private static func methodsJSON(_ methods: Set<String>) -> JSONValue { .array(methods.sorted().map { .string($0) }) }
+
+  /// What a vote link's code opens: `{gather, status, methods}`, `open` with `vote.cast` under a grant, `closed` with
+  /// none.
+  private static func voteJSON(_ gather: Int64, grant: CodeGrant?) -> JSONValue {
+    .object([
+      "gather": .int(gather), "status": grant == nil ? "closed" : "open",
+      "methods": methodsJSON(grant?.methods ?? []),
+    ])
   }
 
   /// The page's links, or web_disabled saying why there are none.

@@ -5,6 +5,8 @@ public enum Topic: String, Sendable, Hashable, CaseIterable {
   case tick, score, timer, gather, players
   /// Plans: created, updated, cancelled, started, and who joined, left or moved up.
   case plan
+  /// Man-of-the-match votes: opened, a vote cast (never whose, nor for whom), closed with the outcome.
+  case vote
 
   /// Reads a list of topic names, or throws invalid params naming the unknown one.
   static func parse(_ names: [String]?) throws(RPCError) -> Set<Topic> {

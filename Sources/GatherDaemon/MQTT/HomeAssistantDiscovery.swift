@@ -22,7 +22,9 @@ struct HomeAssistantDiscovery: Sendable {
   }
 
   /// The kinds of `event` messages, which the event entity announces.
-  static let eventTypes = ["goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end"]
+  static let eventTypes = [
+    "goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end", "man_of_the_match",
+  ]
 
   /// The kinds of `plan` messages, which the plan event entity announces.
   static let planEventTypes = [

@@ -25,7 +25,8 @@ enum MQTTEventMessages {
       }
     case .gather(.started): "gather_start"
     case .gather(.ended), .gather(.cancelled): "gather_end"
-    case .gather, .tick, .roster, .plan: nil
+    case .vote(let change) where change.kind == .closed: "man_of_the_match"
+    case .gather, .tick, .roster, .plan, .vote: nil
     }
   }
 

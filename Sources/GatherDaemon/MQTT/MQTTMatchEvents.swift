@@ -39,6 +39,10 @@ enum MQTTMatchEvents {
         about(id, nil, nil)
         payload["winner"] = .null
       }
+    case .vote(let change):
+      let vote = change.status.vote
+      about(vote.gather.id, vote.gather.names, vote.gather.score)
+      for member in manOfTheMatch(change.status.outcome).members { payload[member.key] = member.value }
     case .tick, .roster, .plan:
       break
     }
@@ -55,6 +59,17 @@ enum MQTTMatchEvents {
       "playerId": entry.scorerID.map { .int($0) } ?? .null,
       "minute": .string(entry.minute.description),
       "period": .int(Int64(entry.period)),
+    ]
+  }
+
+  /// A closed vote's outcome: `players` (the winners' names, all of a tie, none when nobody voted) and `playerIds`,
+  /// `votes` (each winner's), `voters` and `eligible`.
+  static func manOfTheMatch(_ outcome: ManOfTheMatch?) -> JSONObject {
+    [
+      "players": .array((outcome?.winners ?? []).map { .string($0.name) }),
+      "playerIds": .array((outcome?.winners ?? []).map { .int($0.player) }),
+      "votes": .int(Int64(outcome?.votes ?? 0)), "voters": .int(Int64(outcome?.voters ?? 0)),
+      "eligible": .int(Int64(outcome?.eligible ?? 0)),
     ]
   }
 

@@ -3,10 +3,11 @@ import GatherRPC
 
 /// `gather.report`'s answer: the ready message and what it is made of.
 extension GatherReport {
-  /// `{"gather", "text", "endedAt", "names", "score", "winner", "scoreLine", "scorers", "manOfTheMatch", "next"}`:
-  /// `scorers` lists each side's scorers with the minutes of their goals, `manOfTheMatch` is null while gatherd
-  /// keeps no vote for the gather, and `next` is the soonest open plan (null without one), with its sign-up `link`
-  /// when the page is served and the caller is a controller.
+  /// `{"gather", "text", "endedAt", "names", "score", "winner", "scoreLine", "scorers", "manOfTheMatch", "vote",
+  /// "next"}`: `scorers` lists each side's scorers with the minutes of their goals, `manOfTheMatch` the winners once
+  /// the gather's vote closed (null while it is open, or without one), `vote` the open vote (null otherwise), and
+  /// `next` the soonest open plan (null without one); the links (sign-up, vote) only when the page is served and
+  /// the caller is a controller.
   var json: JSONValue {
     let best: JSONValue = manOfTheMatch.map { members in .array(members.map(Self.memberJSON)) } ?? .null
     return .object([
@@ -14,7 +15,7 @@ extension GatherReport {
       "names": record.names.json, "score": record.score.json, "winner": .string(record.winner.rawValue),
       "scoreLine": .string(scoreLine),
       "scorers": .object(["teamA": scorersJSON(.teamA), "teamB": scorersJSON(.teamB)]),
-      "manOfTheMatch": best, "next": next.map(Self.nextJSON) ?? .null,
+      "manOfTheMatch": best, "vote": vote.map(Self.voteJSON) ?? .null, "next": next.map(Self.nextJSON) ?? .null,
     ])
   }
 
@@ -31,6 +32,16 @@ extension GatherReport {
   /// `{"id", "name"}` of a player of the gather (id null once deleted).
   private static func memberJSON(_ member: GatherRecord.Member) -> JSONValue {
     .object(["id": member.playerID.map { .int($0) } ?? .null, "name": .string(member.name)])
+  }
+
+  /// `{"closesAt", "closesAtLocal", "link"}`: when the open vote closes, in UTC and on the server's clock, and its
+  /// link for a controller.
+  private static func voteJSON(_ vote: VoteInvitation) -> JSONValue {
+    .object([
+      "closesAt": .string(ISO8601.string(vote.closesAt)),
+      "closesAtLocal": .string(ISO8601.zonedString(vote.closesAt, utcOffset: vote.utcOffset)),
+      "link": vote.link.map { .string($0) } ?? .null,
+    ])
   }
 
   /// `{"plan", "startsAt", "startsAtLocal", "place", "placesLeft", "link"}`.

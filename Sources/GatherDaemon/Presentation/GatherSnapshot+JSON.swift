@@ -21,8 +21,13 @@ extension GatherSnapshot {
 }
 
 extension EndedGather {
-  /// The record as `gather.end` and `gathers.get` return it.
-  var json: JSONValue { record.json(roster: roster) }
+  /// The record as `gather.end` and `gathers.get` return it, with where its man-of-the-match vote stands
+  /// (`manOfTheMatch`, null for a gather without one).
+  var json: JSONValue {
+    var object = record.json(roster: roster).objectValue ?? [:]
+    object["manOfTheMatch"] = vote?.json ?? .null
+    return .object(object)
+  }
 }
 
 extension ScoreChange {

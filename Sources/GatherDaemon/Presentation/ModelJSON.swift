@@ -90,6 +90,8 @@ extension ActiveGather {
       "prediction": prediction.json,
       // The plan it was started from, or null.
       "plan": planID.map { .int($0) } ?? .null,
+      // Its own cost, or null for its plan's (if any).
+      "fee": fee?.json ?? .null,
     ])
   }
 }

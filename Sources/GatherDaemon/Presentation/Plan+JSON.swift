@@ -5,8 +5,8 @@ import GatherRPC
 /// them: only `plan.link` gives it, inside the link.
 extension Plan {
   /// `{id, status, startsAt, startsAtLocal, capacity, place, note, going, waiting, notGoing, placesLeft, gather,
-  /// checkIn, createdAt, schedule, regularsFirst, reminders, lastReminder}` (the last four: Plan+TermsJSON.swift);
-  /// `roster` gives the current names of the players still on it.
+  /// checkIn, createdAt, fee, schedule, regularsFirst, reminders, lastReminder}` (the last four:
+  /// Plan+TermsJSON.swift); `roster` gives the current names of the players still on it.
   func json(roster: [Player.ID: Player]) -> JSONValue {
     .object([
       "id": .int(id),
@@ -23,6 +23,7 @@ extension Plan {
       "gather": gatherID.map { .int($0) } ?? .null,
       "checkIn": checkIn.map { $0.json(roster: roster) } ?? .null,
       "createdAt": .string(ISO8601.string(createdAt)),
+      "fee": fee?.json ?? .null,
       "schedule": terms.schedule.map { .int($0) } ?? .null,
       "regularsFirst": regularsFirstJSON,
       "reminders": reminderSecondsJSON,
@@ -56,11 +57,12 @@ extension CheckIn {
 }
 
 extension SignUp {
-  /// `{id, name, at, guest}`: who answered and when (joined, or said no).
+  /// `{id, name, at, guest, broughtBy}`: who answered and when (joined, or said no), and who brought a guest
+  /// (`{id, name}`, or null when not known).
   func json(roster: [Player.ID: Player]) -> JSONValue {
     .object([
       "id": .int(player), "name": .string(roster[player]?.name ?? name), "at": .string(ISO8601.string(at)),
-      "guest": .bool(guest),
+      "guest": .bool(guest), "broughtBy": broughtBy.map { memberJSON($0, roster: roster) } ?? .null,
     ])
   }
 }

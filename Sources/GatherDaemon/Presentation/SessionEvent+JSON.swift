@@ -14,6 +14,7 @@ extension SessionEvent {
     case .roster(let change):
       ["change": .string(change.name), "id": .int(change.playerID), "player": change.player.map(\.json) ?? .null]
     case .plan(let event): event.json
+    case .vote(let change): change.json
     }
   }
 }

@@ -11,6 +11,8 @@ extension PlayerStats {
       "rating": rating.json(gathers: ratedGathers),
       // How the last five went, newest first.
       "form": .array(form.map { .string($0.rawValue) }),
+      // Man-of-the-match votes won, alone or shared.
+      "manOfTheMatch": .int(Int64(manOfTheMatch)),
       // Plans joined, played, missed (going at the check-in, and not there), and left within 24 h of the start.
       "attendance": .object([
         "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),

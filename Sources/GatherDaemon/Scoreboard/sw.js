@@ -7,7 +7,7 @@
 // (502, 503, 504) is the kept copy served. /rpc, /healthz and /metrics are never touched.
 "use strict";
 
-const CACHE = "gatherd-shell-v4";
+const CACHE = "gatherd-shell-v5";
 // Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
 const SHELL = [
   "./", "scoreboard.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
@@ -21,6 +21,8 @@ const SHELL = [
   "js/ratings.js", "js/report.js", "js/reportcard.js",
   // Organising from the phone.
   "js/panels.js", "js/planform.js", "js/checkin.js", "js/signupoutcome.js",
+  // The man-of-the-match vote and what a player owes for the pitch.
+  "vote.css", "js/vote.js", "js/motm.js", "js/fees.js",
   // The weekly game, its sign-up terms and the reminders.
   "weekly.css", "js/weekly.js", "js/weeklyform.js", "js/signupterms.js", "js/reminders.js",
 ];

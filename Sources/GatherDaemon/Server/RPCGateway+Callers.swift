@@ -16,14 +16,14 @@ extension RPCGateway {
       events: EventOutbox(table: hub.subscribers))
   }
 
-  /// A web client: read-only unless it presented the control token, or answering for one plan with its sign-up
-  /// code. While it does not read, its subscriptions together hold at most as many events as one subscription
-  /// may, so a crowd of slow web clients costs little memory each.
-  func webCaller(_ client: WebClient, controller: Bool, signUp: SignUpGrant? = nil) -> Caller {
+  /// A web client: read-only unless it presented the control token, or answering for one plan or voting in one
+  /// gather's vote with a link's code. While it does not read, its subscriptions together hold at most as many
+  /// events as one subscription may, so a crowd of slow web clients costs little memory each.
+  func webCaller(_ client: WebClient, controller: Bool, grant: CodeGrant? = nil) -> Caller {
     let caller = Caller(
       peer: .web(client), mayMutate: controller, whyReadOnly: Self.webWhyReadOnly,
       events: EventOutbox(table: hub.subscribers, backlogCapacity: EventBacklog.capacity), access: web)
-    caller.signUp = signUp
+    caller.grant = grant
     return caller
   }
 
@@ -33,8 +33,8 @@ extension RPCGateway {
     Caller(peer: .mqtt(topic), mayMutate: true, whyReadOnly: "", events: EventOutbox(table: hub.subscribers))
   }
 
-  /// What a plan's sign-up code opens, from the committed view; nil for a code of no plan.
-  func signUpAccess(for code: [UInt8]) -> WebAccess.Access? {
-    SignUpGrant.access(code, in: currentView().state)
+  /// What a link's code opens, from the committed view; nil for a code of no plan and no vote.
+  func codeAccess(for code: [UInt8]) -> WebAccess.Access? {
+    CodeGrant.access(code, in: currentView().state)
   }
 }

@@ -62,11 +62,14 @@ extension GatherSession {
     return renamed
   }
 
-  /// Ends the active gather, files its result in history, rates its players from it and stops its clock.
+  /// Ends the active gather, files its result in history, rates its players from it and stops its clock; opens its
+  /// man-of-the-match vote and charges the shares of its cost (GatherSession+Votes.swift, +Fees.swift).
   func endGather() throws -> EndedGather {
     let gather = try state.requireActive()
     let record = gather.result(endedAt: wallClock()) { [state] in state.name(of: $0) }
-    let ratings = try commit { try store.endGather(record) }
+    let vote = opening(record)
+    let shares = try feeShares(ending: gather)
+    let ratings = try commit { try store.endGather(record, vote: vote, shares: shares) }
     state.closeActive()
     state.keepResult(record.winner, ratings: ratings)
     state.recordLineup(gather.lineup.players)
@@ -74,8 +77,9 @@ extension GatherSession {
     logger.info(
       "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",
       metadata: ["gather_id": "\(gather.id)"])
-    let ended = EndedGather(record: record, roster: state.roster)
+    let ended = EndedGather(record: record, roster: state.roster, vote: vote.map(ManOfTheMatchStanding.init))
     hub.publish(.gather(.ended(ended)))
+    if let vote { opened(vote) }
     return ended
   }
 

@@ -71,18 +71,19 @@ extension GatherSession {
     return PlanAnswer(change: change, plan: snapshot(of: plan))
   }
 
-  /// Adds a new roster player by name, as a guest, who joins the plan: one transaction, a `players` event and a
-  /// `plan` event.
-  func joinPlanAsGuest(_ id: Plan.ID, name: String) throws -> PlanAnswer {
+  /// Adds a new roster player by name, as a guest brought by roster player `host` when given, who joins the plan:
+  /// one transaction, a `players` event and a `plan` event.
+  func joinPlanAsGuest(_ id: Plan.ID, name: String, broughtBy host: Player.ID? = nil) throws -> PlanAnswer {
     var plan = try openPlan(id)
     try plan.requireRoomForGuest()
+    if let host { _ = try state.player(host) }
     let details = try state.guestDetails(name)
     let now = wallClock()
     // A guest is new to the roster: never a regular.
     try plan.requireMayJoin(0, regular: false, at: now)
-    let player = try commit { try store.addGuest(details, joining: id, at: now) }
+    let player = try commit { try store.addGuest(details, joining: id, at: now, broughtBy: host) }
     state.save(player)
-    let change = try plan.join(player, at: now, guest: true)
+    let change = try plan.join(guest: player, at: now, broughtBy: host)
     state.keep(plan)
     logger.info("Added guest player \(player.id) to plan \(id).", metadata: ["plan_id": "\(id)"])
     hub.publish(.roster(.created(player)))

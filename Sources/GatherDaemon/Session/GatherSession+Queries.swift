@@ -10,9 +10,10 @@ extension GatherSession {
     return try store.page(limit: limit, before: before, player: player)
   }
 
-  /// An ended gather with its lineup and goals, and the roster for the positions of those still on it.
+  /// An ended gather with its lineup and goals, where its man-of-the-match vote stands, and the roster for the
+  /// positions of those still on it.
   func record(_ id: Int64) throws -> EndedGather {
-    EndedGather(record: try store.gather(id: id), roster: view.state.roster)
+    EndedGather(record: try store.gather(id: id), roster: view.state.roster, vote: try store.voteStanding(of: id))
   }
 
   /// Every player's stats over the ended gathers of `period` with at least `minGathers` played, sorted by
@@ -54,8 +55,11 @@ extension GatherSession {
   }
 
   /// The report of ended gather `id` (the last to end when nil) with the soonest open plan, whose sign-up link
-  /// `link` gives when the page is served and the caller may have it.
-  func report(of id: Int64?, link: (Plan) -> String?) throws -> GatherReport {
+  /// `link` gives when the page is served and the caller may have it, and the man of the match, or while the vote
+  /// is open an invitation to it with the link `voteLink` makes of its code.
+  func report(of id: Int64?, link: (Plan) -> String?, voteLink: (String) -> String? = { _ in nil }) throws
+    -> GatherReport
+  {
     let state = view.state
     let record: GatherRecord
     if let id {
@@ -65,6 +69,19 @@ extension GatherSession {
       record = try store.gather(id: last.id)
     }
     let next = state.openPlans.first.map { GatherReport.NextPlan(plan: $0, link: link($0)) }
-    return GatherReport(record: record, next: next)
+    // The man of the match once the vote closed: the winners, as players of the gather; while it is open, when to
+    // vote by, told in the server's time zone.
+    var best: [GatherRecord.Member]?
+    var invitation: GatherReport.VoteInvitation?
+    switch try store.voteStanding(of: record.id) {
+    case .closed(let outcome):
+      best = outcome.winners.map { GatherRecord.Member(playerID: $0.player, name: $0.name, team: $0.team) }
+    case .open(let closesAt, _, _):
+      let offset = localOffset(Int64(closesAt.timeIntervalSince1970.rounded(.down)))
+      let code = state.openVote(record.id)?.code
+      invitation = GatherReport.VoteInvitation(closesAt: closesAt, utcOffset: offset, link: code.flatMap(voteLink))
+    case nil: break
+    }
+    return GatherReport(record: record, manOfTheMatch: best, vote: invitation, next: next)
   }
 }

@@ -49,6 +49,12 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// The wall-clock time the running clock reaches 0, worked out once per deadline so that every reply and
   /// every tick reports the same instant; nil while the clock does not run.
   private var endsAt: (deadline: Duration, wall: Date)?
+  /// When a gather's man-of-the-match vote closes, and the server's offset from UTC at a moment, which places
+  /// "the next day at 12:00" (GatherSession+VoteTimer.swift).
+  let voteWindow: VoteWindow
+  let localOffset: @Sendable (Int64) -> Int
+  /// The timer that closes the soonest open vote, if one is open; cancelled by calling it.
+  var voteAlarm: (@Sendable () -> Void)?
   /// When plans expire and reminders go out (gatherd's settings).
   let planTimes: PlanTimes
   /// The server's time zone, which schedules without a fixed offset read their day and time in.
@@ -60,11 +66,13 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
 
   /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`; commands run on
   /// `loop`, and events go to `hub`. Plans expire and remind as `planTimes` say, and schedules read their times in
-  /// `zone` (the server's own by default).
+  /// `zone` (the server's own by default). Man-of-the-match votes close as `voteWindow` says, in the server's time
+  /// zone (`localOffset`: its offset from UTC at a moment, in seconds since 1970; the C library's zone by default).
   public init(
     store: GatherStore, clock: C, loop: any EventLoop, wallClock: @escaping @Sendable () -> Date = { Date() },
     hub: EventHub, planTimes: PlanTimes = .standard, zone: ZoneRule? = nil,
-    logger: Logger = Logger(label: "gatherd.session")
+    logger: Logger = Logger(label: "gatherd.session"), voteWindow: VoteWindow = .standard,
+    localOffset: (@Sendable (Int64) -> Int)? = nil
   ) throws {
     let timeline = Timeline(clock: clock)
     // Loaded before any property is set: Swift 6.3's release build crashes on a throwing init that must
@@ -82,6 +90,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.planTimes = planTimes
     self.zone = zone ?? LocalTimeZone.rule
     self.logger = logger
+    self.voteWindow = voteWindow
+    self.localOffset = localOffset ?? { LocalTimeZone.offset(at: $0) }
     self.state = state
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
     // The database opened and read: it is taken to accept writes until one fails.
@@ -95,6 +105,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   // wait forever, holding that clock, which holds the task (AddressSanitizer's leak check; docs/reliability.md).
   deinit {
     alarm?.cancel()
+    voteAlarm?()
     agenda?.cancel()
   }
 
@@ -110,7 +121,9 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
       if active.clock.state == .finished { persistFinishedClockIfNeeded() }
     }
     rearmClock()
-    // Whatever fell due while no gatherd ran: plans that should have opened, expired or reminded.
+    // Whatever fell due while no gatherd ran: votes whose time came close now, and the next is timed; plans that
+    // should have opened, expired or reminded.
+    closeDueVotes()
     runAgenda()
     endTurn()
   }
@@ -121,6 +134,8 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     alarmStopped.store(true, ordering: .releasing)
     alarm?.cancel()
     alarm = nil
+    voteAlarm?()
+    voteAlarm = nil
     agenda?.cancel()
     agenda = nil
     if clockSaveOwed { persistFinishedClockIfNeeded() }

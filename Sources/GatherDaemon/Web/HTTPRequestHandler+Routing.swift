@@ -81,13 +81,13 @@ extension HTTPRequestHandler {
   /// One JSON-RPC message in the body; controller only with the token as `Authorization: Bearer`.
   private func post(_ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
     var controller = false
-    // A plan's sign-up code as the Bearer token answers for that plan.
-    var signUp: SignUpGrant?
+    // A link's code as the Bearer token answers for its plan, or votes in its gather's vote.
+    var grant: CodeGrant?
     let gateway = web.gateway
-    switch web.access.bearerAccess(in: head.headers, from: client, signUp: gateway.signUpAccess(for:)) {
-    case nil, .closedPlan: break  // a closed plan's code grants nothing: the request only reads
+    switch web.access.bearerAccess(in: head.headers, from: client, codes: gateway.codeAccess(for:)) {
+    case nil, .closedPlan(_, vote: nil), .closedVote: break  // a code that grants nothing: the request only reads
     case .control: controller = true
-    case .signUp(let grant): signUp = grant
+    case .granted(let granted), .closedPlan(_, vote: let granted?): grant = granted
     case .wrong:
       web.refusals.refused(client, "Refused a wrong control token from \(client).")
       return HTTPResponder.text(
@@ -101,7 +101,7 @@ extension HTTPRequestHandler {
         "Too many wrong control tokens from \(client.address); try again in \(wait.wholeSeconds) s.",
         extraHeaders: [("Retry-After", String(wait.wholeSeconds))])
     }
-    let caller = gateway.webCaller(client, controller: controller, signUp: signUp)
+    let caller = gateway.webCaller(client, controller: controller, grant: grant)
     let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
     let version = head.version
     let keepAlive = head.isKeepAlive

@@ -1,44 +1,48 @@
 import GatherModel
 import NIOHTTP1
 
-/// Plans' sign-up codes over the web: presented like the control token, and limited with it.
+/// The codes of plans' sign-up links and of gathers' vote links over the web: presented like the control token,
+/// and limited with it.
 extension WebAccess {
   /// What a token a web client presented opens.
   enum Access {
     /// The control token: the match.
     case control
-    /// An open plan's sign-up code: answering for that plan.
-    case signUp(SignUpGrant)
-    /// A closed plan's sign-up code: it grants nothing, and tells what became of the plan.
-    case closedPlan(ClosedPlan)
+    /// An open plan's sign-up code (answering for that plan), or an open vote's code (voting in it).
+    case granted(CodeGrant)
+    /// A closed plan's sign-up code: it tells what became of the plan, and grants voting in the man-of-the-match
+    /// vote of its gather while that is open (`vote`), nothing otherwise.
+    case closedPlan(ClosedPlan, vote: CodeGrant?)
+    /// A closed vote's code: it grants nothing, and tells the gather whose vote it was.
+    case closedVote(gather: Int64)
     /// Neither.
     case wrong
     /// Not checked: the client's address guessed wrong too often; it may try again after this long.
     case tooMany(Duration)
   }
 
-  /// Checks what `client` presented: the control token, else a plan's sign-up code (`signUp` finds the plan it
+  /// Checks what `client` presented: the control token, else a link's code (`codes` finds the plan or the vote it
   /// belongs to, comparing in constant time), unless its address has guessed wrong too often lately. A wrong one
   /// counts toward the same limit as a wrong control token. A right code does not forget the address's wrong
   /// guesses: it vouches for too little to let them try the control token again sooner.
-  func access(_ candidate: [UInt8], from client: WebClient, signUp: ([UInt8]) -> Access?) -> Access {
+  func access(_ candidate: [UInt8], from client: WebClient, codes: ([UInt8]) -> Access?) -> Access {
     if let wait = guesses.withLock({ $0.wait(for: client.address) }) { return .tooMany(wait) }
     if isControlToken(candidate) {
       guesses.withLock { $0.right(client.address) }
       return .control
     }
-    if let found = signUp(candidate) { return found }
+    if let found = codes(candidate) { return found }
     guesses.withLock { $0.wrong(client.address) }
     return .wrong
   }
 
   /// What a request's `Authorization: Bearer …` opens; nil without the header.
   func bearerAccess(
-    in headers: HTTPHeaders, from client: WebClient, signUp: ([UInt8]) -> Access?
+    in headers: HTTPHeaders, from client: WebClient, codes: ([UInt8]) -> Access?
   ) -> Access? {
     guard let value = headers.first(name: "authorization") else { return nil }
     let bearer = value.lowercased().hasPrefix("bearer ")
-    return access(bearer ? Array(value.utf8.dropFirst(7)) : [], from: client, signUp: signUp)
+    return access(bearer ? Array(value.utf8.dropFirst(7)) : [], from: client, codes: codes)
   }
 
   /// A plan's sign-up links for the group chat: the page's addresses as `web.link` names them (`--public-url`,
@@ -46,5 +50,10 @@ extension WebAccess {
   /// the fragment, `http://HOST:PORT/#signup=CODE` (base64url, safe as it is), and the links' note; or why none.
   func signUpLinks(code: String) -> Result<(urls: [String], note: String?), WebAccessError> {
     pageLinks().map { links in (links.with(fragment: "signup=\(code)"), links.note) }
+  }
+
+  /// A gather's vote links, as ``signUpLinks(code:)`` makes a plan's: `http://HOST:PORT/#vote=CODE`.
+  func voteLinks(code: String) -> Result<(urls: [String], note: String?), WebAccessError> {
+    pageLinks().map { links in (links.with(fragment: "vote=\(code)"), links.note) }
   }
 }

@@ -44,6 +44,11 @@ enum WebAssets {
     WebAsset(path: "/js/planform.js", contentType: javaScript, bytes: PackageResources.planform_js),
     WebAsset(path: "/js/checkin.js", contentType: javaScript, bytes: PackageResources.checkin_js),
     WebAsset(path: "/js/signupoutcome.js", contentType: javaScript, bytes: PackageResources.signupoutcome_js),
+    // The man-of-the-match vote and what a player owes for the pitch.
+    WebAsset(path: "/vote.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.vote_css),
+    WebAsset(path: "/js/vote.js", contentType: javaScript, bytes: PackageResources.vote_js),
+    WebAsset(path: "/js/motm.js", contentType: javaScript, bytes: PackageResources.motm_js),
+    WebAsset(path: "/js/fees.js", contentType: javaScript, bytes: PackageResources.fees_js),
     // The weekly game, a plan's terms on its sign-up view, and the reminders to send to the group chat.
     WebAsset(path: "/weekly.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.weekly_css),
     WebAsset(path: "/js/weekly.js", contentType: javaScript, bytes: PackageResources.weekly_js),

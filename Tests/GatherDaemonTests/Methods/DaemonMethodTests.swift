@@ -82,8 +82,10 @@ import Testing
       if method["x-mutating"] == true {
         #expect(code == -32003, "\(name) changes the match, so the status socket may not call it")
       } else {
-        // web.link only reads, but its link carries the control token: it is for controllers alone.
-        #expect(code != -32003 || name == "web.link", "\(name) only reads, so anyone may call it")
+        // web.link only reads, but its link carries the control token: it is for controllers alone; so are what
+        // players owe, but for each player's own through their link.
+        let forControllers = ["web.link", "fees.balance", "fees.ledger"]
+        #expect(code != -32003 || forControllers.contains(name), "\(name) only reads, so anyone may call it")
       }
     }
   }

@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import GatherModel
 import GatherRPC
 import GatherStore
 import Glibc
@@ -36,15 +37,16 @@ final class MethodFixture: Sendable {
   /// A local controller: the daemon's own user on its control socket.
   let controller: Connection
 
-  /// A fresh daemon with an empty roster; with `web`, its page is served at ``publicURL`` with ``token``.
-  init(web: Bool = true) async throws {
+  /// A fresh daemon with an empty roster; with `web`, its page is served at ``publicURL`` with ``token``. Its
+  /// server's time zone is UTC, and a man-of-the-match vote closes as `voteWindow` says.
+  init(web: Bool = true, voteWindow: VoteWindow = .standard) async throws {
     let loops = MultiThreadedEventLoopGroup.singleton
     let (sessionLoop, connectionsLoop) = (loops.next(), loops.next())
     let (clock, origin) = (clock, clock.now)
     session = try GatherSession(
       store: .inMemory(), clock: clock, loop: sessionLoop,
       wallClock: { Date(timeIntervalSince1970: 1_800_000_000 + origin.duration(to: clock.now).inSeconds) },
-      hub: EventHub(subscriberLoop: connectionsLoop))
+      hub: EventHub(subscriberLoop: connectionsLoop), voteWindow: voteWindow, localOffset: { _ in 0 })
     try await session.perform { $0.start() }
     let access = web ? WebAccess(token: Self.token, publicURL: try PublicURL(parsing: Self.publicURL)) : nil
     gateway = RPCGateway(

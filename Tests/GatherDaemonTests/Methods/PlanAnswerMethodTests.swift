@@ -130,7 +130,8 @@ import Testing
     let web = try await fixture.webClient(presenting: try await fixture.signUpCode(of: .object(["id": plan])))
     let other = try await fixture.result("plan.create", ["startsAt": "2027-01-29T19:00Z", "capacity": 4])
     let otherID = try #require(other["id"])
-    #expect(try await fixture.error("plan.join", ["plan": otherID, "player": ids[0]], as: web) == .forbidden)
+    #expect(
+      try await fixture.error("plan.join", ["plan": otherID, "player": ids[0]], as: web) == .forbidden(field: "plan"))
     #expect(try await fixture.error("plan.cancel", ["plan": plan], as: web) == .forbidden)
     #expect(try await fixture.error("plan.update", ["plan": plan, "capacity": 40], as: web) == .forbidden)
     #expect(try await fixture.error("plan.link", ["plan": plan], as: web) == .forbidden)

@@ -1,12 +1,13 @@
 import GatherRPC
 
-/// An error reply as scripts read it: its code, `data.reason` and, for invalid params, `data.field`.
+/// An error reply as scripts read it: its code, `data.reason` and, for invalid params (and a link's code used for
+/// another plan or gather), `data.field`.
 struct Refusal: Equatable, CustomStringConvertible {
   /// The JSON-RPC error code.
   let code: Int64?
   /// `data.reason`, stable for programs.
   let reason: String?
-  /// `data.field`, the param an invalid-params error names; nil for other errors.
+  /// `data.field`, the param an invalid-params error (or a refused link's code) names; nil for other errors.
   let field: String?
 
   /// The refusal an error object reports.
@@ -32,6 +33,8 @@ struct Refusal: Equatable, CustomStringConvertible {
   static let forbidden = Refusal(code: -32003, reason: "forbidden")
   /// -32003 with another reason (`invalid_token`, `too_many_attempts`).
   static func forbidden(_ reason: String) -> Refusal { Refusal(code: -32003, reason: reason) }
+  /// -32003 `forbidden` naming the param: a link's code used for another plan or gather than its own.
+  static func forbidden(field: String) -> Refusal { Refusal(code: -32003, reason: "forbidden", field: field) }
 
   /// "-32602 invalid_params age", for failing expectations.
   var description: String { "\(code.map(String.init) ?? "no code") \(reason ?? "no reason") \(field ?? "")" }

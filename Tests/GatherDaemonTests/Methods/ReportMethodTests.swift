@@ -27,7 +27,10 @@ import Testing
     let id = try await playReds()
     let report = try await fixture.result("gather.report")
     #expect(report["gather"] == id && report["scoreLine"] == "Reds 2\u{2013}0 Blues")
-    #expect(report["text"] == "Full time: Reds 2\u{2013}0 Blues\nReds: Ana 1', 1'")
+    // The man-of-the-match vote has just opened: the message invites to it.
+    let text = try #require(report["text"]?.stringValue)
+    #expect(
+      text.hasPrefix("Full time: Reds 2\u{2013}0 Blues\nReds: Ana 1', 1'\nMan of the match: vote by Sat 16 Jan 12:00."))
     #expect(report["scorers"]?["teamA"]?.arrayValue?.first?["minutes"] == ["1'", "1'"])
     #expect(report["scorers"]?["teamB"] == [] && report["manOfTheMatch"] == .null && report["next"] == .null)
     #expect(try await fixture.result("gather.report", ["gather": id]) == report)

@@ -180,13 +180,13 @@ _gatherctl() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|export|import|backup|restore|help)
+    players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|export|import|backup|restore|fees|help)
         # Offer subcommand argument completions
         "_gatherctl_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'players gather timer score status ping discover call watch stats web plan export import backup restore help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'players gather timer score status ping discover call watch stats web plan export import backup restore fees help' -- "${cur}"))
         ;;
     esac
 }
@@ -301,13 +301,13 @@ _gatherctl_gather() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|suggest|status|move|rename|end|cancel|history|show|report)
+    start|suggest|status|move|rename|end|cancel|history|show|report|vote|vote-link)
         # Offer subcommand argument completions
         "_gatherctl_gather_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start suggest status move rename end cancel history show report' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start suggest status move rename end cancel history show report vote vote-link' -- "${cur}"))
         ;;
     esac
 }
@@ -456,6 +456,22 @@ _gatherctl_gather_show() {
 _gatherctl_gather_report() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_gather_vote() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_gather_vote-link() {
+    repeating_flags=()
+    non_repeating_flags=(--qr --all --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 1
@@ -1106,6 +1122,109 @@ _gatherctl_restore() {
         return
         ;;
     '--config')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_fees() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|pay|correct|history|cost)
+        # Offer subcommand argument completions
+        "_gatherctl_fees_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list pay correct history cost' -- "${cur}"))
+        ;;
+    esac
+}
+
+_gatherctl_fees_list() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_fees_pay() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--currency --note)
+    __gatherctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--currency')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_fees_correct() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--currency --note)
+    __gatherctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--currency')
+        return
+        ;;
+    '--note')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_fees_history() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--gather)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--gather')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_fees_cost() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan --gather --guests)
+    __gatherctl_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    '--gather')
+        return
+        ;;
+    '--guests')
         return
         ;;
     esac

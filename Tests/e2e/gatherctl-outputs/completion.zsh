@@ -68,13 +68,14 @@ _gatherctl() {
             'import:Add the players of a CSV file to the roster: all of them, or none.'
             'backup:Copy gatherd'\''s database to FILE, consistently, while gatherd runs on (runs gatherd backup).'
             'restore:Replace gatherd'\''s database with FILE, a backup, while gatherd is stopped (runs gatherd restore).'
+            'fees:Who owes what for the pitch, across gathers; mark payments.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|export|import|backup|restore|help)
+        players|gather|timer|score|status|ping|discover|call|watch|stats|web|plan|export|import|backup|restore|fees|help)
             "_gatherctl_${words[1]}" && ret=0
             ;;
         esac
@@ -210,13 +211,15 @@ _gatherctl_gather() {
             'cancel:Cancel the gather; it keeps no result.'
             'history:List ended gathers, newest first.'
             'show:Show an ended gather.'
-            'report:Print an ended gather'\''s result as a message to share: score, scorers, the next plan.'
+            'report:Print an ended gather'\''s result as a message to share: score, scorers, man of the match, the next plan.'
+            'vote:Show an ended gather'\''s man-of-the-match vote: who may still vote, or who won.'
+            'vote-link:Print an ended gather'\''s man-of-the-match vote link for the group chat.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        start|suggest|status|move|rename|end|cancel|history|show|report)
+        start|suggest|status|move|rename|end|cancel|history|show|report|vote|vote-link)
             "_gatherctl_gather_${words[1]}" && ret=0
             ;;
         esac
@@ -359,6 +362,32 @@ _gatherctl_gather_report() {
     local -i ret=1
     local -ar arg_specs=(
         ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_vote() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_vote-link() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--qr[Also draw the link as a QR code, for a phone'\''s camera.]'
+        '--all[Print a link for every address of this machine, not only the first.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1052,6 +1081,114 @@ _gatherctl_restore() {
         ':file:'
         '--database[The database, when it is not gatherd'\''s default.]:path:'
         '--config[gatherd'\''s configuration file, which may name the database.]:path:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_fees() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'list:List who owes what (or one player'\''s balance), across every gather.'
+            'pay:Mark money a player handed over (a payment line in the ledger).'
+            'correct:Correct a player'\''s balance, with a note that says why (the ledger is never rewritten).'
+            'history:List the ledger: every charge, payment and correction, oldest first.'
+            'cost:Set what a plan, or the gather being played, costs; it is split among those who play.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        list|pay|correct|history|cost)
+            "_gatherctl_fees_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_gatherctl_fees_list() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        ':player:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_fees_pay() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        ':player:'
+        ':amount:'
+        '--currency[The currency, an ISO 4217 code such as EUR (default\: the one they were charged in).]:currency:'
+        '--note[A note for the ledger, such as "cash at the pitch".]:note:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_fees_correct() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        ':player:'
+        ':amount:'
+        '--currency[The currency, an ISO 4217 code such as EUR.]:currency:'
+        '--note[Why, for the ledger (required).]:note:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_fees_history() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        ':player:'
+        '--gather[Only this gather'\''s charges.]:gather:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_fees_cost() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--plan[The open plan whose cost this is.]:plan:'
+        '--gather[The gather being played, instead of a plan.]:gather:'
+        ':amount:'
+        ':currency:'
+        '--guests[Who pays a guest'\''s share\: themselves (the default) or host, whoever brought them.]:guests:'
+        '--clear[Take the cost away.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

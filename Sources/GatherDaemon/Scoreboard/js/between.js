@@ -6,13 +6,14 @@
 import { el, playerName, renderers, state } from "./board.js";
 import { call } from "./connection.js";
 import { RATING_EXPLANATION, formItems, ratingText } from "./ratings.js";
+import { motmBadge, motmLine, standingOf } from "./motm.js";
 import { goalMinute, sideName } from "./teams.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
   nameA: $("last-name-a"), nameB: $("last-name-b"), score: $("last-score"), when: $("last-when"),
   goalsA: $("last-goals-a"), goalsB: $("last-goals-b"), table: $("players-table"), rows: $("players-rows"),
-  ratingHead: $("rating-head"), ratingNote: $("rating-note"),
+  ratingHead: $("rating-head"), ratingNote: $("rating-note"), motm: $("last-motm"),
 };
 
 /** Whether this page's link asks for the ratings on the view-only board: "#ratings" (also "&ratings"). */
@@ -46,7 +47,13 @@ export function betweenEvent(method, params) {
   const over = method === "gather" && (params.change === "ended" || params.change === "cancelled");
   const renamed = method === "players" && !state.gather;
   const resumed = method === "events.resumed" && params.snapshot && !params.snapshot.gather;
-  if (over || renamed || resumed) loadBetween().catch(() => { /* loaded again on the next connection */ });
+  // A vote for the man of the match: the last result's line at once, and the table's stars once it closed.
+  if (method === "vote" && state.lastRecord && state.lastRecord.id === params.gather) {
+    state.lastRecord.manOfTheMatch = standingOf(params.vote);
+    renderBetween();
+  }
+  const voted = method === "vote" && params.change === "closed" && !state.gather;
+  if (over || renamed || resumed || voted) loadBetween().catch(() => { /* loaded again on the next connection */ });
 }
 
 /** Draws the last result and the table with the rest of the page. */
@@ -82,6 +89,8 @@ function renderLastResult() {
   view.goalsB.replaceChildren(...goals.filter((g) => g.team === "teamB").map(goalItem));
   view.goalsA.setAttribute("aria-label", sideName(names, "teamA") + " scorers");
   view.goalsB.setAttribute("aria-label", sideName(names, "teamB") + " scorers");
+  view.motm.textContent = motmLine(record.manOfTheMatch);
+  view.motm.hidden = !view.motm.textContent;
 }
 
 /** The rating's cell: the number, and "settling" beside it before 5 gathers. */
@@ -114,6 +123,8 @@ function renderTable() {
     const name = document.createElement("th");
     name.scope = "row";
     name.textContent = p.name;
+    const star = motmBadge(p.manOfTheMatch);
+    if (star) name.append(star);
     tr.append(name);
     for (const text of [p.played, p.wins, p.draws, p.losses, p.goals].map(String)) {
       const td = document.createElement("td");

@@ -2,6 +2,8 @@
 // and next plan drawn on a 1080 × 1080 canvas in the board's dark colours, the same on every screen and in the
 // image shared, whatever the page's own theme.
 
+import { closesText } from "./motm.js";
+
 const SIZE = 1080;
 const MARGIN = 72;
 const COLOURS = {
@@ -144,6 +146,7 @@ export function drawCard(canvas, report) {
   const foot = [];
   const best = report.manOfTheMatch;
   if (best && best.length) foot.push(["Man of the match: " + best.map((m) => m.name).join(" and "), COLOURS.accent]);
+  else if (report.vote) foot.push(["Man of the match: vote by " + closesText(report.vote.closesAtLocal), COLOURS.accent]);
   const next = nextLine(report);
   ctx.font = "500 40px " + fontFamily();
   for (const line of next ? wrap(ctx, next, SIZE - 2 * MARGIN).slice(0, 2) : []) foot.push([line, COLOURS.muted]);

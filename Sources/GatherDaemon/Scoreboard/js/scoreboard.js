@@ -18,6 +18,8 @@ import { setUpTouchline, touchlineEvent } from "./touchline.js";
 // Who's coming, and the sign-up view of a plan's link.
 import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
 import { setUpSignUp, signUpEvent, signUpOpened } from "./signup.js";
+// The man-of-the-match vote of a gather's vote link (or its plan's sign-up link).
+import { loadVote, setUpVote, voteEvent, voteOpened } from "./vote.js";
 // The weekly game, and the reminders to send to the group chat.
 import { remindersEvent, setUpReminders } from "./reminders.js";
 import { loadSchedules, setUpWeekly, weeklyEvent } from "./weekly.js";
@@ -59,6 +61,7 @@ async function authenticate(isCurrent) {
 async function opened(isCurrent) {
   if (token) await authenticate(isCurrent);
   await signUpOpened(isCurrent);
+  await voteOpened(isCurrent);
   const [subscribed, players] = await Promise.all([rpc.call("events.subscribe"), rpc.call("players.list")]);
   if (!isCurrent()) return;
   state.players = new Map((players.players || []).map((p) => [p.id, p]));
@@ -70,6 +73,7 @@ async function opened(isCurrent) {
   // Without a gather, the last result and the players' table, from history.
   if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
   await loadPlans().catch(() => { /* the board works without them */ });
+  await loadVote().catch(() => { /* loaded again on the next connection */ });
   await loadSchedules().catch(() => { /* the board works without them */ });
 }
 
@@ -85,6 +89,7 @@ setUpPlans({
   start: openForPlan, checkIn: openCheckIn, share: shareSignUp, edit: (plan) => openPlanForm(plan),
 });
 setUpSignUp();
+setUpVote();
 setUpReport();
 setUpWeekly();
 setUpWeeklyForm();
@@ -100,6 +105,7 @@ rpc.start({
     touchlineEvent(method, params);
     plansEvent(method, params);
     signUpEvent(method, params);
+    voteEvent(method, params);
     weeklyEvent(method, params);
     remindersEvent(method, params);
   },

@@ -8,6 +8,8 @@ import { clearNotice, renderStatus, renderers, showNotice, state } from "./board
 import { call, restart } from "./connection.js";
 import { countsText, namesLine, whenText } from "./plans.js";
 import { hideOutcome, loadOutcome, outcomePlace, outcomeTitle, renderOutcome } from "./signupoutcome.js";
+import { showOwed } from "./fees.js";
+import { noteVote } from "./vote.js";
 import { renderTerms } from "./signupterms.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,7 +17,8 @@ const view = {
   section: $("signup"), when: $("signup-when"), place: $("signup-place"), counts: $("signup-counts"),
   note: $("signup-note"), lists: $("signup-lists"), names: $("signup-names"), bar: $("signup-answer"),
   you: $("signup-you"), yes: $("btn-in"), no: $("btn-out"), guestForm: $("guest-form"), guestName: $("guest-name"),
-  result: $("signup-result"), who: $("signup-who"),
+  result: $("signup-result"), who: $("signup-who"), owed: $("signup-owed"),
+  guestLabel: document.querySelector("label[for=guest-name]"),
 };
 const ME_KEY = "gatherd.signup.me";
 
@@ -32,6 +35,7 @@ if (code) document.body.classList.add("signing-up");
 let me = null;    // the player picked, by id
 try { me = Number(localStorage.getItem(ME_KEY)) || null; } catch (e) { me = null; }
 let busy = false;
+let owedFor;   // the player whose fees the view shows (fees.js)
 
 /** Presents the link's code on a new connection; its result says which plan it opens, or what became of it. */
 export async function signUpOpened(isCurrent) {
@@ -41,6 +45,8 @@ export async function signUpOpened(isCurrent) {
     if (!isCurrent()) return;
     const found = result && result.signUp;
     state.signUp = found ? { plan: found.plan, status: found.status || "open", gather: found.gather || null } : null;
+    // Once the plan's gather ended, the same link votes for its man of the match (vote.js).
+    noteVote(result && result.vote);
     clearNotice("signup");
   } catch (error) {
     if (!isCurrent()) return;
@@ -90,6 +96,12 @@ function pick(id) {
 /** Says how the answer went, in words a player reads at a glance. */
 function confirm(answer) {
   const name = answer.player.name;
+  const host = answer.plan.going.concat(answer.plan.waiting).find((e) => e.id === answer.player.id);
+  if (answer.changed && host && host.broughtBy) {
+    view.result.textContent = name + " is " + (answer.answer === "going" ? "in" : "on the waiting list") + ", as " +
+      host.broughtBy.name + "'s guest.";
+    return;
+  }
   const text = !answer.changed ? name + ": nothing changed, you had already said so."
     : answer.answer === "going" ? "You're in, " + name + "! See you there."
     : answer.answer === "waiting" ? name + ", you're on the waiting list (number " +
@@ -106,7 +118,8 @@ async function answer(method, params) {
   try {
     const result = await call(method, Object.assign({ plan: state.signUp.plan }, params));
     state.plans.set(result.plan.id, result.plan);
-    if (params.guest) pick(result.player.id);
+    // A guest who added themselves is the one answering now; one a player brought stays that player's guest.
+    if (params.guest && !params.broughtBy) pick(result.player.id);
     confirm(result);
     if (params.guest) view.guestName.value = "";
   } catch (error) {
@@ -158,6 +171,8 @@ function render() {
     view.names.replaceChildren();
     view.bar.hidden = true;
     view.guestForm.hidden = true;
+    view.owed.hidden = true;
+    owedFor = undefined;
     renderTerms(null);
     if (closed) renderOutcome(); else hideOutcome();
     return;
@@ -176,6 +191,8 @@ function render() {
   const player = me != null ? state.players.get(me) : null;
   view.bar.hidden = !player;
   view.guestForm.hidden = false;
+  view.guestLabel.textContent = player ? "Bringing someone? Add them as your guest" : "Not on the list? Add yourself as a guest";
+  if ((player ? player.id : null) !== owedFor) { owedFor = player ? player.id : null; showOwed(view.owed, player); }
   if (player) {
     const where = standing(plan, player.id);
     view.you.textContent = player.name + (where ? " \u2014 " + where : "");
@@ -197,7 +214,8 @@ export function setUpSignUp() {
   view.guestForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = view.guestName.value.trim();
-    if (name) answer("plan.join", { guest: name });
+    // With a name picked, the guest is that player's, who may pay their share of the pitch.
+    if (name) answer("plan.join", me != null ? { guest: name, broughtBy: me } : { guest: name });
   });
   renderers.push(render);
 }

@@ -17,6 +17,8 @@ public struct EndedGather: Sendable {
   public var record: GatherRecord
   /// The roster, for the positions of the players still on it.
   public var roster: [Player.ID: Player]
+  /// Where its man-of-the-match vote stands; nil for a gather without one.
+  public var vote: ManOfTheMatchStanding? = nil
 }
 
 /// A change of the active gather.

@@ -17,6 +17,8 @@ public indirect enum SessionEvent: Sendable {
   case roster(RosterChange)
   /// A plan was made, changed, cancelled or started, or someone answered it.
   case plan(PlanEvent)
+  /// A man-of-the-match vote opened, took a vote or closed.
+  case vote(VoteChange)
 
   /// The topic subscribers pick the event by.
   public var topic: Topic {
@@ -27,6 +29,7 @@ public indirect enum SessionEvent: Sendable {
     case .gather: .gather
     case .roster: .players
     case .plan: .plan
+    case .vote: .vote
     }
   }
 }

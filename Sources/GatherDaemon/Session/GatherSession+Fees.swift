@@ -1,0 +1,79 @@
+import GatherModel
+import GatherStore
+
+/// Who paid for the pitch: a plan's or the active gather's cost, the shares charged when a gather ends, and the
+/// payments and corrections the organiser marks. Each is a line added to the store's ledger; balances are added
+/// up from it (``FeeLedger``).
+extension GatherSession {
+  /// Sets or clears an open plan's fee; a `plan` event `updated` follows.
+  func setFee(_ fee: Fee?, plan id: Plan.ID) throws -> PlanSnapshot {
+    var plan = try openPlan(id)
+    try plan.setFee(fee)
+    try commit { try store.setFee(fee, plan: id) }
+    state.keep(plan)
+    logger.info("Plan \(id) costs \(fee?.cost.text ?? "nothing") now.", metadata: ["plan_id": "\(id)"])
+    return publish(.updated, plan)
+  }
+
+  /// Sets or clears the active gather's own fee (`gather` must be its id), which its plan's gives way to.
+  func setFee(_ fee: Fee?, gather id: Int64) throws -> GatherSnapshot {
+    let store = store
+    let gather = try state.changeActive { gather in
+      guard gather.id == id else {
+        throw GatherError.validation(
+          "gather", "Gather \(id) is not the one being played (gather \(gather.id) is): only its cost can be set.")
+      }
+      gather.setFee(fee)
+      try commit { try store.setFee(fee, gather: id) }
+      return gather
+    }
+    logger.info(
+      "Gather \(id) costs \(fee?.cost.text ?? "its plan's fee, if any") now.", metadata: ["gather_id": "\(id)"])
+    return snapshot(of: gather)
+  }
+
+  /// The shares of `gather`'s cost (its own fee, else its plan's) among those who played, each charged to its
+  /// payer; none without a fee. The plan, read from the store, says who brought each guest.
+  func feeShares(ending gather: ActiveGather) throws -> [FeeSplit.Share] {
+    let plan = try gather.planID.flatMap { try store.plan($0) }
+    guard let fee = gather.fee ?? plan?.fee else { return [] }
+    let players = gather.feePlayers(plan: plan, roster: state.roster) { [state] in state.name(of: $0) }
+    return FeeSplit.shares(of: fee, among: players)
+  }
+
+  /// Marks a payment: a new line, checked against the player's own lines (``FeeLedger/payment``).
+  func pay(player: Player.ID, amount: Int64, currency: String?, note: String?) throws -> FeeEntry {
+    let entries = try store.feeEntries(player: player)
+    let name = state.roster[player]?.name ?? entries.last?.name ?? "Player \(player)"
+    let entry = try FeeLedger.payment(
+      by: player, name: name, amount: amount, currency: currency, note: note, at: wallClock(), entries: entries)
+    let saved = try commit { try store.append(entry) }
+    logger.info("Marked a payment of \(saved.amount.text) by player \(player).", metadata: ["player_id": "\(player)"])
+    return saved
+  }
+
+  /// Records a correction of a roster player's balance, with the note that says why.
+  func correctFee(player: Player.ID, amount: Int64, currency: String, note: String?) throws -> FeeEntry {
+    let name = try state.player(player).name
+    let entry = try FeeLedger.correction(
+      of: player, name: name, amount: amount, currency: currency, note: note, at: wallClock())
+    let saved = try commit { try store.append(entry) }
+    logger.info("Corrected player \(player)'s fees by \(saved.amount.text).", metadata: ["player_id": "\(player)"])
+    return saved
+  }
+
+  /// Every player's balance in each currency, or one player's (who must be on the roster or in the ledger).
+  func feeBalances(player: Player.ID?) throws -> [FeeBalance] {
+    let entries = try store.feeEntries(player: player)
+    if let player, entries.isEmpty { _ = try view.state.player(player) }
+    return FeeLedger.balances(entries)
+  }
+
+  /// The ledger's lines, oldest first: a player's, a gather's, or all.
+  func feeLedger(player: Player.ID?, gather: Int64?) throws -> [FeeEntry] {
+    let entries = try store.feeEntries(player: player, gather: gather)
+    if let player, entries.isEmpty { _ = try view.state.player(player) }
+    if let gather, entries.isEmpty { _ = try store.gather(id: gather) }
+    return entries
+  }
+}

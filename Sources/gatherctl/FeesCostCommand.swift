@@ -1,0 +1,94 @@
+import ArgumentParser
+import GatherRPC
+
+extension FeesCommand {
+  /// `gatherctl fees cost (--plan ID | --gather ID) AMOUNT CURRENCY`: what a plan or the gather being played costs.
+  struct Cost: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Set what a plan, or the gather being played, costs; it is split among those who play.",
+      discussion: """
+        AMOUNT CURRENCY is the whole cost, such as 60 EUR or 45.50 GBP; --clear takes it away. When the gather \
+        (started from the plan) ends, each player who played is charged their share, and a guest's goes to \
+        whoever brought them with --guests host.
+        """)
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Option(help: "The open plan whose cost this is.") var plan: Int64?
+    @Option(help: "The gather being played, instead of a plan.") var gather: Int64?
+    @Argument(help: "The whole cost: 60, 45.50.") var amount: String?
+    @Argument(help: "Its currency, an ISO 4217 code: EUR.") var currency: String?
+    @Option(help: "Who pays a guest's share: themselves (the default) or host, whoever brought them.")
+    var guests: String?
+    @Flag(help: "Take the cost away.") var clear = false
+
+    func validate() throws {
+      guard (plan == nil) != (gather == nil) else { throw ValidationError("Give --plan ID or --gather ID.") }
+      if clear {
+        guard amount == nil, guests == nil else { throw ValidationError("--clear takes no amount or --guests.") }
+        return
+      }
+      guard let amount, let currency else { throw ValidationError("Give the cost and its currency: 60 EUR.") }
+      _ = try MoneyAmount.minorUnits(amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
+      if let guests, !["themselves", "host"].contains(guests) {
+        throw ValidationError("--guests takes themselves or host.")
+      }
+    }
+
+    func run() throws {
+      var params: JSONObject = plan.map { ["plan": .int($0)] } ?? ["gather": .int(gather ?? 0)]
+      if let amount, let currency {
+        let units = try MoneyAmount.minorUnits(amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
+        params["cost"] = .object(["amount": .int(units), "currency": .string(currency)])
+      } else {
+        params["cost"] = .null
+      }
+      if let guests { params["guests"] = .string(guests) }
+      try global.run("fees.setCost", params) { result in
+        let what = plan.map { "Plan \($0)" } ?? "Gather \(gather ?? 0)"
+        guard let fee = result["fee"], fee != .null else { return "\(what) has no cost now." }
+        let guests = fee["guests"] == "host" ? "whoever brought them" : "themselves"
+        return
+          "\(what) costs \(Render.text(fee["cost"]?["text"])), split among those who play; guests' shares: \(guests)."
+      }
+    }
+  }
+
+  /// `gatherctl fees history [PLAYER]`: the ledger's lines.
+  struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the ledger: every charge, payment and correction, oldest first.")
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup var names: NameFlag
+    @Argument(help: "Only this player's lines: an id or a name.") var player: String?
+    @Option(help: "Only this gather's charges.") var gather: Int64?
+
+    func run() throws {
+      try global.run("fees.ledger", namesOnly: names.namesOnly) { players in
+        var params: JSONObject = [:]
+        if let player { params["player"] = .int(try players.id(player)) }
+        if let gather { params["gather"] = .int(gather) }
+        return params
+      } render: { result in
+        let entries = result["entries"]?.arrayValue ?? []
+        guard !entries.isEmpty else { return "The ledger has no lines yet." }
+        return Render.table(
+          ["#", "when (UTC)", "what", "who", "amount", "about"],
+          entries.map { entry in
+            [
+              Render.text(entry["id"]), String(Render.text(entry["at"]).prefix(16)).replacing("T", with: " "),
+              Render.text(entry["kind"]), FeesCommand.who(entry["player"]), Render.text(entry["amount"]?["text"]),
+              about(entry),
+            ]
+          })
+      }
+    }
+
+    /// "gather 3, for Zé #6" for a charge; the note for the rest.
+    func about(_ entry: JSONValue) -> String {
+      var parts: [String] = []
+      if let gather = entry["gather"]?.intValue { parts.append("gather \(gather)") }
+      if let guest = entry["for"], guest != .null { parts.append("for \(FeesCommand.who(guest))") }
+      if let note = Render.string(entry["note"]) { parts.append(note) }
+      return parts.isEmpty ? "-" : parts.joined(separator: ", ")
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import GatherRPC
+
+extension FeesCommand {
+  /// `gatherctl fees pay PLAYER AMOUNT`: marks money a player handed over.
+  struct Pay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Mark money a player handed over (a payment line in the ledger).",
+      discussion: """
+        AMOUNT is what they paid, such as 5 or 12.50, in the currency they were charged in (--currency when \
+        they were charged in several). Only a player who was charged may pay; paying more than they owe leaves \
+        them in credit.
+        """)
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup var names: NameFlag
+    @Argument(help: "Who paid: an id or a name.") var player: String
+    @Argument(help: "How much: 5, 12.50.") var amount: String
+    @Option(help: "The currency, an ISO 4217 code such as EUR (default: the one they were charged in).")
+    var currency: String?
+    @Option(help: "A note for the ledger, such as \"cash at the pitch\".") var note: String?
+
+    func validate() throws {
+      _ = try MoneyAmount.minorUnits(amount, exponent: currency.map(MoneyAmount.exponent) ?? 4, what: "AMOUNT")
+    }
+
+    func run() throws {
+      var players = PlayerResolver(connection: try global.connect(), namesOnly: names.namesOnly)
+      let id = try players.id(player)
+      // The currency and its minor unit: as given, else the one the player was charged in.
+      var code = currency
+      var exponent = currency.map(MoneyAmount.exponent)
+      if code == nil {
+        let owed = try players.connection.call("fees.balance", ["player": .int(id)])["balances"]?.arrayValue ?? []
+        if owed.count == 1 {
+          code = owed[0]["owed"]?["currency"]?.stringValue
+          exponent = owed[0]["owed"]?["exponent"]?.intValue.map(Int.init)
+        }
+      }
+      var params: JSONObject = [
+        "player": .int(id),
+        "amount": .int(try MoneyAmount.minorUnits(amount, exponent: exponent ?? 2, what: "AMOUNT")),
+      ]
+      if let code { params["currency"] = .string(code) }
+      if let note { params["note"] = .string(note) }
+      let result = try players.connection.call("fees.pay", params)
+      print(global.json ? JSONWriter.string(result) : FeesCommand.marked(result, "paid by"))
+    }
+  }
+
+  /// `gatherctl fees correct PLAYER AMOUNT --currency EUR --note WHY`: corrects a balance either way.
+  struct Correct: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Correct a player's balance, with a note that says why (the ledger is never rewritten).",
+      discussion: """
+        AMOUNT is what they owe more (10, 2.50) or, with a minus sign, less (-2.50); write a negative amount after \
+        --, as in gatherctl fees correct Ana --currency EUR --note "Brought the ball" -- -2.50.
+        """)
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup var names: NameFlag
+    @Argument(help: "Whose balance: an id or a name.") var player: String
+    @Argument(help: "How much more they owe, or less with a minus sign: 2.50, -2.50.") var amount: String
+    @Option(help: "The currency, an ISO 4217 code such as EUR.") var currency: String
+    @Option(help: "Why, for the ledger (required).") var note: String
+
+    func validate() throws { _ = try minorUnits() }
+
+    func minorUnits() throws(ValidationError) -> Int64 {
+      let negative = amount.hasPrefix("-")
+      let units = try MoneyAmount.minorUnits(
+        negative ? String(amount.dropFirst()) : amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
+      return negative ? -units : units
+    }
+
+    func run() throws {
+      try global.run("fees.correct", namesOnly: names.namesOnly) { players in
+        [
+          "player": .int(try players.id(player)), "amount": .int(try minorUnits()), "currency": .string(currency),
+          "note": .string(note),
+        ]
+      } render: {
+        FeesCommand.marked($0, "corrected for")
+      }
+    }
+  }
+
+  /// "Marked €5.00 paid by Ana #1: owes €15.01 now."
+  static func marked(_ result: JSONValue, _ how: String) -> String {
+    let entry = result["entry"]
+    var amount = Render.text(entry?["amount"]?["text"])
+    if how == "paid by", amount.hasPrefix("-") { amount.removeFirst() }
+    return "Marked \(amount) \(how) \(who(entry?["player"])): \(owed(result["balance"])) now."
+  }
+}

@@ -1,0 +1,88 @@
+"""gatherctl fees and the man-of-the-match commands against a real gatherd: a plan's cost split among those who
+played (a guest's share to whoever brought them), payments marked by name, the ledger, refusals that change
+nothing; the vote link, where the vote stands, and the report's invitation to vote.
+
+    GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_fees.py -v
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import unittest
+
+from test_gatherctl import GatherctlTestCase
+
+
+def in_days(days: int) -> str:
+    return (dt.date.today() + dt.timedelta(days=days)).isoformat() + "T19:00+01:00"
+
+
+class FeesAndVoteCommandTests(GatherctlTestCase):
+    daemon_args = ("--http", "127.0.0.1:0", "--public-url", "https://pitch.example/")
+    # The server's time zone, which places the vote's close at 12:00: UTC, whatever this machine's.
+    daemon_kwargs = {"env": dict(os.environ, TZ="UTC")}
+
+    def setUp(self):
+        super().setUp()
+        self.ids = {name: self.ok(self.c, "players.create", {"name": name})["id"]
+                    for name in ("Ana", "Bruno", "Carla", "Dani")}
+
+    def played_plan(self):
+        """A plan costing 40.01 EUR, guests' shares to their hosts: Ana, Bruno, Carla and Ana's guest Zé play."""
+        plan = self.ctl_json("plan", "new", in_days(3), "--capacity", "4")
+        out = self.ctl("fees", "cost", "--plan", plan["id"], "40.01", "eur", "--guests", "host")
+        self.assertEqual(
+            out, f"Plan {plan['id']} costs €40.01, split among those who play; guests' shares: whoever brought them.\n")
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ctl("plan", "join", name)
+        zé = self.ok(self.c, "plan.join", {"plan": plan["id"], "guest": "Zé", "broughtBy": self.ids["Ana"]})
+        self.ctl("gather", "start", "--plan", plan["id"], "--force")
+        self.ctl("gather", "end")
+        return plan, zé["player"]["id"]
+
+    def test_the_cost_is_split_and_payments_are_marked_by_name(self):
+        _, zé = self.played_plan()
+        a, b, c = self.ids["Ana"], self.ids["Bruno"], self.ids["Carla"]
+        self.assertEqual(self.ctl("fees"), (
+            f"Ana #{a}    owes €20.01  charged €20.01, paid €0.00\n"
+            f"Bruno #{b}  owes €10.00  charged €10.00, paid €0.00\n"
+            f"Carla #{c}  owes €10.00  charged €10.00, paid €0.00\n"))
+        self.assertEqual(self.ctl("fees", "pay", "ana", "20", "--note", "Cash"), f"Marked €20.00 paid by Ana #{a}: owes €0.01 now.\n")
+        self.assertEqual(self.ctl("fees", "pay", "Bruno", "12.5"), f"Marked €12.50 paid by Bruno #{b}: in credit €2.50 now.\n")
+        self.assertEqual(self.ctl("fees", "list", "Bruno"), f"Bruno #{b}  in credit €2.50  charged €10.00, paid €12.50\n")
+        history = self.ctl("fees", "history", "Ana")
+        self.assertIn(f"charge   Ana #{a}  €10.00   gather 1, for Zé #{zé}", history)
+        self.assertIn(f"payment  Ana #{a}  -€20.00  Cash", history)
+        owed = {line["player"]["name"]: line["owed"]["amount"] for line in self.ok(self.c, "fees.balance")["balances"]}
+        self.assertEqual(owed, {"Ana": 1, "Bruno": -250, "Carla": 1000})
+
+    def test_refused_payments_change_nothing(self):
+        self.played_plan()
+        ledger = self.ok(self.c, "fees.ledger")
+        proc = self.run_ctl("fees", "pay", "Dani", "5")
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIn("Dani has never been charged a fee", proc.stderr)
+        proc = self.run_ctl("fees", "pay", "Ana", "5.555")
+        self.assertEqual(proc.returncode, 2, self.describe(proc))
+        self.assertIn("at most 2 decimal place(s)", proc.stderr)
+        proc = self.run_ctl("fees", "cost", "--plan", "1", "-5", "EUR")
+        self.assertNotEqual(proc.returncode, 0, self.describe(proc))
+        self.assertEqual(self.ok(self.c, "fees.ledger"), ledger)
+
+    def test_the_vote_link_where_the_vote_stands_and_the_report(self):
+        self.ctl("gather", "start", "--team-a", "Ana,Bruno", "--team-b", "Carla")
+        self.ctl("gather", "end")
+        link = self.ctl("gather", "vote-link")
+        self.assertRegex(link, r"^https://pitch\.example/#vote=[A-Za-z0-9_-]{22}\n$")
+        self.ok(self.c, "vote.cast", {"gather": 1, "voter": self.ids["Ana"], "player": self.ids["Carla"]})
+        vote = self.ctl("gather", "vote")
+        self.assertRegex(vote, r"^Man of the match, gather 1 \(Team A 0-0 Team B\): open until \d{4}-\d\d-\d\d 12:00 UTC; "
+                               r"1 of 3 voted\.\nStill to vote: Bruno, Carla\.\n$")
+        report = self.ctl("gather", "report")
+        self.assertIn("\nMan of the match: vote by ", report)
+        self.assertIn(" Vote: " + link.strip() + "\n", report)
+
+
+if __name__ == "__main__":
+    unittest.main()
