@@ -29,7 +29,8 @@ extension HTTPRequestHandler {
     }
     let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
     let (version, keepAlive, headOnly) = (head.version, head.isKeepAlive, head.method == .HEAD)
-    let host = access.publicURL?.host ?? HostPolicy.machineName() ?? "gatherd"
+    // The machine's name, not the public URL's host: a new address for the page keeps every plan's UID.
+    let host = HostPolicy.machineName() ?? "gatherd"
     replying = true
     web.gateway.calendar(code: code) { result in
       let (handler, context) = bound.value
