@@ -1,13 +1,14 @@
 import GatherDaemon
 import Glibc
 
-/// Where the daemon's database and socket are, found as the daemon finds them (``Settings``): the option, then
-/// its `GATHERD_*` variable, then the configuration file, then systemd's directories, then the defaults. The
-/// backup and restore commands work on the same files as the gatherd they sit beside.
+/// Where the daemon's database and socket are: the option, then its `GATHERD_*` variable, then the configuration
+/// file, then systemd's directories, then the defaults. The daemon's ``Settings`` and the backup and restore
+/// commands all find them here, so those commands work on the same files as the gatherd they sit beside.
 enum DatabaseLocation {
   /// The database file.
   static func database(_ option: String?, _ sources: SettingSources) throws -> String {
     if let path = sources.value(option, "GATHERD_DATABASE") { return path.text }
+    // systemd's StateDirectory=, possibly a list: the first entry is gatherd's own.
     if let state = sources.environment["STATE_DIRECTORY"], state.hasPrefix("/") {
       return String(state.split(separator: ":")[0]) + "/gather.sqlite"
     }

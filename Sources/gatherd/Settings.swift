@@ -46,14 +46,7 @@ struct Settings: Sendable {
     self.sources = sources
     let pick = sources.value
     socketOption = pick(options.socket, "GATHERD_SOCKET")?.text
-    if let database = pick(options.database, "GATHERD_DATABASE") {
-      databasePath = database.text
-    } else if let state = environment["STATE_DIRECTORY"], state.hasPrefix("/") {
-      // systemd's StateDirectory=, possibly a list: the first entry is gatherd's own.
-      databasePath = String(state.split(separator: ":")[0]) + "/gather.sqlite"
-    } else {
-      databasePath = try DefaultPaths(environment: environment, uid: geteuid()).database
-    }
+    databasePath = try DatabaseLocation.database(options.database, sources)
     socketMode = try pick(options.socketMode, "GATHERD_SOCKET_MODE")?.fileMode() ?? 0o660
     statusSocketPath = pick(options.statusSocket, "GATHERD_STATUS_SOCKET")?.text
     statusSocketMode = try pick(options.statusSocketMode, "GATHERD_STATUS_SOCKET_MODE")?.fileMode() ?? 0o666
@@ -76,11 +69,7 @@ struct Settings: Sendable {
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.
   func standaloneSocketPath() throws -> String {
-    if let socketOption { return socketOption }
-    if let runtime = environment["RUNTIME_DIRECTORY"], runtime.hasPrefix("/") {
-      return String(runtime.split(separator: ":")[0]) + "/gatherd.sock"
-    }
-    return try DefaultPaths(environment: environment, uid: geteuid()).socket
+    try DatabaseLocation.socket(socketOption, sources)
   }
 }
 

@@ -10,20 +10,21 @@ extension SessionView {
   /// figures (``MQTTEventMessages/planSummary(_:)``), or null. `seq` is the last event the state includes.
   func mqttState() -> JSONValue {
     let current = currentGather
-    let gather = current?.json ?? .null
-    let timer = current?.timer.json
+    let timer = current?.timer
     var state: JSONObject = [
-      "gather": gather,
-      "teams": gather["teams"] ?? .null,
+      "gather": current?.json ?? .null,
+      "teams": current.map { $0.gather.teamsJSON(roster: $0.roster) } ?? .null,
       "names": current.map(\.gather.names.json) ?? .null,
       "score": current.map(\.gather.score.json) ?? .null,
       "scorers": current.map { Self.scorers($0.gather.log) } ?? .null,
-      "clock": current.map { .string($0.timer.state.rawValue) } ?? .null,
-      "running": .bool(current?.timer.state == .running),
+      "clock": timer.map { .string($0.state.rawValue) } ?? .null,
+      "running": .bool(timer?.state == .running),
+      "period": timer.map { .int(Int64($0.period)) } ?? .null,
+      "periods": timer.map { .int(Int64($0.periods)) } ?? .null,
+      "periodName": timer.flatMap { MatchClock.periodName($0.period, of: $0.periods) }.map { .string($0) } ?? .null,
+      "remaining": timer.map { .int(Int64($0.remainingSeconds)) } ?? .null,
+      "endsAt": timer?.endsAt.map { .string(ISO8601.string($0)) } ?? .null,
     ]
-    for key in ["period", "periods", "periodName", "remaining", "endsAt"] {
-      state[key] = timer?[key] ?? .null
-    }
     state["display"] = current.map { .string(MQTTClockDisplay.display($0.timer)) } ?? .null
     state["added"] = current.flatMap { MQTTClockDisplay.added($0.timer) }.map { .string($0) } ?? .null
     state["nextPlan"] = self.state.openPlans.first.map { .object(MQTTEventMessages.planSummary($0)) } ?? .null

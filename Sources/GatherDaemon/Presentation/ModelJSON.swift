@@ -66,23 +66,28 @@ func teamsJSON(_ members: [(team: Team, member: JSONValue)]) -> JSONValue {
 }
 
 extension ActiveGather {
+  /// `{"teamA", "teamB", "bench"}`, each a list of `{id, name, position}`; `roster` supplies names and positions.
+  func teamsJSON(roster: [Player.ID: Player]) -> JSONValue {
+    GatherDaemon.teamsJSON(
+      lineup.assignments.map { assignment in
+        let player = roster[assignment.player]
+        return (
+          assignment.team,
+          .object([
+            "id": .int(assignment.player), "name": .string(player?.name ?? "player \(assignment.player)"),
+            "position": player?.details.position.map { .string($0.rawValue) } ?? .null,
+          ])
+        )
+      })
+  }
+
   /// The active gather; `roster` supplies names and positions, `timer` the clock as of now.
   func json(roster: [Player.ID: Player], timer: TimerStatus) -> JSONValue {
     .object([
       "id": .int(id),
       "startedAt": .string(ISO8601.string(startedAt)),
       "names": names.json,
-      "teams": teamsJSON(
-        lineup.assignments.map { assignment in
-          let player = roster[assignment.player]
-          return (
-            assignment.team,
-            .object([
-              "id": .int(assignment.player), "name": .string(player?.name ?? "player \(assignment.player)"),
-              "position": player?.details.position.map { .string($0.rawValue) } ?? .null,
-            ])
-          )
-        }),
+      "teams": teamsJSON(roster: roster),
       "score": score.json,
       "goals": log.json,
       "timer": timer.json,
