@@ -53,8 +53,9 @@ extension GatherSession {
       suggestion: suggestion, candidates: candidates, roster: state.roster, ratedGathers: state.ratedGathers)
   }
 
-  /// The report of ended gather `id` (the last to end when nil) with the soonest open plan, whose sign-up link
-  /// `link` gives when the page is served and the caller may have it.
+  /// The report of ended gather `id` (the last to end when nil) with the soonest open plan that starts after the
+  /// gather ended (one that started meanwhile is not the next game), whose sign-up link `link` gives when the page
+  /// is served and the caller may have it.
   func report(of id: Int64?, link: (Plan) -> String?) throws -> GatherReport {
     let state = view.state
     let record: GatherRecord
@@ -64,7 +65,8 @@ extension GatherSession {
       guard let last = try store.gathers(limit: 1).first else { throw GatherError.noEndedGather }
       record = try store.gather(id: last.id)
     }
-    let next = state.openPlans.first.map { GatherReport.NextPlan(plan: $0, link: link($0)) }
+    let next = state.openPlans.first { $0.details.startsAt > record.endedAt }
+      .map { GatherReport.NextPlan(plan: $0, link: link($0)) }
     return GatherReport(record: record, next: next)
   }
 }
