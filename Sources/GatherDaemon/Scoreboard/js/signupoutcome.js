@@ -75,7 +75,7 @@ function liveDetail() {
   const t = state.timer;
   if (!t) return "Playing now";
   if (t.state === "finished") return "Full time";
-  if (t.state === "break") return t.periods === 2 ? "Half time" : "Break";
+  if (t.state === "break") return t.breakName === "HT" ? "Half time" : "Break";
   const left = t.display ? t.display + " left" : "";
   return "Playing now: " + [t.periodName, left].filter(Boolean).join(", ");
 }
