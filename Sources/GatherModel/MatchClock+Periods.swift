@@ -115,6 +115,15 @@ extension MatchClock {
     return ordinal + " " + (periods == 2 ? "half" : periods == 4 ? "quarter" : "period")
   }
 
+  /// What the break after `period` of `periods` is called: "HT" (half time) for the middle break of an even number
+  /// of periods (after the 1st half of two, the 2nd quarter of four), "Break" for any other.
+  public static func breakName(after period: Int, of periods: Int) -> String {
+    periods % 2 == 0 && period == periods / 2 ? "HT" : "Break"
+  }
+
+  /// What the break the clock is in is called (``breakName(after:of:)``); nil outside a break.
+  public var breakName: String? { state == .halfTimeBreak ? Self.breakName(after: period, of: periods) : nil }
+
   static func checkFormat(periods: Int, breakSeconds: Int) throws(GatherError) {
     guard periodRange.contains(periods) else {
       throw .validation("periods", "A match has from 1 to 4 periods; \(periods) is outside that.")

@@ -13,7 +13,9 @@ extension PlanCommand {
         anyone else on the roster (a walk-in); --walk-in NAME adds someone new to the roster, and a --walk-in \
         name that is a roster player's simply marks them here. The going players not given are no-shows, which \
         gatherctl stats --order attendance counts. A new check-in replaces the one before. --start then starts \
-        a gather with those here in fair teams, as gatherctl gather start --plan does afterwards.
+        a gather with those here in fair teams, as gatherctl gather start --plan does afterwards. With --json it \
+        prints the plan as checked in; with --start --json, one object: {"plan": the plan as checked in, \
+        "gather": the gather started}.
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "Who is here: ids or names, apart or as lists (3 5 Ana, or 3,5,Ana).") var players: [String] = []
@@ -77,8 +79,12 @@ extension PlanCommand {
       var params: JSONObject = ["plan": .int(plan), "present": .array(present)]
       if !newcomers.isEmpty { params["walkIns"] = .array(newcomers) }
       let checked = try resolver.connection.call("plan.checkIn", params)
-      print(global.json ? JSONWriter.string(checked) : PlanRender.checkedIn(checked, starting: start))
-      guard start else { return }
+      guard start else {
+        print(global.json ? JSONWriter.string(checked) : PlanRender.checkedIn(checked, starting: false))
+        return
+      }
+      // With --json, one document once the gather has started: the plan as checked in and the gather.
+      if !global.json { print(PlanRender.checkedIn(checked, starting: true)) }
       var match: JSONObject = ["plan": .int(plan)]
       if let duration { match["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
       if let periods { match["periods"] = .int(periods) }
@@ -86,7 +92,8 @@ extension PlanCommand {
       teamNames.add(to: &match)
       let gather = try resolver.connection.call("gather.start", match)
       let started = "Started from plan \(plan) with fair teams. "
-      print(global.json ? JSONWriter.string(gather) : started + Render.gather(gather))
+      print(
+        global.json ? JSONWriter.string(.object(["plan": checked, "gather": gather])) : started + Render.gather(gather))
     }
   }
 }

@@ -2,6 +2,9 @@ import GatherRPC
 
 /// How gatherctl shows plans and answers to people.
 enum PlanRender {
+  /// The fewest players a gather starts with (the daemon refuses fewer).
+  static let minimumPlayers = 2
+
   /// "Plan 3, Thu 2026-12-03 19:00 +01:00, Astro 2: 8 going, 2 waiting, no places left of 10", then the lists.
   static func plan(_ plan: JSONValue) -> String {
     let going = plan["going"]?.arrayValue ?? []
@@ -80,7 +83,8 @@ enum PlanRender {
     return lines.joined(separator: "\n")
   }
 
-  /// `plan.checkIn`'s confirmation: who is here (and from where), who is not, and what comes next.
+  /// `plan.checkIn`'s confirmation: who is here (and from where), who is not, and what comes next: the command that
+  /// starts fair teams of them, or how many more must check in for a gather of at least 2.
   static func checkedIn(_ plan: JSONValue, starting: Bool) -> String {
     let present = plan["checkIn"]?["present"]?.arrayValue ?? []
     let noShows = plan["checkIn"]?["noShows"]?.arrayValue ?? []
@@ -98,7 +102,11 @@ enum PlanRender {
       "Not here: \(noShows.isEmpty ? "nobody missing" : names(noShows)).",
     ]
     if !starting {
-      lines.append("Start fair teams of them with: gatherctl gather start --plan \(Render.text(plan["id"]))")
+      let missing = minimumPlayers - present.count
+      lines.append(
+        missing > 0
+          ? "A gather needs at least \(minimumPlayers) players: check in \(missing) more to start fair teams."
+          : "Start fair teams of them with: gatherctl gather start --plan \(Render.text(plan["id"]))")
     }
     return lines.joined(separator: "\n")
   }

@@ -4,9 +4,8 @@ import GatherRPC
 extension Render {
   /// What a rating's number means, in one line: `stats --help` and `gather suggest --help` say it.
   static let ratingExplanation = """
-    RATING is 0-100, learned from results: 50 + 2 x (mu - 3 sigma), a cautious estimate that a new amateur starts \
-    at 50 (beginner 40, professional 60) and that rises as results confirm a level; "settling" until 5 gathers \
-    played.
+    RATING is 0-100 from results, 50 + 2 x (mu - 3 sigma): a cautious estimate. A new amateur starts at 50 \
+    (beginner 40, professional 60); it rises as results confirm a level; "settling" until 5 gathers played.
     """
 
   /// A rating as every screen shows it: "62", or "50 settling" before 5 gathers; "-" without one.
@@ -15,12 +14,8 @@ extension Render {
     return rating["settling"] == .bool(true) ? "\(shown) settling" : "\(shown)"
   }
 
-  /// The 0–100 number of a rating: its `display`, or from μ − 3σ for a daemon that does not send one.
-  static func shownRating(_ rating: JSONValue) -> Int? {
-    if let display = rating["display"]?.intValue { return Int(display) }
-    guard let ordinal = number(rating["ordinal"]), ordinal.isFinite else { return nil }
-    return Int(min(max((50 + 2 * ordinal).rounded(), 0), 100))
-  }
+  /// The 0–100 number of a rating: its `display`; nil without one.
+  static func shownRating(_ rating: JSONValue) -> Int? { rating["display"]?.intValue.map { Int($0) } }
 
   /// Form as a guide writes it, newest first: "WWDLW"; "-" with no result.
   static func form(_ form: JSONValue?) -> String {

@@ -77,24 +77,30 @@ enum Render {
   }
 
   /// The clock as a status bar shows it, in the words the board and MQTT use: "07:32"; in added time
-  /// "00:00 +1:30"; in the break "HT 00:53", and plain "HT" on the tick that ends the half; "FT" at full time.
+  /// "00:00 +1:30"; in the break its name (`breakName`) and time left, "HT 00:53" at half time and "Break 00:53"
+  /// between other periods, and the name alone on the tick that ends the period; "FT" at full time.
   static func clock(_ timer: JSONValue?) -> String {
     switch timer?["state"]?.stringValue {
     case "finished": "FT"
-    case "break": timer?["remaining"] == .int(0) ? "HT" : "HT \(text(timer?["display"]))"
+    case "break":
+      timer?["remaining"] == .int(0)
+        ? text(timer?["breakName"]) : "\(text(timer?["breakName"])) \(text(timer?["display"]))"
     default: text(timer?["display"]) + (string(timer?["added"]).map { " " + $0 } ?? "")
     }
   }
 
   /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half"; in the break,
-  /// "HT 00:53 left, break after the 1st half"; at full time, "FT, full time".
+  /// "HT 00:53 left, break after the 1st half" ("Break 00:53 left, break after the 1st quarter"); at full time,
+  /// "FT, full time".
   static func timer(_ timer: JSONValue?) -> String {
     let periodName = string(timer?["periodName"])
     switch timer?["state"]?.stringValue {
     case "finished": return "FT, full time"
     case "break":
+      // On the tick that ends the period the clock reads the break's name alone, with no time left to show.
       let clock = clock(timer)
-      return (clock == "HT" ? clock : clock + " left") + ", break" + (periodName.map { " after the " + $0 } ?? "")
+      let left = clock == text(timer?["breakName"]) ? clock : clock + " left"
+      return left + ", break" + (periodName.map { " after the " + $0 } ?? "")
     default: return "\(clock(timer)) left, \(text(timer?["state"]))" + (periodName.map { ", " + $0 } ?? "")
     }
   }

@@ -39,8 +39,8 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(
       help: """
-        Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (plans \
-        played, then fewest left late; default rating).
+        Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most \
+        plans played, then fewest no-shows, fewest left late, most plans joined; default rating).
         """)
     var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
@@ -68,15 +68,15 @@ struct StatsCommand: ParsableCommand {
             ? "No player matches: no one played enough ended gathers in that range."
             : "No player has played an ended gather yet."
         }
-        // Plans: by attendance, the plans each player joined, played and left late.
+        // Plans: by attendance, the plans each player joined, played, missed and left late.
         if order == "attendance" {
           return Render.table(
-            ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "LEFT LATE", "PLAYED"],
+            ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "PLAYED"],
             players.map { row in
               [
                 Render.text(row["id"]), Render.text(row["name"]), Render.text(row["attendance"]?["joined"]),
-                Render.text(row["attendance"]?["played"]), Render.text(row["attendance"]?["leftLate"]),
-                Render.text(row["played"]),
+                Render.text(row["attendance"]?["played"]), Render.text(row["attendance"]?["noShows"]),
+                Render.text(row["attendance"]?["leftLate"]), Render.text(row["played"]),
               ]
             })
         }
@@ -116,7 +116,8 @@ struct StatsCommand: ParsableCommand {
           Self.rating(report),
           "Form (last 5, newest first): \(Render.form(report["form"]))",
           "Plans: joined \(Render.text(report["attendance"]?["joined"])), played "
-            + "\(Render.text(report["attendance"]?["played"])), left within 24 h of the start "
+            + "\(Render.text(report["attendance"]?["played"])), no-shows "
+            + "\(Render.text(report["attendance"]?["noShows"])), left within 24 h of the start "
             + "\(Render.text(report["attendance"]?["leftLate"]))",
         ]
         let recent = report["recent"]?.arrayValue ?? []

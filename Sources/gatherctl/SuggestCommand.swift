@@ -94,12 +94,16 @@ struct SuggestCommand: ParsableCommand {
     var lines = split(suggestion)
     let bench = (suggestion["bench"]?.arrayValue ?? []).map { Render.text($0["name"]) }
     if !bench.isEmpty { lines.append("Bench: \(bench.joined(separator: ", "))") }
+    // By skill the difference is in whole skill points; by rating, in mu to one decimal.
+    let bySkill = suggestion["by"] == "skill"
+    let difference = { (value: JSONValue?) in
+      bySkill ? "\(Render.decimal(value, places: 0)) skill points" : Render.decimal(value)
+    }
     lines.append(
-      "Difference in strength \(Render.decimal(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
+      "Difference in strength \(difference(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
         + (suggestion["exact"] == .bool(true) ? "the fairest split." : "found by search."))
     for (number, alternative) in (suggestion["alternatives"]?.arrayValue ?? []).enumerated() {
-      lines.append(
-        "Alternative \(number + 1), difference in strength \(Render.decimal(alternative["difference"])):")
+      lines.append("Alternative \(number + 1), difference in strength \(difference(alternative["difference"])):")
       lines += split(alternative).map { "  " + $0 }
     }
     return lines.joined(separator: "\n")

@@ -40,8 +40,10 @@ struct WatchState {
       // ("stopped"): a timer event (periodEnded, breakEnded) with the whole clock follows it at once.
       let endsPeriodOrBreak = params["remaining"] == .int(0) && (state == "break" || state == "stopped")
       if endsPeriodOrBreak, followsTimer { return }
-      // "added" and "period": periods and added time.
-      for key in ["state", "remaining", "remainingMs", "display", "added", "period"] { object[key] = params[key] }
+      // "added" and "period": periods and added time; "breakName": what the break is called.
+      for key in ["state", "remaining", "remainingMs", "display", "added", "period", "breakName"] {
+        object[key] = params[key]
+      }
       if endsPeriodOrBreak { Self.settle(&object) }
       timer = .object(object)
     case "timer": timer = params?["timer"]

@@ -65,6 +65,25 @@ import Testing
     #expect(state["display"] == "FT" && state["added"] == .null && state["remaining"] == 0)
   }
 
+  @Test func ofFourQuartersOnlyTheMiddleBreakReadsHT() async throws {
+    _ = try await fixture.perform {
+      try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 1, periods: 4, breakSeconds: 2)
+    }
+    try await fixture.subscribe()
+    var shown: [(tick: [String], state: JSONValue?)] = []
+    for _ in 0..<3 {
+      // Each quarter runs out into its break; starting the next quarter cuts the break short.
+      _ = try await fixture.perform { try $0.timer(.start) }
+      await fixture.clock.advance(by: .milliseconds(1001))
+      let quarter = try await messages(until: hasEvent("period_end"))
+      shown.append((displays(quarter), session.view.mqttState()["display"]))
+      let tick = try #require(quarter.last { $0.topic == "gatherd/main/tick" }?.payload)
+      #expect(tick["breakName"] == .string(displays(quarter).first ?? "?"))
+    }
+    #expect(shown.map(\.tick) == [["Break"], ["HT"], ["Break"]])
+    #expect(shown.map(\.state) == ["Break 00:02", "HT 00:02", "Break 00:02"])
+  }
+
   @Test func theStateNamesTheSidesAndTheirScorers() async throws {
     _ = try await fixture.perform {
       try $0.startGather(teamA: [1], teamB: [2], bench: [], seconds: 600, names: ("Bibs", nil))

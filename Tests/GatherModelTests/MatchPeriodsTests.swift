@@ -103,6 +103,25 @@ import Testing
     #expect(MatchClock.periodName(1, of: 1) == nil)
   }
 
+  @Test func onlyTheMiddleBreakOfAnEvenNumberOfPeriodsIsHalfTime() throws {
+    #expect(MatchClock.breakName(after: 1, of: 2) == "HT")
+    #expect((1...3).map { MatchClock.breakName(after: $0, of: 4) } == ["Break", "HT", "Break"])
+    #expect((1...2).map { MatchClock.breakName(after: $0, of: 3) } == ["Break", "Break"])
+    // Four quarters of 1 s with breaks of a minute: the clock names the break it is in, and no other moment.
+    var clock = try MatchClock(periods: 4, seconds: 1, breakSeconds: 60)
+    var names: [String?] = []
+    for quarter in 0..<3 {
+      let kickOff = Duration.seconds(100 * quarter)
+      _ = try clock.start(at: kickOff)
+      names.append(clock.breakName)
+      _ = clock.advance(to: kickOff + .seconds(2))
+      names.append(clock.breakName)
+    }
+    #expect(names == [nil, "Break", nil, "HT", nil, "Break"])
+    _ = clock.advance(to: .seconds(300))
+    #expect(clock.state == .stopped && clock.breakName == nil)
+  }
+
   @Test func aRestartFindsTheClockMidPeriodInTheBreakOrAfterIt() throws {
     var clock = try MatchClock(periods: 2, seconds: 60, breakSeconds: 30)
     _ = try clock.start(at: .zero)

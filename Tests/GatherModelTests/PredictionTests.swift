@@ -29,8 +29,8 @@ import Testing
     #expect(shown(Percentages((1.0 / 3, 1.0 / 3, 1.0 / 3))) == [33, 34, 33])
   }
 
-  @Test func theIssuesExampleNowAddsUp() {
-    // Team A 50%, Team B 50% and a draw 4.9% made 105%; the same match with the draw of a short history:
+  @Test func anEvenMatchWithAShortHistoryReads40_20_40() {
+    // An even match, with the draw rate of a short history (1 draw in 5 gathers): the three shares add up to 100.
     let prediction = Prediction(winProbability: 0.5, drawProbability: DrawHistory(gathers: 5, draws: 1).probability)
     #expect(shown(prediction.percentages) == [40, 20, 40])
   }

@@ -233,6 +233,21 @@ class FootballPageTest(PageCase):
         self.assertEqual((status["state"], status["period"], status["display"]), ("break", 1, "02:00"), status)
         self.assertTrue(page.evaluate("document.querySelector('[data-testid=btn-end-period]').disabled"))
 
+    def test_of_four_quarters_only_the_middle_break_reads_ht(self) -> None:
+        ids = self.ids
+        self.ok(self.c, "gather.start", {"teamA": [ids["Ana"]], "teamB": [ids["Bea"]], "periods": 4, "periodLength": 600,
+                                          "breakLength": 300})
+        page = self.open(size=PHONE)
+        for quarter, (word, label) in enumerate((("Break", "Break"), ("HT", "Half time"), ("Break", "Break")), start=1):
+            with self.subTest(quarter=quarter):
+                self.ok(self.c, "timer.start")
+                page.wait_for(f"{js_text('clock')} !== {json.dumps(word)}", "the quarter under way", state=STATE_JS)
+                self.ok(self.c, "timer.endPeriod")
+                page.wait_for(f"{js_text('clock')} === {json.dumps(word)} && /^0[45]:\\d\\d$/.test({js_text('break-left')})",
+                              f"{word} and the break counting down", state=STATE_JS)
+                self.assertEqual(
+                    page.evaluate("document.querySelector('[data-testid=clock]').getAttribute('aria-label')"), label)
+
     def test_half_time_reads_ht_with_the_breaks_countdown_and_full_time_ft_with_the_result(self) -> None:
         ids = self.ids
         self.ok(self.c, "gather.start", {"teamA": [ids["Ana"]], "teamB": [ids["Bea"]], "periods": 2, "periodLength": 600,

@@ -184,8 +184,9 @@ NO_PARAM_METHODS = (
 
 TOPICS = ("tick", "score", "timer", "gather", "players", "plan", "vote")
 
-#: The period fields of a Timer of a one-period match with no time added.
-ONE_PERIOD = {"period": 1, "periods": 1, "periodName": None, "breakLength": 0, "addedSeconds": 0, "added": None}
+#: The period fields of a Timer of a one-period match with no time added (and so never in a break).
+ONE_PERIOD = {"period": 1, "periods": 1, "periodName": None, "breakLength": 0, "addedSeconds": 0, "added": None,
+              "breakName": None}
 
 ISO_RE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
 

@@ -1,6 +1,6 @@
 """gatherctl plan against a real gatherd: make a plan, join and leave by name, the soonest open plan
 by default or --plan ID, the sign-up link, cancel, gather start --plan, and the night's check-in (who turned up,
-walk-ins, fair teams of them); each checked against the daemon's own state read on the harness's connection.
+walk-ins, fair teams of them, and no-shows in the stats); each checked against the daemon's own state read on the harness's connection.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_gatherctl_plans.py -v
 """
@@ -8,6 +8,7 @@ walk-ins, fair teams of them); each checked against the daemon's own state read 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import unittest
 
 from test_gatherctl import GatherctlTestCase
@@ -125,6 +126,34 @@ class PlanCommandTests(GatherctlTestCase):
         players = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
         self.assertEqual(players, ["Ana", "Carla", "Dani"], "those here play, whoever was going")
         self.assertEqual((gather["plan"], gather["timer"]["periods"], gather["timer"]["duration"]), (plan["id"], 2, 1200))
+
+    def test_a_check_in_of_fewer_than_two_says_how_many_more_are_needed(self):
+        plan = self.ctl_json("plan", "new", in_days(3), "--capacity", "4")
+        self.ctl("plan", "join", "Ana")
+        for here, hint in ((("Ana",), "A gather needs at least 2 players: check in 1 more to start fair teams.\n"),
+                           (("Ana", "Bruno"), f"Start fair teams of them with: gatherctl gather start --plan {plan['id']}\n")):
+            with self.subTest(here=here):
+                out = self.ctl("plan", "check-in", *here)
+                self.assertTrue(out.endswith(hint), out)
+
+    def test_check_in_start_json_is_one_document_and_no_shows_show_in_stats(self):
+        plan = self.ctl_json("plan", "new", in_days(3), "--capacity", "4")
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ctl("plan", "join", name)
+        started = self.ctl_json("plan", "check-in", "Ana", "Carla", "--start", "--force")
+        self.assertEqual(sorted(started), ["gather", "plan"])
+        self.assertEqual(self.names(started["plan"]["checkIn"]["noShows"]), ["Bruno"])
+        self.assertEqual((started["gather"]["id"], started["gather"]["plan"]),
+                         (self.ok(self.c, "gather.current")["id"], plan["id"]))
+        self.ok(self.c, "gather.end")
+        lines = self.ctl("stats", "--order", "attendance", "--min-gathers", "0").splitlines()
+        table = [re.split(r"\s{2,}", line.strip()) for line in lines]
+        self.assertEqual(table[0], ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "PLAYED"])
+        rows = {row[1]: row[2:] for row in table[1:]}
+        self.assertEqual((rows["Ana"], rows["Bruno"]), (["1", "1", "0", "0", "1"], ["1", "0", "1", "0", "0"]))
+        self.assertEqual([row[1] for row in table[1:]][-2:], ["Dani", "Bruno"], "a no-show sorts last")
+        self.assertIn("Plans: joined 1, played 0, no-shows 1, left within 24 h of the start 0\n",
+                      self.ctl("stats", "player", "Bruno"))
 
     def test_check_in_refuses_what_it_cannot_do(self):
         self.ctl("plan", "new", in_days(3), "--capacity", "3")

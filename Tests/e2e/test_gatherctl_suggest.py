@@ -38,6 +38,13 @@ class SuggestOptionsTests(GatherctlTestCase):
         by_skill = self.ctl_json("gather", "suggest", players, "--by", "skill")
         self.assertEqual(by_skill, self.ok(self.c, "gather.suggest", {"players": self.ids, "by": "skill"}))
         self.assertEqual(by_skill["by"], "skill")
+        # By skill the difference is whole skill points, labelled; by rating it is mu, to one decimal.
+        text = self.ctl("gather", "suggest", players, "--by", "skill", "--alternatives", "1", "--seed", "4")
+        shown = self.ok(self.c, "gather.suggest", {"players": self.ids, "by": "skill", "alternatives": 1, "seed": 4})
+        self.assertIn(f"Difference in strength {round(shown['difference'])} skill points, seed 4, ", text)
+        self.assertIn(f"Alternative 1, difference in strength {round(shown['alternatives'][0]['difference'])} skill "
+                      "points:", text)
+        self.assertRegex(self.ctl("gather", "suggest", players), r"Difference in strength \d+\.\d, seed ")
 
     def test_bad_values_are_usage_errors_that_send_nothing(self):
         seq = self.ok(self.c, "daemon.status")["seq"]

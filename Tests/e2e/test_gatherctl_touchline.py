@@ -9,6 +9,7 @@ with what was meant.
   and lists the subcommands, instead of the default subcommand's usage; `timer add-time` is `timer add`.
 - A player given twice is named in the refusal, not numbered.
 - Full time reads "FT" with the result, in `gather status`, `status`, `timer` and every status-bar format.
+- Of four quarters only the middle break reads "HT" (half time); the others read "Break", everywhere.
 Each check compares with the daemon's own state, read on the harness's connection.
 """
 
@@ -126,6 +127,23 @@ class TouchlineTests(GatherctlTestCase):
         self.assertEqual(self.ctl("status").splitlines()[2], f"Gather {gather}: FT · Bibs 1-1 Colours")
         self.assertEqual(self.ctl("timer"), "FT, full time\n")
         self.assertNotIn("00:00", self.ctl("gather", "status"))
+
+    def test_of_four_quarters_only_the_middle_break_reads_ht(self):
+        # Quarters of 1 s with breaks of 5 min: each break stands until the next quarter is started.
+        self.start_named(seconds=1, periods=4, breakLength=300)
+        watches = {fmt: self.watch("--format", fmt) for fmt in (*TEXT_FORMATS, "waybar")}
+        for quarter, (word, name) in enumerate((("Break", "1st"), ("HT", "2nd"), ("Break", "3rd")), start=1):
+            with self.subTest(quarter=quarter):
+                self.ok(self.c, "timer.start")
+                for fmt, watch in watches.items():
+                    view = self.wait_view(watch, fmt, lambda v: (v.obj["text"] if v.obj else v.line).startswith(word + " "),
+                                          what=f"the break after the {name} quarter")
+                    text = view.obj["text"] if view.obj else view.line
+                    self.assertRegex(text, rf"^{word} 0[45]:\d\d · Bibs 0-0 Colours$", view)
+                timer = self.ok(self.c, "timer.status")
+                self.assertEqual((timer["state"], timer["period"], timer["breakName"]), ("break", quarter, word))
+                self.assertRegex(self.ctl("timer"), rf"^{word} 0[45]:\d\d left, break after the {name} quarter\n$")
+                self.assertRegex(self.ctl("status").splitlines()[2], rf"^Gather \d+: Bibs 0-0 Colours, {word} 0[45]:")
 
 
 if __name__ == "__main__":

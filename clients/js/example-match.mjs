@@ -53,15 +53,15 @@ async function ensurePlayers(gather) {
 
 /** Run the match on a connected client; resolves with the ended gather's record. */
 /**
- * The clock as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break, "FT" at full
- * time (as the board and MQTT read it).
+ * The clock as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" at half time ("Break 04:12"
+ * between other periods), "FT" at full time (as the board and MQTT read it).
  */
 function clock(tick) {
   if (tick.state === 'finished') return 'FT';
   if (tick.state === 'break') {
     const left = Math.ceil(tick.remainingMs / 1000); // the tick that ends a half already counts the break
     const two = (n) => String(n).padStart(2, '0');
-    return `HT ${two(Math.floor(left / 60))}:${two(left % 60)}`;
+    return `${tick.breakName} ${two(Math.floor(left / 60))}:${two(left % 60)}`;
   }
   return tick.display + (tick.added ? ` ${tick.added}` : '');
 }

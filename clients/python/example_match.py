@@ -35,13 +35,13 @@ def ensure_players(gather):
 
 
 def clock(tick):
-    """The clock as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break, "FT" at
-    full time (as the board and MQTT read it)."""
+    """The clock as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" at half time ("Break
+    04:12" between other periods), "FT" at full time (as the board and MQTT read it)."""
     if tick["state"] == "finished":
         return "FT"
     if tick["state"] == "break":
         left = (tick["remainingMs"] + 999) // 1000  # the tick that ends a half already counts the break
-        return "HT %02d:%02d" % (left // 60, left % 60)
+        return "%s %02d:%02d" % (tick["breakName"], left // 60, left % 60)
     return tick["display"] + (" " + tick["added"] if tick["added"] else "")
 
 

@@ -78,14 +78,15 @@ cmd_call() {
 
 # One line per message; lines that start with "!" are for the loop in cmd_watch, not for the user. Every line is
 # passed through safe, so a name never prints a control character or breaks the line.
-# The clock reads as a status bar shows it: "07:32", "00:00 +0:30" in added time, "HT 04:12" in the break
-# (the break's time left, from remainingMs, which the tick that ends a half already counts), "FT" at full time.
+# The clock reads as a status bar shows it: "07:32", "00:00 +0:30" in added time, in the break its name and time
+# left, "HT 04:12" at half time and "Break 04:12" between other periods (from breakName and remainingMs, which the
+# tick that ends a period already carries), "FT" at full time.
 # shellcheck disable=SC2016  # jq's \(...), not the shell's
 watch_filter=$jq_safe'
   def two: tostring | if length < 2 then "0" + . else . end;
   def clock:
     if .state == "finished" then "FT"
-    elif .state == "break" then ((.remainingMs + 999) / 1000 | floor) as $s | "HT \($s / 60 | floor | two):\($s % 60 | two)"
+    elif .state == "break" then ((.remainingMs + 999) / 1000 | floor) as $s | "\(.breakName) \($s / 60 | floor | two):\($s % 60 | two)"
     else .display + (if .added then " " + .added else "" end)
     end;
   if has("id") then

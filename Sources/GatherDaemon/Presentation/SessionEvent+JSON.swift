@@ -20,8 +20,9 @@ extension SessionEvent {
 }
 
 extension ClockTick {
-  /// `{state, remaining, remainingMs, display, endsAt, period, added}`: `state` is `running` or `break` while the
-  /// countdown runs, and on the tick at 0 the state the clock goes to.
+  /// `{state, remaining, remainingMs, display, endsAt, period, added, breakName}`: `state` is `running` or `break`
+  /// while the countdown runs, and on the tick at 0 the state the clock goes to; `breakName` names the break on
+  /// its ticks.
   var json: JSONObject {
     [
       "state": .string(phase == .play && seconds > 0 ? MatchClock.State.running.rawValue : clockState.rawValue),
@@ -29,6 +30,7 @@ extension ClockTick {
       "display": .string(MatchClock.display(seconds: regularSeconds)),
       "endsAt": endsAt.map { .string(ISO8601.string($0)) } ?? .null, "period": .int(Int64(period)),
       "added": addedLeft.map { .string(MatchClock.addedDisplay(seconds: $0)) } ?? .null,
+      "breakName": breakName.map { .string($0) } ?? .null,
     ]
   }
 }

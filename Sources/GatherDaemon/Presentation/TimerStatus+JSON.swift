@@ -17,6 +17,7 @@ extension TimerStatus {
       "breakLength": .int(Int64(breakSeconds)),
       "addedSeconds": .int(Int64(addedSeconds)),
       "added": addedRemaining.map { .string(MatchClock.addedDisplay(seconds: $0)) } ?? .null,
+      "breakName": breakName.map { .string($0) } ?? .null,
     ])
   }
 }

@@ -49,10 +49,11 @@ extension GatherSession {
   /// A tick of play: `seconds` counts the added time too; the tick at 0 carries the state the clock goes to
   /// (the break, stopped, or finished after the last period).
   private func playTick(_ seconds: Int, of gather: ActiveGather, at moment: Duration, endsAt: Date?) -> ClockTick {
-    ClockTick(
-      phase: .play, seconds: seconds, remaining: gather.clock.remaining(at: moment),
-      clockState: seconds == 0 ? gather.clock.state : .running, endsAt: endsAt, period: gather.clock.periodOfPlay,
-      addedSeconds: gather.clock.addedSeconds)
+    let (clockState, period) = (seconds == 0 ? gather.clock.state : .running, gather.clock.periodOfPlay)
+    return ClockTick(
+      phase: .play, seconds: seconds, remaining: gather.clock.remaining(at: moment), clockState: clockState,
+      endsAt: endsAt, period: period, addedSeconds: gather.clock.addedSeconds,
+      breakName: clockState == .halfTimeBreak ? MatchClock.breakName(after: period, of: gather.clock.periods) : nil)
   }
 
   /// A tick of the break between periods; at 0 the break is over and the clock waits, stopped.
@@ -61,6 +62,7 @@ extension GatherSession {
     return ClockTick(
       phase: .interval, seconds: seconds, remaining: inBreak ? gather.clock.remaining(at: moment) : .zero,
       clockState: seconds == 0 ? .stopped : .halfTimeBreak, endsAt: inBreak ? wallEndsAt(gather.clock) : nil,
-      period: gather.clock.periodOfPlay, addedSeconds: 0)
+      period: gather.clock.periodOfPlay, addedSeconds: 0,
+      breakName: MatchClock.breakName(after: gather.clock.periodOfPlay, of: gather.clock.periods))
   }
 }

@@ -54,9 +54,10 @@ extension GatherSession {
       suggestion: suggestion, candidates: candidates, roster: state.roster, ratedGathers: state.ratedGathers)
   }
 
-  /// The report of ended gather `id` (the last to end when nil) with the soonest open plan, whose sign-up link
-  /// `link` gives when the page is served and the caller may have it, and the man of the match, or while the vote
-  /// is open an invitation to it with the link `voteLink` makes of its code.
+  /// The report of ended gather `id` (the last to end when nil) with the soonest open plan that starts after the
+  /// gather ended (one that started meanwhile is not the next game), whose sign-up link `link` gives when the page
+  /// is served and the caller may have it, and the man of the match, or while the vote is open an invitation to it
+  /// with the link `voteLink` makes of its code.
   func report(of id: Int64?, link: (Plan) -> String?, voteLink: (String) -> String? = { _ in nil }) throws
     -> GatherReport
   {
@@ -68,7 +69,8 @@ extension GatherSession {
       guard let last = try store.gathers(limit: 1).first else { throw GatherError.noEndedGather }
       record = try store.gather(id: last.id)
     }
-    let next = state.openPlans.first.map { GatherReport.NextPlan(plan: $0, link: link($0)) }
+    let next = state.openPlans.first { $0.details.startsAt > record.endedAt }
+      .map { GatherReport.NextPlan(plan: $0, link: link($0)) }
     // The man of the match once the vote closed: the winners, as players of the gather; while it is open, when to
     // vote by, told in the server's time zone.
     var best: [GatherRecord.Member]?

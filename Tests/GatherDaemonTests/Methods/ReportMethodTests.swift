@@ -57,4 +57,19 @@ import Testing
       #expect(theirs["text"]?.stringValue?.contains("#signup=") == false)
     }
   }
+
+  @Test func aPlanThatStartedBeforeTheGatherEndedIsNotTheNextGame() async throws {
+    // Tonight's plan at 09:00Z, an hour after the wall clock's start; its match is started without it.
+    let tonight = try await fixture.result(
+      "plan.create", ["startsAt": "2027-01-15T10:00+01:00", "capacity": 10, "place": "Astro 1"])
+    let nextWeek = try await fixture.result(
+      "plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 10, "place": "Astro 2"])
+    await fixture.advance(by: .seconds(90 * 60))
+    _ = try await playReds()
+    let open = try await fixture.result("plans.list")["plans"]?.arrayValue?.map { $0["id"] }
+    #expect(open == [tonight["id"], nextWeek["id"]], "tonight's plan is still open")
+    let report = try await fixture.result("gather.report")
+    #expect(report["next"]?["plan"] == nextWeek["id"] && report["next"]?["place"] == "Astro 2")
+    #expect(report["text"]?.stringValue?.contains("Next: Fri 22 Jan 19:00 at Astro 2") == true)
+  }
 }

@@ -719,7 +719,7 @@ _gatherctl_stats() {
 _gatherctl_stats_table() {
     local -i ret=1
     local -ar arg_specs=(
-        '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (plans played, then fewest left late; default rating).]:order:'
+        '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most plans played, then fewest no-shows, fewest left late, most plans joined; default rating).]:order:'
         '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
         '--until[Only gathers started before this UTC date.]:until:'
         '--min-gathers[Only players with at least this many (default 1).]:min-gathers:'

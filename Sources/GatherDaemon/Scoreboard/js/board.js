@@ -268,7 +268,7 @@ export function applyEvent(method, p) {
       if (!state.timer) return;
       setTimer(Object.assign({}, state.timer, {
         state: p.state, remaining: p.remaining, remainingMs: p.remainingMs, display: p.display,
-        endsAt: p.endsAt, period: p.period, added: p.added,
+        endsAt: p.endsAt, period: p.period, added: p.added, breakName: p.breakName,
       }));
       renderTimer();
       return;

@@ -55,12 +55,12 @@ function pad2(n) { return (n < 10 ? "0" : "") + n; }
 function mmss(seconds) { return pad2(Math.floor(seconds / 60)) + ":" + pad2(seconds % 60); }
 function addedText(seconds) { return "+" + Math.floor(seconds / 60) + ":" + pad2(seconds % 60); }
 
-/** What the big clock reads when it is not counting a period: "FT" at full time, "HT" in the break of a match of
- * two halves ("Break" between other periods); null while a period is on. */
+/** What the big clock reads when it is not counting a period: "FT" at full time, the break's name in the break
+ * (the daemon's breakName: "HT" at half time, "Break" between other periods); null while a period is on. */
 export function clockWord(timer) {
   if (!timer) return null;
   if (timer.state === "finished") return "FT";
-  if (timer.state === "break") return timer.periods === 2 ? "HT" : "Break";
+  if (timer.state === "break") return timer.breakName;
   return null;
 }
 

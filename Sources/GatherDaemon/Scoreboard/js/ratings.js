@@ -8,18 +8,15 @@ export const RATING_EXPLANATION =
   "Rating: 0\u2013100 from results, 50 + 2 \u00d7 (\u03bc \u2212 3\u03c3). A new amateur starts at 50 " +
   "(beginner 40, professional 60), and it rises as results confirm a level; \u201csettling\u201d until 5 gathers.";
 
-/** The 0–100 number of a Rating ({display, ordinal, …}), or null without one. */
-export function ratingNumber(rating) {
-  if (!rating || typeof rating !== "object") return null;
-  if (typeof rating.display === "number") return rating.display;
-  if (typeof rating.ordinal !== "number") return null;
-  return Math.min(100, Math.max(0, Math.round(50 + 2 * rating.ordinal)));
+/** The 0–100 number of a Rating: its display; null without one. */
+function ratingNumber(rating) {
+  return rating && typeof rating.display === "number" ? rating.display : null;
 }
 
-/** "62", or "50 settling" before 5 gathers; "" without a rating. */
+/** "62", or "50 settling" before 5 gathers; "-" without a rating's display. */
 export function ratingText(rating) {
   const number = ratingNumber(rating);
-  if (number === null) return "";
+  if (number === null) return "-";
   return rating.settling ? number + " settling" : String(number);
 }
 

@@ -75,12 +75,12 @@ function liveDetail() {
   const t = state.timer;
   if (!t) return "Playing now";
   if (t.state === "finished") return "Full time";
-  if (t.state === "break") return t.periods === 2 ? "Half time" : "Break";
+  if (t.state === "break") return t.breakName === "HT" ? "Half time" : "Break";
   const left = t.display ? t.display + " left" : "";
   return "Playing now: " + [t.periodName, left].filter(Boolean).join(", ");
 }
 
-/** Draws the outcome: the score (live or final) or why there is none, and the next open plan. */
+/** Draws the outcome: the score (live or final) or why there is none, and the next open plan still to start. */
 export function renderOutcome() {
   const closed = state.signUp;
   view.section.hidden = false;
@@ -102,8 +102,10 @@ export function renderOutcome() {
       : closed.status === "cancelled" ? "The organiser called it off."
       : closed.status === "expired" ? "Its sign-up closed by itself once the game's time had passed." : "";
   }
-  const next = [...state.plans.values()].filter((p) => !closed || p.id !== closed.plan)
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
+  const now = Date.now();
+  const next = [...state.plans.values()]
+    .filter((p) => (!closed || p.id !== closed.plan) && Date.parse(p.startsAt) > now)
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
   view.next.hidden = !next;
   if (next) {
     view.nextWhen.textContent = whenText(next) + (next.place ? " \u00b7 " + next.place : "");

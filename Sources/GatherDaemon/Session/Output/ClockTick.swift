@@ -25,6 +25,9 @@ public struct ClockTick: Sendable, Equatable {
   public var period: Int
   /// The added time given to the period, in seconds (0 in a break).
   public var addedSeconds: Int
+  /// What the break is called ("HT" or "Break", ``MatchClock/breakName``) on the ticks of the break and on the tick
+  /// that ends a period into it; nil on any other.
+  public var breakName: String?
 
   /// The seconds the regular time reads: the added time is shown apart, so this stops at 0 while it runs.
   public var regularSeconds: Int { phase == .play ? max(0, seconds - addedSeconds) : seconds }

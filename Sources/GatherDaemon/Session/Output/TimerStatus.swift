@@ -25,6 +25,8 @@ public struct TimerStatus: Sendable, Equatable {
   public var addedSeconds: Int
   /// The added time still to play, in seconds; nil when none runs.
   public var addedRemaining: Int?
+  /// What the break is called ("HT" or "Break", ``MatchClock/breakName``); nil outside a break.
+  public var breakName: String?
 
   /// The clock at monotonic moment `now`; `endsAt` is when it (or the break) reaches 0, while it counts down.
   public init(_ clock: MatchClock, at now: Duration, endsAt: Date?) {
@@ -42,5 +44,6 @@ public struct TimerStatus: Sendable, Equatable {
     // only so that it can be reopened).
     addedSeconds = clock.state == .stopped ? 0 : clock.addedSeconds
     addedRemaining = clock.addedRemainingSeconds(at: now)
+    breakName = clock.breakName
   }
 }
