@@ -17,6 +17,8 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     case planExpired = "plan_expired"
     case regularsOnly = "regulars_only"
     case scheduleNotFound = "schedule_not_found"
+    case planNotDue = "plan_not_due"
+    case sameTime = "same_time"
   }
 
   private let code: Code
@@ -124,6 +126,27 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   /// No weekly schedule has this id.
   public static func scheduleNotFound(_ id: Int64) -> GatherError {
     GatherError(.scheduleNotFound, "There is no weekly schedule with id \(id).")
+  }
+  /// Matches any `planNotDue(_:starts:wait:)` error.
+  public static let planNotDue = planNotDue(0, starts: "", wait: "")
+  /// Matches any `sameTime(_:starts:place:moving:)` error.
+  public static let sameTime = sameTime(0, starts: "", place: nil, moving: false)
+
+  /// The plan starts more than 12 hours from now (at `starts` on its wall clock, in about `wait`): a gather from
+  /// it would close its sign-ups early.
+  public static func planNotDue(_ id: Int64, starts: String, wait: String) -> GatherError {
+    GatherError(
+      .planNotDue,
+      "Plan \(id) starts \(starts), in about \(wait); a gather from it now would close its sign-ups early, and "
+        + "nothing was started.")
+  }
+  /// Another open plan, `id`, starts at that very time (`starts` on its wall clock, at `place`); nothing was
+  /// made, or with `moving` nothing was changed.
+  public static func sameTime(_ id: Int64, starts: String, place: String?, moving: Bool) -> GatherError {
+    GatherError(
+      .sameTime,
+      "Plan \(id) starts then too (\(starts)\(place.map { ", \($0)" } ?? "")); nothing was "
+        + (moving ? "changed." : "made."))
   }
   /// A field's value is not acceptable.
   public static func validation(_ field: String, _ message: String) -> GatherError {

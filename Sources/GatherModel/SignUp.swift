@@ -11,7 +11,7 @@ public struct SignUp: Sendable, Hashable {
   /// Whether they were added by name through the sign-up link, as a guest.
   public var guest: Bool
   /// The roster player who brought the guest (who added them), when known: the guest's share of the plan's cost
-  /// may be theirs to pay. Nil for a guest who came by themselves, or one added before this was kept.
+  /// may be theirs to pay. Nil for a guest who came by themselves, or one whose host the database does not know.
   public var broughtBy: Player.ID?
 
   /// Creates an answer.

@@ -199,8 +199,8 @@ extension GatherStore {
         """)
     }
     // Who paid for the pitch: a plan's or a gather's cost in minor units of its currency, and who pays a guest's
-    // share (feeGuests: 'themselves' or 'host'); who brought each guest to a plan (planSignUp.broughtBy; the
-    // guests of before are their own hosts); and the ledger (feeEntry), which is only ever added to: its triggers
+    // share (feeGuests: 'themselves' or 'host'); who brought each guest to a plan (planSignUp.broughtBy; null,
+    // a guest is their own host); and the ledger (feeEntry), which is only ever added to: its triggers
     // refuse any change or deletion of a line. A line keeps the player's id without a foreign key, and the name.
     migrator.registerMigration("fees") { db in
       try db.execute(

@@ -58,7 +58,8 @@ extension FeesCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @OptionGroup var names: NameFlag
     @Argument(help: "Whose balance: an id or a name.") var player: String
-    @Argument(help: "How much more they owe, or less with a minus sign: 2.50, -2.50.") var amount: String
+    @Argument(help: "How much more they owe (2.50), or less with a minus sign, after -- (-- -2.50).")
+    var amount: String
     @Option(help: "The currency, an ISO 4217 code such as EUR.") var currency: String
     @Option(help: "Why, for the ledger (required).") var note: String
 

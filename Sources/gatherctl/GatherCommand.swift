@@ -53,10 +53,7 @@ struct GatherCommand: ParsableCommand {
         if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
         try match.addFormat(to: &params)
         teamNames.add(to: &params)
-        let connection = try global.connect()
-        let shown = try connection.call("plan.get", ["plan": .int(plan)])
-        try PlanGuards.checkStartingSoon(plan: shown, force: force, on: connection)
-        let gather = try connection.call("gather.start", params)
+        let gather = try PlanGuards.call("gather.start", params, force: force, on: try global.connect())
         return print(
           global.json
             ? JSONWriter.string(gather) : "Started from plan \(plan) with fair teams. " + Render.gather(gather))

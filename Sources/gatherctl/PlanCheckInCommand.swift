@@ -63,10 +63,6 @@ extension PlanCommand {
         print(global.json ? JSONWriter.string(shown) : PlanRender.checkInList(shown))
         return
       }
-      if start {
-        let shown = try resolver.connection.call("plan.get", ["plan": .int(plan)])
-        try PlanGuards.checkStartingSoon(plan: shown, force: force, on: resolver.connection)
-      }
       var present: [JSONValue] = []
       for list in players { present += try resolver.ids(list) }
       // A walk-in who is on the roster after all is simply here.
@@ -90,7 +86,7 @@ extension PlanCommand {
       if let periods { match["periods"] = .int(periods) }
       if let breakLength { match["breakLength"] = .int(try MatchOptions.seconds(breakLength, "a break")) }
       teamNames.add(to: &match)
-      let gather = try resolver.connection.call("gather.start", match)
+      let gather = try PlanGuards.call("gather.start", match, force: force, on: resolver.connection)
       let started = "Started from plan \(plan) with fair teams. "
       print(
         global.json ? JSONWriter.string(.object(["plan": checked, "gather": gather])) : started + Render.gather(gather))

@@ -74,12 +74,11 @@ struct PlanCommand: ParsableCommand {
       let connection = try global.connect()
       let start = PlanStart(when, argument: "<when>")
       let startsAt = try start.startsAt(on: connection)
-      try PlanGuards.checkNoTwin(startsAt: startsAt, force: force, changing: "made", on: connection)
       var params: JSONObject = ["startsAt": .string(startsAt), "capacity": .int(capacity)]
       if let place { params["place"] = .string(place) }
       if let note { params["note"] = .string(note) }
       let plan: JSONValue
-      do { plan = try connection.call("plan.create", params) } catch {
+      do { plan = try PlanGuards.call("plan.create", params, force: force, on: connection) } catch {
         throw start.explained(error, resolved: startsAt)
       }
       print(global.json ? JSONWriter.string(plan) : "Made plan \(Render.text(plan["id"])).\n" + PlanRender.plan(plan))
@@ -180,8 +179,6 @@ struct PlanCommand: ParsableCommand {
       var sent: String?
       if let start {
         let startsAt = try start.startsAt(on: connection)
-        try PlanGuards.checkNoTwin(
-          startsAt: startsAt, except: params["plan"]?.intValue, force: force, changing: "changed", on: connection)
         params["startsAt"] = .string(startsAt)
         sent = startsAt
       }
@@ -189,7 +186,7 @@ struct PlanCommand: ParsableCommand {
       if let place { params["place"] = place.isEmpty ? .null : .string(place) }
       if let note { params["note"] = note.isEmpty ? .null : .string(note) }
       let plan: JSONValue
-      do { plan = try connection.call("plan.update", params) } catch {
+      do { plan = try PlanGuards.call("plan.update", params, force: force, on: connection) } catch {
         throw start?.explained(error, resolved: sent) ?? error
       }
       print(global.json ? JSONWriter.string(plan) : "Updated.\n" + PlanRender.plan(plan))

@@ -35,7 +35,9 @@ struct StatsCommand: ParsableCommand {
   struct Table: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "table", abstract: "Every player's record as a table (the default).",
-      discussion: Render.ratingExplanation + " FORM is the last 5 results, newest first.", aliases: ["players"])
+      discussion: Render.ratingExplanation
+        + " FORM is the last 5 results, newest first. MOTM counts man-of-the-match awards, shared ones too.",
+      aliases: ["players"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(
       help: """
@@ -81,13 +83,14 @@ struct StatsCommand: ParsableCommand {
             })
         }
         return Render.table(
-          ["ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE"],
+          ["ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE", "MOTM"],
           players.map { row in
             [
               Render.text(row["id"]), Render.text(row["name"]), Render.rating(row["rating"]),
               Render.form(row["form"]), Render.text(row["played"]), Render.text(row["wins"]),
               Render.text(row["draws"]), Render.text(row["losses"]), Render.text(row["goals"]),
               StatsCommand.perGather(row["goalsPerGather"]), StatsCommand.percent(row["winRate"]),
+              Render.text(row["manOfTheMatch"]),
             ]
           })
       }
@@ -112,7 +115,8 @@ struct StatsCommand: ParsableCommand {
           "\(Render.text(report["name"])) #\(Render.text(report["id"])): played \(Render.text(report["played"])), "
             + "won \(Render.text(report["wins"])), drew \(Render.text(report["draws"])), "
             + "lost \(Render.text(report["losses"])), \(Render.count(report["goals"], "goal")), "
-            + "win rate \(StatsCommand.percent(report["winRate"]))",
+            + "win rate \(StatsCommand.percent(report["winRate"])), "
+            + "man of the match \(Render.count(report["manOfTheMatch"], "time"))",
           Self.rating(report),
           "Form (last 5, newest first): \(Render.form(report["form"]))",
           "Plans: joined \(Render.text(report["attendance"]?["joined"])), played "

@@ -69,7 +69,9 @@ struct Settings: Sendable {
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.
   func standaloneSocketPath() throws -> String {
-    try DatabaseLocation.socket(socketOption, sources)
+    // The setting was read once already (and is named by where it came from, should binding it fail).
+    if let socketOption { return socketOption }
+    return try DatabaseLocation.socket(nil, sources)
   }
 }
 

@@ -20,10 +20,12 @@ import Testing
     for name in ["Carla", "Dani"] { _ = try await fixture.perform { try $0.createPlayer(PlayerDetails(name: name)) } }
   }
 
+  /// A plan next week; several may start then (forced).
   func createPlan(capacity: Int) async throws -> Plan.ID {
     let start = try ISO8601.zonedDate(Self.nextWeek)
     let plan = try await session.perform {
-      try $0.createPlan(startsAt: start.date, utcOffset: start.utcOffset, capacity: capacity, place: nil, note: nil)
+      try $0.createPlan(
+        startsAt: start.date, utcOffset: start.utcOffset, capacity: capacity, place: nil, note: nil, force: true)
     }
     return plan.plan.id
   }
@@ -80,7 +82,7 @@ import Testing
     for player: Int64 in [3, 1, 2] { _ = try await session.perform { try $0.joinPlan(plan, player: player) } }
     try await fixture.subscribe([.plan, .gather])
     let gather = try await session.perform {
-      try $0.startGather(plan: plan, seconds: 300, periods: nil, breakSeconds: nil)
+      try $0.startGather(plan: plan, seconds: 300, periods: nil, breakSeconds: nil, force: true)
     }
     let lineup = gather.gather.lineup
     #expect(Set(lineup.players) == [3, 1], "Bruno waited: he does not play")

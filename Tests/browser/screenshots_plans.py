@@ -81,6 +81,9 @@ def organise(m, browser, out: str, ids: list[int], thursday: int, shoot) -> int:
             page.fill(testid("setup-name-a"), NAMES["teamA"])
             page.fill(testid("setup-name-b"), NAMES["teamB"])
             page.click(testid("btn-start"))
+            # Thursday is a day or more away: the page asks before it starts the plan early.
+            page.wait_for("document.querySelector('[data-testid=dialog-confirm]').open", "the question", state=STATE_JS)
+            page.click(testid("confirm-ok"))
             page.wait_for(js_visible("board"), "the gather of those here", state=STATE_JS)
         page.close()
     return later

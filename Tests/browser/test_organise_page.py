@@ -1,9 +1,12 @@
 """Organising from the phone, on the control page of a real gatherd whose time zone is the pitch's
-(Europe/Paris) while the phone is set to another (America/New_York): a plan made with the date and time picker
-at the pitch's time, its sign-up link sent with the phone's share sheet (a spy on `navigator.share` keeps the
-message and the link), copied, and drawn as a QR code; the control link shown only when asked for twice; a plan
-changed and called off; and on the night, the check-in (going players ticked, a waiting player brought in,
-walk-ins from the roster and new) and fair teams of those who came.
+(Europe/Berlin) while the phone is set to another (America/New_York): a plan made with the date and time picker
+at the pitch's time, the zone line naming the offset in force on the day picked, its sign-up link sent with the
+phone's share sheet (a spy on `navigator.share` keeps the message and the link), copied, and drawn as a QR code;
+the control link shown only when asked for twice; a plan changed and called off; a second game at the very time
+of another, and a plan started days before its start, each done only once the referee confirms; and on the
+night, the check-in (going players ticked, a waiting player brought in, walk-ins from the roster and new) and the
+fair teams of those who came, which the gather then plays. Closing the plan form or the check-in gives focus
+back to the button that opened it, and each plan's buttons name their game.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p test_organise_page.py -v
 
@@ -43,7 +46,7 @@ ORGANISE_JS = (
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
 class OrganiseFromThePhoneTest(PageCase):
-    daemon_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "Europe/Paris"}
+    daemon_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "Europe/Berlin"}
 
     def setUp(self) -> None:
         super().setUp()
@@ -65,6 +68,10 @@ class OrganiseFromThePhoneTest(PageCase):
     def wait(self, page, condition: str, what: str, timeout: float = 5.0) -> None:
         page.wait_for(condition, what, timeout=timeout, state=ORGANISE_JS)
 
+    def focused(self, page) -> str | None:
+        """The test id of the element with the focus."""
+        return page.evaluate("document.activeElement?.dataset.testid ?? null")
+
     def set_value(self, page, name: str, value: str) -> None:
         """Sets a date or time input as its picker does (an input event follows)."""
         page.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(testid(name))}); "
@@ -74,10 +81,23 @@ class OrganiseFromThePhoneTest(PageCase):
         page = self.phone()
         self.wait(page, js_visible("plans-empty"), "no plan yet")
         page.click(testid("btn-new-plan"))
-        self.wait(page, f"{js_visible('plan-form')} && {js_text('plan-zone')}.includes('Europe/Paris')", "the plan form")
+        self.wait(page, js_visible("plan-form"), "the plan form")
+        page.click(testid("btn-plan-back"))
+        self.wait(page, f"!{js_visible('plan-form')}", "the form closed")
+        self.assertEqual(self.focused(page), "btn-new-plan", "focus goes back to the button that opened the form")
+        page.click(testid("btn-new-plan"))
+        self.wait(page, f"{js_visible('plan-form')} && {js_text('plan-zone')}.includes('Europe/Berlin')", "the plan form")
         self.assertIn("this phone is on UTC-0", page.evaluate(js_text("plan-zone")), "the phone's own zone differs")
+        described = page.evaluate("['plan-date', 'plan-time'].map((id) => document.getElementById("
+                                  "document.getElementById(id).getAttribute('aria-describedby'))?.textContent)")
+        self.assertEqual(described, [page.evaluate(js_text("plan-zone"))] * 2, "the inputs are described by the zone")
+        # The offset in force on the day picked, at the pitch and on the phone: winter's, then summer's (one of the
+        # two differs from today's, whenever the test runs).
         year = dt.date.today().year + 1
-        self.set_value(page, "plan-date", f"{year}-07-02")
+        for day, pitch, phone in ((f"{year}-01-14", "UTC+01:00", "UTC-05:00"), (f"{year}-07-02", "UTC+02:00", "UTC-04:00")):
+            self.set_value(page, "plan-date", day)
+            zone = f"At the pitch's time: Europe/Berlin, {pitch} (this phone is on {phone})"
+            self.wait(page, f"{js_text('plan-zone')} === {json.dumps(zone)}", f"the zone line for {day}")
         self.set_value(page, "plan-time", "19:30")
         page.fill(testid("plan-capacity"), "8")
         page.fill(testid("plan-place"), "Astro 2")
@@ -139,6 +159,7 @@ class OrganiseFromThePhoneTest(PageCase):
         page.fill(testid("plan-place"), "")
         page.click(testid("btn-plan-save"))
         self.wait(page, f"!{js_visible('plan-form')} && {js_visible('plans')}", "back to who's coming")
+        self.assertEqual(self.focused(page), f"btn-plan-edit-{plan['id']}", "focus goes back to the plan's Change")
         changed = self.ok(self.c, "plan.get", {"plan": plan["id"]})
         self.assertEqual((changed["capacity"], changed["place"], changed["startsAt"]), (12, None, plan["startsAt"]),
                          "only what was changed changes")
@@ -157,6 +178,11 @@ class OrganiseFromThePhoneTest(PageCase):
             self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids[name]})
         page = self.phone()
         self.wait(page, js_visible(f"btn-plan-checkin-{plan['id']}"), "the plan's buttons")
+        page.click(testid(f"btn-plan-checkin-{plan['id']}"))
+        self.wait(page, js_visible("checkin"), "the check-in")
+        page.click(testid("btn-checkin-back"))
+        self.wait(page, f"!{js_visible('checkin')}", "the check-in closed")
+        self.assertEqual(self.focused(page), f"btn-plan-checkin-{plan['id']}", "focus goes back to Check in")
         page.click(testid(f"btn-plan-checkin-{plan['id']}"))
         self.wait(page, f"{js_visible('checkin')} && {js_text('checkin-count')} === '0 of 3 here'", "the check-in")
         for name in ("Ana", "Carla", "Dani"):  # Dani was waiting: brought in
@@ -177,15 +203,83 @@ class OrganiseFromThePhoneTest(PageCase):
         suggested = page.evaluate("[...document.querySelectorAll('[data-testid=suggestion] li')]"
                                   ".map(li => Number(li.dataset.testid.split('-')[1]))")
         self.assertEqual(sorted(suggested), sorted(present), "the split is of those who came")
+        sides = page.evaluate("['suggestion-a', 'suggestion-b'].map((id) => [...document.getElementById(id)"
+                              ".querySelectorAll('li')].map((li) => Number(li.dataset.testid.split('-')[1])))")
         page.click(testid("btn-start"))
         self.wait(page, js_visible("board"), "the board of the new gather")
         gather = self.ok(self.c, "gather.current")
+        self.assertEqual([sorted(m["id"] for m in gather["teams"][side]) for side in ("teamA", "teamB")],
+                         [sorted(side) for side in sides], "the gather plays the split the page showed")
         played = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
         self.assertEqual(played, ["Ana", "Carla", "Dani", "Eli", "Zé"])
         self.assertEqual(gather["plan"], plan["id"])
         self.ok(self.c, "gather.end")
         attendance = self.ok(self.c, "stats.player", {"id": self.ids["Bruno"]})["attendance"]
         self.assertEqual((attendance["played"], attendance["noShows"]), (0, 1), "Bruno, going, did not come")
+
+    def test_a_plan_days_away_starts_only_once_the_referee_confirms(self):
+        starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=3)).isoformat(timespec="minutes")
+        plan = self.ok(self.c, "plan.create", {"startsAt": starts, "capacity": 4, "place": "Astro 2"})
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids[name]})
+        page = self.phone()
+        start = testid(f"btn-plan-start-{plan['id']}")
+        self.wait(page, js_visible(f"btn-plan-start-{plan['id']}"), "the plan's buttons")
+        label = page.evaluate(f"document.querySelector({json.dumps(start)}).getAttribute('aria-label')")
+        when = page.evaluate(f"document.querySelector('[data-testid=plan-{plan['id']}] h3').textContent")
+        self.assertEqual(label, "Start from this plan: " + when.replace(" \u00b7 ", ", "), "the name says which game")
+        page.click(start)
+        self.wait(page, js_visible("suggestion"), "the plan's fair teams")
+        asked = "document.querySelector('[data-testid=dialog-confirm]').open"
+        page.click(testid("btn-start"))
+        self.wait(page, f"{asked} && document.getElementById('confirm-title').textContent === 'Start the game early?'",
+                  "the question")
+        self.assertIn("starts in more than 12 hours", page.evaluate(js_text("confirm-text")))
+        page.click(testid("confirm-cancel"))
+        self.wait(page, f"!{asked} && {js_visible('suggestion')} && !document.getElementById('btn-start').disabled",
+                  "the teams again, nothing started")
+        self.assertIsNone(self.ok(self.c, "gather.current"))
+        self.assertEqual(self.ok(self.c, "plan.get", {"plan": plan["id"]})["status"], "open")
+        page.click(testid("btn-start"))
+        self.wait(page, asked, "the question again")
+        page.click(testid("confirm-ok"))
+        self.wait(page, js_visible("board"), "the board of the plan's gather")
+        self.assertEqual(self.ok(self.c, "gather.current")["plan"], plan["id"])
+
+    def test_a_second_game_at_the_same_time_is_saved_only_once_confirmed(self):
+        first = self.ok(self.c, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 10, "place": "Astro 2"})
+        page = self.phone()
+        self.wait(page, js_visible(f"btn-plan-edit-{first['id']}"), "the plan's buttons")
+        page.click(testid("btn-new-plan"))
+        self.wait(page, js_visible("plan-form"), "the plan form")
+        self.set_value(page, "plan-date", "2099-12-03")
+        self.set_value(page, "plan-time", "19:00")
+        asked = "document.querySelector('[data-testid=dialog-confirm]').open"
+        page.click(testid("btn-plan-save"))
+        self.wait(page, f"{asked} && document.getElementById('confirm-title').textContent === "
+                        "'Two games at the same time?'", "the question")
+        self.assertIn("at Astro 2", page.evaluate(js_text("confirm-text")), "it names the other game")
+        page.click(testid("confirm-cancel"))
+        self.wait(page, f"!{asked} && {js_visible('plan-form')}", "the form, to pick another time")
+        self.assertEqual(len(self.ok(self.c, "plans.list")["plans"]), 1)
+        page.click(testid("btn-plan-save"))
+        self.wait(page, asked, "the question again")
+        page.click(testid("confirm-ok"))
+        self.wait(page, "document.querySelector('[data-testid=signup-qr]')?.complete", "the new plan's share view")
+        starts = [p["startsAt"] for p in self.ok(self.c, "plans.list")["plans"]]
+        self.assertEqual(starts, ["2099-12-03T18:00:00.000Z"] * 2)
+
+    def test_two_plans_on_one_day_are_told_apart_in_the_share_view(self):
+        ids = [self.ok(self.c, "plan.create", {"startsAt": start, "capacity": 10})["id"]
+               for start in ("2099-12-05T10:00+01:00", "2099-12-05T18:00+01:00", "2099-12-12T18:00+01:00")]
+        page = self.phone()
+        self.wait(page, js_visible(f"btn-plan-share-{ids[0]}"), "the plans' buttons")
+        page.click(testid(f"btn-plan-share-{ids[0]}"))
+        self.wait(page, js_visible(f"share-choice-{ids[2]}"), "the share view's choices")
+        morning, evening, later = (page.evaluate(js_text(f"share-choice-{i}")) for i in ids)
+        self.assertNotEqual(morning, evening, "two games on one day")
+        self.assertEqual([":" in label for label in (morning, evening, later)], [True, True, False],
+                         "the time only where the day is shared")
 
 
 if __name__ == "__main__":

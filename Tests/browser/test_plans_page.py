@@ -132,7 +132,7 @@ class PlansPageTest(PageCase):
             self.ok(self.c, "plan.join", {"plan": self.plan["id"], "player": self.ids[name]})
         phone = self.open(self.link, size=PORTRAIT)
         self.wait(phone, self.text_has("signup-counts", "2 going"), "the sign-up view")
-        self.ok(self.c, "gather.start", {"plan": self.plan["id"], "names": {"teamA": "Bibs", "teamB": "Colours"}})
+        self.ok(self.c, "gather.start", {"plan": self.plan["id"], "names": {"teamA": "Bibs", "teamB": "Colours"}, "force": True})
         live = f"{self.text_is('signup-when', 'This game has started')} && {self.text_is('outcome-numbers', '0–0')}"
         self.wait(phone, live, "the game started, and its score")
         self.assertEqual([phone.evaluate(js_text(n)) for n in ("outcome-name-a", "outcome-name-b")], ["Bibs", "Colours"])
@@ -159,6 +159,9 @@ class PlansPageTest(PageCase):
         self.wait(referee, f"{title} && {js_visible('suggestion')}",
                   "the plan's fair teams")
         referee.click(testid("btn-start"))
+        # Thursday is a day or more away: the page asks first (test_organise_page has the answer No).
+        self.wait(referee, "document.querySelector('[data-testid=dialog-confirm]').open", "the question")
+        referee.click(testid("confirm-ok"))
         self.wait(referee, js_visible("board"), "the board of the new gather")
         gather = self.ok(self.c, "gather.current")
         self.assertEqual(gather["plan"], self.plan["id"])

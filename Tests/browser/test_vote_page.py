@@ -50,7 +50,7 @@ class VotePageTest(PageCase):
             started = self.ok(self.c, "gather.start", {"teamA": [ids["Ana"], ids["Bea"]], "teamB": [ids["Carla"], ids["Dani"]],
                                                        "bench": [ids["Eli"]], "names": {"teamA": "Reds", "teamB": "Blues"}})
         else:
-            started = self.ok(self.c, "gather.start", {"plan": plan})
+            started = self.ok(self.c, "gather.start", {"plan": plan, "force": True})
         self.ok(self.c, "score.set", {"teamA": 2, "teamB": 1})
         if cost is not None:
             self.ok(self.c, "fees.setCost", {"gather": started["id"], "cost": {"amount": cost, "currency": "EUR"}})

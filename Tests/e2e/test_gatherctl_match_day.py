@@ -90,8 +90,10 @@ class MatchDayCtlTests(GatherctlTestCase):
         first = self.ok(self.c, "gather.end")["id"]
         self.start_gather(self.c, [a], [b])
         self.ok(self.c, "gather.end")
-        self.assertEqual(self.ctl("gather", "report"), "Full time: Team A 0\u20130 Team B\n", "the last to end")
-        self.assertEqual(self.ctl("gather", "report", first), "Full time: Reds 1\u20130 Blues\nReds: P0 1'\n")
+        # Each ended with its man-of-the-match vote open: the report says until when.
+        vote = r"Man of the match: vote by \w{3} \d{1,2} \w{3} 12:00\.\n$"
+        self.assertRegex(self.ctl("gather", "report"), "^Full time: Team A 0\u20130 Team B\n" + vote, "the last to end")
+        self.assertRegex(self.ctl("gather", "report", first), "^Full time: Reds 1\u20130 Blues\nReds: P0 1'\n" + vote)
         self.assertEqual(self.ctl_json("gather", "report", first), self.ok(self.c, "gather.report", {"gather": first}))
         self.ctl_refused(["gather", "report", "99"], "gather.report", {"gather": 99}, "gather_not_found")
 

@@ -7,8 +7,8 @@ split previewed.
 - `2026-12-03 19:00`, `2026-12-03T19:00`, `thu 19:00`, `next thursday 19:00`, `tomorrow 7pm` are the server's wall
   time, with the offset in force on that day (summer time too), whatever gatherctl's own zone; days count from
   the server's today. Refusals name gatherctl's argument (`<when>`, `--starts-at`), never `startsAt`.
-- A plan at the very time of an open one, and `gather start --plan` (or `plan check-in --start`) more than 12 h
-  before the plan's start, are refused unless --force; `plan cancel` without --plan asks on a terminal (y/N) and
+- A plan at the very time of an open one, and `gather start --plan` (or `plan check-in --start`, after the
+  check-in) more than 12 h before the plan's start, are refused by gatherd unless --force sends `force`; `plan cancel` without --plan asks on a terminal (y/N) and
   elsewhere needs --yes (exit 2 otherwise).
 - `gather suggest --plan ID` shows the split `gather start --plan ID` makes: those checked in, else the going.
 """
@@ -121,11 +121,16 @@ class PlanTimesTests(GatherctlTestCase):
         for name in ("Ana", "Bruno"):
             self.ctl("plan", "join", name, "--plan", later["id"])
         err = self.refused("gather", "start", "--plan", later["id"])
-        self.assertIn(f"Plan {later['id']} starts ", err)
-        self.assertIn(f" {self.year}-12-03 19:00 +00:00, in about ", err)
-        self.assertIn("To start it now anyway, add --force.", err)
-        self.refused("plan", "check-in", "Ana", "Bruno", "--start", "--plan", later["id"])
-        self.assertIsNone(self.ok(self.c, "plan.get", {"plan": later["id"]})["checkIn"], "nothing checked in either")
+        day = dt.date(self.year, 12, 3).strftime("%a")
+        self.assertTrue(err.startswith(f"gatherctl: Plan {later['id']} starts {day} 3 Dec 19:00, in about "), err)
+        self.assertTrue(err.endswith("; a gather from it now would close its sign-ups early, and nothing was started. "
+                                     "To start it now anyway, add --force.\n"), err)
+        # The check-in is made; the start is refused as gather start's is.
+        proc = self.run_ctl("plan", "check-in", "Ana", "Bruno", "--start", "--plan", later["id"])
+        self.assertEqual(proc.returncode, 1, self.describe(proc))
+        self.assertIn("Checked in 2 for plan", proc.stdout)
+        self.assertIn("To start it now anyway, add --force.", proc.stderr)
+        self.assertIsNone(self.ok(self.c, "gather.current"), "nothing started")
         # A plan that starts within 12 h starts without a word.
         soon = dt.datetime.now(dt.timezone.utc).replace(microsecond=0) + dt.timedelta(hours=2)
         tonight = self.ctl_json("plan", "new", soon.strftime("%Y-%m-%dT%H:%M:%SZ"), "--capacity", "4")

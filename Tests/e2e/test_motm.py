@@ -6,11 +6,13 @@ gatherd is killed closes at its time after the restart, on the daemon's own time
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/e2e -t Tests/e2e -p test_motm.py -v
 """
 import json
+import subprocess
 import time
 import unittest
 from urllib.parse import urlsplit
 
 from harness import iso_to_epoch
+from test_gatherctl import gatherctl_path
 from webcase import WebCase
 
 
@@ -122,6 +124,14 @@ class VoteAfterACrashTests(VoteCase):
                          best["players"])
         report = self.ok(self.c, "gather.report", {"gather": self.gather})
         self.assertIn("\nMan of the match: Carla", report["text"])
+        # gatherctl's stats count the award.
+        ctl = lambda *args: subprocess.run([gatherctl_path(), *args, "--socket", self.daemon.socket_path],
+                                           capture_output=True, encoding="utf-8", timeout=30, check=True).stdout
+        header, *rows = ctl("stats").splitlines()
+        self.assertTrue(header.rstrip().endswith("MOTM"), header)
+        self.assertEqual({row.split()[1]: row.split()[-1] for row in rows},
+                         {"Ana": "0", "Bruno": "0", "Carla": "1", "Dani": "0"})
+        self.assertIn(", man of the match 1 time\n", ctl("stats", "player", "Carla"))
         stats = {p["name"]: p["manOfTheMatch"] for p in self.ok(self.c, "stats.players")["players"]}
         self.assertEqual(stats, {"Ana": 0, "Bruno": 0, "Carla": 1, "Dani": 0})
 

@@ -213,7 +213,7 @@ class PlanBadInputTests(PlanCase):
         self.ok(self.c, "plan.cancel", {"plan": cancelled["id"]})
         started = self.plan(capacity=2)
         self.join(started, *self.ids[:3])
-        self.ok(self.c, "gather.start", {"plan": started["id"]})
+        self.ok(self.c, "gather.start", {"plan": started["id"], "force": True})
         for plan, reason in [(cancelled, "plan_cancelled"), (started, "plan_started")]:
             with self.subTest(reason=reason):
                 p = plan["id"]
@@ -251,7 +251,7 @@ class PlanToKickOffTests(PlanCase):
             self.ok(self.c, "players.update", {"id": player, "skill": skill})
         plan = self.plan(capacity=4)
         self.join(plan, *self.ids)  # the last two wait
-        gather = self.checkGather(self.ok(self.c, "gather.start", {"plan": plan["id"], "minutes": 7}))
+        gather = self.checkGather(self.ok(self.c, "gather.start", {"plan": plan["id"], "minutes": 7, "force": True}))
         a, b = self.member_ids(gather["teams"], "teamA"), self.member_ids(gather["teams"], "teamB")
         self.assertEqual(sorted(a + b), sorted(self.ids[:4]), "the going players play; the waiting do not")
         self.assertEqual(gather["teams"]["bench"], [])
@@ -273,7 +273,7 @@ class PlanToKickOffTests(PlanCase):
     def test_a_cancelled_gather_gives_its_plan_back(self):
         plan = self.plan(capacity=2)
         self.join(plan, *self.ids[:2])
-        self.ok(self.c, "gather.start", {"plan": plan["id"]})
+        self.ok(self.c, "gather.start", {"plan": plan["id"], "force": True})  # days early: forced
         self.ok(self.c, "gather.cancel")
         back = self.ok(self.c, "plan.get", {"plan": plan["id"]})
         self.assertEqual((back["status"], back["gather"]), ("open", None))

@@ -54,7 +54,12 @@ enum FeesController {
         let player = try params.optionalInt("player")
         let gather = try params.optionalInt("gather")
         try params.finish()
-        try mayRead(caller, player: player)
+        // The ledger holds the organiser's notes: a link's holder sees a balance (fees.balance), never the lines.
+        guard caller.mayMutate else {
+          throw RPCError.forbidden(
+            "The fees' ledger is for the organiser; a sign-up or vote link shows a player's balance (fees.balance). "
+              + caller.whyReadOnly)
+        }
         return .object(["entries": .array(try session.feeLedger(player: player, gather: gather).map(\.json))])
       },
     ]

@@ -19,6 +19,8 @@ enum GatherController {
         let names = try TeamNamesController.names(&params)
         // A plan's going players, split into fair teams, instead of teams given.
         let plan = try params.optionalInt("plan")
+        // With a plan: start it even more than 12 hours before its start.
+        let force = try params.optionalBool("force")
         try params.finish()
         // A missing side is named before any clash between the optional params.
         if plan == nil || !(teamA + teamB + bench).isEmpty {
@@ -31,6 +33,9 @@ enum GatherController {
           throw RPCError.invalidParams(
             field: "plan", "Give a plan or the teams, not both: a plan's going players are split into fair teams.")
         }
+        if plan == nil, force != nil {
+          throw RPCError.invalidParams(field: "force", "force goes with plan: it starts a plan long before its start.")
+        }
         if seconds != nil, format.seconds != nil {
           throw RPCError.invalidParams(
             field: "periodLength", "Give the period length once: periodLength or minutes/seconds.")
@@ -38,7 +43,7 @@ enum GatherController {
         if let plan {
           return try session.startGather(
             plan: plan, seconds: format.seconds ?? seconds, periods: format.periods, breakSeconds: format.breakSeconds,
-            names: names
+            names: names, force: force ?? false
           ).json
         }
         return try session.startGather(

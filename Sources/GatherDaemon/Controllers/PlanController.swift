@@ -15,10 +15,12 @@ enum PlanController {
         let capacity = try params.int("capacity")
         let place = try params.optionalString("place")
         let note = try params.optionalString("note")
+        let force = try params.optionalBool("force") ?? false
         try params.finish()
         let start = try startsAt(text)
         return try session.createPlan(
-          startsAt: start.date, utcOffset: start.utcOffset, capacity: clampedInt(capacity), place: place, note: note
+          startsAt: start.date, utcOffset: start.utcOffset, capacity: clampedInt(capacity), place: place, note: note,
+          force: force
         ).json
       },
       .mutate("plan.update") { params, _ in
@@ -31,6 +33,7 @@ enum PlanController {
         let note = try params.clearable("note") { (params: inout Params) throws(RPCError) in
           try params.optionalString("note")
         }
+        let force = try params.optionalBool("force") ?? false
         try params.finish()
         let changes = PlanChanges(
           start: start.map { ($0.date, $0.utcOffset) }, capacity: capacity.map(clampedInt), place: place, note: note)
@@ -38,7 +41,7 @@ enum PlanController {
           throw RPCError.invalidParams(
             field: "capacity", "Give at least one of startsAt, capacity, place or note to change.")
         }
-        return try session.updatePlan(plan, changes).json
+        return try session.updatePlan(plan, changes, force: force).json
       },
       .mutate("plan.cancel") { params, _ in
         let plan = try params.int("plan")

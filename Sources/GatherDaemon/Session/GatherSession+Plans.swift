@@ -4,12 +4,14 @@ import GatherModel
 /// Plans: coming gathers, and who is coming. Each change follows the session's pattern: the model checks a
 /// copy, the store commits it, the copy is kept, and `plan` events say what happened.
 extension GatherSession {
-  /// Makes an open plan, with a new sign-up code; the start must be in the future by the wall clock.
+  /// Makes an open plan, with a new sign-up code; the start must be in the future by the wall clock, and not an
+  /// open plan's start unless `force`.
   func createPlan(
-    startsAt: Date, utcOffset: Int, capacity: Int, place: String?, note: String?
+    startsAt: Date, utcOffset: Int, capacity: Int, place: String?, note: String?, force: Bool = false
   ) throws -> PlanSnapshot {
     let details = try PlanDetails(
       startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, place: place, note: note, now: wallClock())
+    if !force { try state.requireNoPlanStarting(at: details.startsAt) }
     let plan = try commit { try store.createPlan(details, signUpCode: SignUpCode.make(), createdAt: wallClock()) }
     state.keep(plan)
     rearmAgenda()
@@ -18,9 +20,11 @@ extension GatherSession {
   }
 
   /// Changes an open plan's start, capacity, place or note; a new capacity moves players up or back in the order
-  /// they joined, and each who moves up gets a `promoted` event.
-  func updatePlan(_ id: Plan.ID, _ changes: PlanChanges) throws -> PlanSnapshot {
+  /// they joined, and each who moves up gets a `promoted` event. A new start may not be another open plan's
+  /// unless `force`.
+  func updatePlan(_ id: Plan.ID, _ changes: PlanChanges, force: Bool = false) throws -> PlanSnapshot {
     var plan = try openPlan(id)
+    if !force, let start = changes.start { try state.requireNoPlanStarting(at: start.startsAt, except: id) }
     let moves = try plan.update(with: changes, now: wallClock())
     try commit { try store.updatePlan(plan) }
     state.keep(plan)

@@ -54,7 +54,7 @@ import Testing
     let guest = try await fixture.result(
       "plan.join", ["plan": planID, "guest": "Zé", "broughtBy": ids[0]], as: signUp)
     #expect(guest["plan"]?["going"]?.arrayValue?.last?["broughtBy"] == .object(["id": ids[0], "name": "Ana"]))
-    _ = try await fixture.result("gather.start", ["plan": planID])
+    _ = try await fixture.result("gather.start", ["plan": planID, "force": true])
     _ = try await fixture.result("gather.end")
     // 40.01 among four: Ana pays her 10.01 and Zé's 10.00.
     #expect(try await owed() == ["Ana €20.01", "Bruno €10.00", "Carla €10.00"])
@@ -139,6 +139,7 @@ import Testing
     #expect(try await fixture.result("fees.balance", ["player": ids[3]], as: signUp)["balances"] == [])
     #expect(try await fixture.error("fees.balance", [:], as: signUp) == .forbidden(field: "player"))
     #expect(try await fixture.error("fees.pay", ["player": ids[1], "amount": 333], as: signUp) == .forbidden)
+    #expect(try await fixture.error("fees.ledger", ["player": ids[1]], as: signUp) == .forbidden, "notes stay private")
     let watcher = try await fixture.connect(.web)
     #expect(try await fixture.error("fees.balance", ["player": ids[1]], as: watcher) == .forbidden)
     #expect(try await fixture.error("fees.ledger", [:], as: watcher) == .forbidden)

@@ -160,7 +160,7 @@ import Testing
     let web = try await fixture.webClient(presenting: code)
     _ = try await join(ids[0], as: web)
     _ = try await join(ids[1], as: web)
-    _ = try await fixture.result("gather.start", ["plan": plan])
+    _ = try await fixture.result("gather.start", ["plan": plan, "force": true])
     let refusal = try await fixture.error("plan.join", ["plan": plan, "player": ids[2]], as: web)
     #expect(refusal == .forbidden("invalid_token"), "a started plan's list is closed")
     let late = try await fixture.connect(.web)

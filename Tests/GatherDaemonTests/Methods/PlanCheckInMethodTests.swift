@@ -48,7 +48,7 @@ import Testing
     let checked = try await checkIn([ids[0], ids[2], ids[3], ids[4]])
     let present = checked["checkIn"]?["present"]?.arrayValue?.compactMap { $0["id"] } ?? []
     let suggestion = try await fixture.result("gather.suggest", ["players": .array(present)])
-    let gather = try await fixture.result("gather.start", ["plan": plan])
+    let gather = try await fixture.result("gather.start", ["plan": plan, "force": true])
     let members = { (side: JSONValue?) in Set(side?.arrayValue?.compactMap { $0["id"] } ?? []) }
     let started = Set(["teamA", "teamB"].map { members(gather["teams"]?[$0]) })
     let suggested = Set(["teamA", "teamB"].map { members(suggestion[$0]?["players"]) })
@@ -67,7 +67,7 @@ import Testing
     #expect(names(event["params"]?["plan"]?["checkIn"]?["present"]) == ["Ana", "Carla", "Dani"])
     #expect(
       names(try await fixture.result("plan.get", ["plan": plan])["checkIn"]?["present"]) == ["Ana", "Carla", "Dani"])
-    let gather = try await fixture.result("gather.start", ["plan": plan])
+    let gather = try await fixture.result("gather.start", ["plan": plan, "force": true])
     let players = ["teamA", "teamB", "bench"].flatMap { gather["teams"]?[$0]?.arrayValue ?? [] }
     #expect(Set(players.compactMap { $0["name"]?.stringValue }) == ["Ana", "Carla", "Dani"])
   }
@@ -108,7 +108,7 @@ import Testing
 
   @Test func noShowsAndThoseWhoCameCountInAttendance() async throws {
     _ = try await checkIn([ids[0], ids[2], ids[3]])
-    _ = try await fixture.result("gather.start", ["plan": plan])
+    _ = try await fixture.result("gather.start", ["plan": plan, "force": true])
     _ = try await fixture.result("gather.end")
     let rows = try await fixture.result("stats.players", ["minGathers": 0, "order": "attendance"])
     let attendance = Dictionary(

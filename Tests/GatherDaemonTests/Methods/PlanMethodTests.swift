@@ -113,7 +113,7 @@ import Testing
   @Test func aGatherFromAPlanPlaysTheGoingPlayersOnly() async throws {
     let plan = try await plan(capacity: 2, joined: [ids[2], ids[0], ids[1]])
     let id = try #require(plan["id"])
-    let gather = try await fixture.result("gather.start", ["plan": id, "minutes": 20])
+    let gather = try await fixture.result("gather.start", ["plan": id, "minutes": 20, "force": true])
     let players = ["teamA", "teamB", "bench"].flatMap { gather["teams"]?[$0]?.arrayValue ?? [] }
     #expect(Set(players.compactMap { $0["name"]?.stringValue }) == ["Carla", "Ana"], "Bruno was waiting")
     #expect(gather["plan"] == id && gather["timer"]?["duration"] == 1200)

@@ -184,7 +184,7 @@ import Testing
     let planID = try #require(plan["id"])
     let code = try await fixture.signUpCode(of: plan)
     for id in ids[0..<4] { _ = try await fixture.result("plan.join", ["plan": planID, "player": id]) }
-    let started = try #require(try await fixture.result("gather.start", ["plan": planID])["id"])
+    let started = try #require(try await fixture.result("gather.start", ["plan": planID, "force": true])["id"])
     _ = try await fixture.result("gather.end")
     let web = try await fixture.connect(.web)
     #expect(

@@ -6,7 +6,7 @@
 import { clearNotice, renderers, showNotice, state } from "./board.js";
 import { call } from "./connection.js";
 import { reportError } from "./controls.js";
-import { closeOtherPanels, registerPanel, renderPanels } from "./panels.js";
+import { closeOtherPanels, focusReturn, registerPanel, renderPanels } from "./panels.js";
 import { whenText } from "./plans.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,11 +23,13 @@ const here = new Set();     // the ids of the roster players ticked as here
 let newcomers = [];         // names of players new to the roster who walked in
 let busy = false;
 let startTeams = null;      // opens the "Start a gather" view for a plan (setup.js)
+let returnFocus = null;     // gives focus back to the button that opened the view
 
 const isOpen = () => planID !== null && !state.gather && state.control && state.plans.has(planID);
 
 /** Opens the check-in of an open plan, ticked as it was last saved (nobody, the first time). */
 export function openCheckIn(plan) {
+  returnFocus = focusReturn();
   closeOtherPanels(isOpen);
   planID = plan.id;
   here.clear();
@@ -39,6 +41,14 @@ export function openCheckIn(plan) {
 }
 
 function close() { planID = null; }
+
+/** Closes the view for Back or Save: focus goes back to the button that opened it. */
+function closeAndReturn() {
+  close();
+  render();
+  if (returnFocus) returnFocus();
+  returnFocus = null;
+}
 
 function tickButton(id, name, ticked, kind) {
   const b = document.createElement("button");
@@ -143,8 +153,8 @@ export function setUpCheckIn(teams) {
   });
   view.add.addEventListener("click", addNewcomer);
   view.name.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); addNewcomer(); } });
-  view.back.addEventListener("click", () => { close(); clearNotice("action"); render(); });
-  view.save.addEventListener("click", async () => { if (await save()) { close(); render(); } });
+  view.back.addEventListener("click", () => { clearNotice("action"); closeAndReturn(); });
+  view.save.addEventListener("click", async () => { if (await save()) closeAndReturn(); });
   view.teams.addEventListener("click", async () => {
     const plan = await save();
     if (plan && startTeams) { close(); startTeams(plan); }

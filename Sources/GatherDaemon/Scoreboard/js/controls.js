@@ -39,6 +39,20 @@ export function confirmAction(title, text, okLabel) {
   });
 }
 
+/** Sends a change gatherd may refuse as seldom meant, with data.reason `reason` (`plan_not_due`, `same_time`):
+ * then asks in the confirmation dialog (`ask(error)` gives its title, text and OK label) and, on OK, sends it again
+ * with force. Resolves with the result, or undefined when the referee cancels; any other refusal rejects. */
+export async function callConfirmingForce(method, params, reason, ask) {
+  try {
+    return await call(method, params);
+  } catch (error) {
+    if (!error || !error.data || error.data.reason !== reason) throw error;
+    const question = ask(error);
+    if (!(await confirmAction(question.title, question.text, question.ok))) return undefined;
+    return call(method, Object.assign({}, params, { force: true }));
+  }
+}
+
 function chooseScorer(team) {
   const members = (state.gather && state.gather.teams && state.gather.teams[team]) || [];
   el.scorerTitle.textContent = "Goal for " + sideName(teamNames(), team) + ": who scored?";

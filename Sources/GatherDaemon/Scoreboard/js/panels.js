@@ -18,3 +18,17 @@ export function closeOtherPanels(keep) {
 export function renderPanels() {
   document.getElementById("between").hidden = panels.some((panel) => panel.isOpen());
 }
+
+/** Remembers the focused element, the button that opens a view, and returns what gives focus back to it once the
+ * view closes: the same button found again by its id or test id, as the plans' cards are drawn anew; else the
+ * element with the id `fallback`, if any. */
+export function focusReturn(fallback) {
+  const opener = document.activeElement;
+  const id = opener && opener.id, testid = opener && opener.dataset ? opener.dataset.testid : "";
+  return () => {
+    const found = (id && document.getElementById(id)) ||
+      (testid && document.querySelector(`[data-testid="${testid}"]`));
+    const target = found && found.getClientRects().length ? found : fallback && document.getElementById(fallback);
+    if (target && target.getClientRects().length) target.focus();
+  };
+}

@@ -5,8 +5,8 @@
 
 import { clearNotice, renderers, showNotice, state } from "./board.js";
 import { call } from "./connection.js";
-import { act, confirmAction, reportError } from "./controls.js";
-import { closeOtherPanels, registerPanel, renderPanels } from "./panels.js";
+import { act, callConfirmingForce, confirmAction, reportError } from "./controls.js";
+import { closeOtherPanels, focusReturn, registerPanel, renderPanels } from "./panels.js";
 import { whenText } from "./plans.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,6 +22,10 @@ let editing = null;     // the plan being changed, or null for a new one
 let busy = false;
 let server = null;      // daemon.time's answer: {now, local, zone}
 let afterSave = null;   // what happens to a plan once saved (the share view opens for a new one)
+let zoneAt = null;      // daemon.time {at}'s `at` for the picked day and time: the offset in force then
+let zoneAsks = 0;       // the latest ask wins
+let zoneTimer = 0;      // the askZone waiting for the day and time to settle
+let returnFocus = null; // gives focus back to the button that opened the form
 
 const pad2 = (n) => (n < 10 ? "0" : "") + n;
 
@@ -48,12 +52,38 @@ function suggestedStart() {
   return [day, plans.length ? time : "19:00"];
 }
 
-/** Says which time zone the form's times are in, and the phone's own when it differs. */
+/** Asks gatherd the offset in force at the pitch on the picked day and time (daemon.time {at}), then says it. */
+async function askZone() {
+  const mine = ++zoneAsks;
+  const at = view.date.value && view.time.value ? view.date.value + "T" + view.time.value : "";
+  let answer = null;
+  try { answer = at ? (await call("daemon.time", { at: at })).at : null; } catch (error) { answer = null; }
+  if (mine !== zoneAsks) return;
+  zoneAt = answer;
+  if (isOpen()) renderZone();
+}
+
+/** askZone, once the day and time stop changing for a moment. */
+function askZoneSoon() {
+  clearTimeout(zoneTimer);
+  zoneTimer = setTimeout(askZone, 200);
+}
+
+/** The phone's own UTC offset in minutes on the picked day and time (today's without one). */
+function phoneOffset() {
+  const [y, m, d] = view.date.value.split("-").map(Number);
+  const [h, mi] = view.time.value.split(":").map(Number);
+  const picked = y && m && d ? new Date(y, m - 1, d, h || 0, mi || 0) : new Date();
+  return -picked.getTimezoneOffset();
+}
+
+/** Says which time zone the form's times are in, with the offset in force on the picked day, and the phone's own
+ * on that day when it differs. */
 function renderZone() {
-  const shown = editing ? editing.startsAtLocal : server && server.local;
+  const shown = zoneAt || (editing ? editing.startsAtLocal : server && server.local);
   const name = server && server.zone ? server.zone + ", " : "";
   let text = "At the pitch's time: " + name + offsetText(shown);
-  const phone = -new Date().getTimezoneOffset();
+  const phone = phoneOffset();
   const pitch = /([+-])(\d\d):(\d\d)$/.exec(shown || "");
   if (pitch && (pitch[1] === "-" ? -1 : 1) * (Number(pitch[2]) * 60 + Number(pitch[3])) !== phone) {
     text += " (this phone is on UTC" + (phone < 0 ? "-" : "+") + pad2(Math.floor(Math.abs(phone) / 60)) + ":" +
@@ -64,6 +94,7 @@ function renderZone() {
 
 /** Opens the form: for `plan`, to change it; without, for a new plan. `saved(plan)` follows a save. */
 export async function openPlanForm(plan, saved) {
+  returnFocus = focusReturn("btn-new-plan");
   closeOtherPanels(isOpen);
   editing = plan || null;
   afterSave = saved || null;
@@ -76,14 +107,19 @@ export async function openPlanForm(plan, saved) {
   view.capacity.value = String(editing ? editing.capacity : 10);
   view.place.value = editing ? editing.place || "" : "";
   view.note.value = editing ? editing.note || "" : "";
+  zoneAt = null;
+  await askZone();
   render();
   view.date.focus();
 }
 
+/** Closes the form; focus goes back to the button that opened it. */
 function close() {
   open = false;
   editing = null;
   render();
+  if (returnFocus) returnFocus();
+  returnFocus = null;
 }
 
 /** The params plan.create or plan.update takes from the form; null (with a notice) when something is missing. */
@@ -121,9 +157,11 @@ async function save() {
     const changes = await params();
     if (!changes) return;
     if (editing && Object.keys(changes).length === 0) { close(); return; }
+    const ask = () => twinQuestion(changes.startsAt);
     const plan = editing
-      ? await call("plan.update", Object.assign({ plan: editing.id }, changes))
-      : await call("plan.create", changes);
+      ? await callConfirmingForce("plan.update", Object.assign({ plan: editing.id }, changes), "same_time", ask)
+      : await callConfirmingForce("plan.create", changes, "same_time", ask);
+    if (!plan) return;  // kept open: the referee picks another time
     state.plans.set(plan.id, plan);
     const wasNew = !editing;
     close();
@@ -134,6 +172,18 @@ async function save() {
     busy = false;
     render();
   }
+}
+
+/** What to ask when gatherd refuses a start another open plan has (same_time): that plan, by its day and place. */
+function twinQuestion(startsAt) {
+  const start = Date.parse(startsAt || "");
+  const twin = [...state.plans.values()].find((p) => (!editing || p.id !== editing.id) && Date.parse(p.startsAt) === start);
+  const other = twin ? "the game of " + whenText(twin) + (twin.place ? " at " + twin.place : "") : "another game";
+  return {
+    title: "Two games at the same time?",
+    text: "This starts at the very time of " + other + ". Save it at the same time anyway?",
+    ok: "Save anyway",
+  };
 }
 
 async function callOff() {
@@ -163,7 +213,11 @@ function render() {
 
 /** Wires the form; it shows, for the referee only, while no gather is on. `saved(plan, isNew)` follows a save. */
 export function setUpPlanForm(saved) {
-  registerPanel(isOpen, () => { open = false; editing = null; });
+  registerPanel(isOpen, () => { open = false; editing = null; returnFocus = null; });
+  for (const input of [view.date, view.time]) {
+    input.addEventListener("input", askZoneSoon);
+    input.addEventListener("change", askZoneSoon);
+  }
   view.open.addEventListener("click", () => openPlanForm(null, saved));
   view.back.addEventListener("click", () => { clearNotice("action"); close(); });
   view.callOff.addEventListener("click", callOff);

@@ -119,6 +119,8 @@ function planButtons(plan) {
     b.dataset.plan = String(plan.id);
     b.dataset.action = action;
     b.textContent = label;
+    // Every card has these buttons: the name says which game each is for.
+    b.setAttribute("aria-label", label + ": " + whenText(plan) + (plan.place ? ", " + plan.place : ""));
     return b;
   };
   // On the night (from 12 hours before the start) checking in comes first; before it, sharing the link.
@@ -138,7 +140,10 @@ export function renderPlans() {
   view.card.hidden = !!state.gather || (plans.length === 0 && !state.control);
   view.empty.hidden = plans.length > 0 || !state.plansLoaded;
   if (view.card.hidden) return;
+  // Cards are drawn anew: a button that had focus keeps it on its new card.
+  const focused = view.list.contains(document.activeElement) ? document.activeElement.dataset.testid : "";
   view.list.replaceChildren(...plans.map(planItem));
+  if (focused) view.list.querySelector(`[data-testid="${focused}"]`)?.focus();
 }
 
 /** Wires the view; `referee` holds what the referee's buttons do with a plan: `start`, `checkIn`, `share` and

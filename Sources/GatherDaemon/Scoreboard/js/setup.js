@@ -3,9 +3,10 @@
 
 import { clearNotice, renderers, showNotice, state } from "./board.js";
 import { call } from "./connection.js";
-import { act, reportError } from "./controls.js";
+import { act, callConfirmingForce, reportError } from "./controls.js";
 import { suggestionSummary } from "./ratings.js";
 import { closeOtherPanels, registerPanel, renderPanels } from "./panels.js";
+import { whenText } from "./plans.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
@@ -69,10 +70,22 @@ async function start() {
   if (names.teamA || names.teamB) params.names = names;
   busy = true;
   render();
-  const gather = await act("gather.start", params);
+  const gather = plan ? await startFromPlan(params, plan) : await act("gather.start", params);
   busy = false;
   if (gather) { open = false; suggestion = null; plan = null; }
   render();
+}
+
+/** Starts the gather from `chosen`: gatherd refuses a plan more than 12 hours before its start (plan_not_due), as
+ * it closes the plan's sign-ups for good, so the referee confirms first and it is sent again with force. */
+function startFromPlan(params, chosen) {
+  clearNotice("action");
+  return callConfirmingForce("gather.start", params, "plan_not_due", () => ({
+    title: "Start the game early?",
+    text: "The game of " + whenText(chosen) + " starts in more than 12 hours. Starting it now closes its sign-up " +
+      "link for good, and nobody else can join.",
+    ok: "Start now",
+  })).catch(reportError);
 }
 
 /** Opens the view for a plan: its players ticked, for good — those checked in, else the going ones, in the order

@@ -59,8 +59,15 @@ function plans() {
   return [...state.plans.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
 }
 
+/** Each plan's choice label: its day, and its time too when another plan is on the same day. */
+function choiceLabels(shown) {
+  const days = shown.map(dayText);
+  return shown.map((p, i) => (days.indexOf(days[i]) !== days.lastIndexOf(days[i]) ? whenText(p) : days[i]));
+}
+
 function renderChoices() {
-  const options = state.control ? [["watch", "Watch"], ...plans().map((p) => [String(p.id), dayText(p)])] : [];
+  const shown = plans(), labels = choiceLabels(shown);
+  const options = state.control ? [["watch", "Watch"], ...shown.map((p, i) => [String(p.id), labels[i]])] : [];
   view.choices.hidden = options.length < 2 && choice !== "control";
   view.choices.replaceChildren(...options.map(([value, label]) => {
     const b = document.createElement("button");
