@@ -11,10 +11,14 @@ extension FootballGather {
   /// Keeps a vote the store has just opened, or a ballot it has just counted.
   public mutating func keep(_ vote: ManOfTheMatchVote) { votes[vote.gather.id] = vote }
 
-  /// Lets go of a vote the store has just closed; its link's code is kept, to tell how it ended.
-  public mutating func closeVote(_ id: Int64) {
+  /// Lets go of a vote the store has just closed with `outcome`; its link's code is kept, to tell how it ended, and
+  /// the outcome is the last one unless a vote that closed later is already kept.
+  public mutating func closeVote(_ id: Int64, outcome: ManOfTheMatch) {
     guard let vote = votes.removeValue(forKey: id) else { return }
     closedVoteCodes[id] = vote.code
+    if lastManOfTheMatch.map({ ($0.closedAt, $0.gatherID) < (outcome.closedAt, outcome.gatherID) }) ?? true {
+      lastManOfTheMatch = outcome
+    }
   }
 
   /// The open vote whose link's code is `code`, compared in constant time against every open vote's, as

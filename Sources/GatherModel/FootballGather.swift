@@ -27,13 +27,15 @@ public struct FootballGather: Sendable {
   public internal(set) var recentLineups: [Set<Player.ID>]
   /// The code of the plans' calendar feed, once a controller asked for its link.
   public internal(set) var calendarCode: String?
+  /// The outcome of the man-of-the-match vote that closed last, if any has.
+  public internal(set) var lastManOfTheMatch: ManOfTheMatch?
 
   /// A Football Gather as loaded from the store.
   public init(
     roster: [Player] = [], active: ActiveGather? = nil, ratings: [Player.ID: Rating] = [:], plans: [Plan] = [],
     ratedGathers: [Player.ID: Int] = [:], draws: DrawHistory = DrawHistory(), closedPlans: [ClosedPlan] = [],
     votes: [ManOfTheMatchVote] = [], closedVoteCodes: [Int64: String] = [:], schedules: [PlanSchedule] = [],
-    recentLineups: [Set<Player.ID>] = [], calendarCode: String? = nil
+    recentLineups: [Set<Player.ID>] = [], calendarCode: String? = nil, lastManOfTheMatch: ManOfTheMatch? = nil
   ) {
     self.roster = Dictionary(uniqueKeysWithValues: roster.map { ($0.id, $0) })
     self.active = active
@@ -48,6 +50,7 @@ public struct FootballGather: Sendable {
     self.schedules = Dictionary(schedules.map { ($0.id, $0) }, uniquingKeysWith: { _, new in new })
     self.recentLineups = Array(recentLineups.prefix(RegularsRule.ofLastRange.upperBound))
     self.calendarCode = calendarCode
+    self.lastManOfTheMatch = lastManOfTheMatch
   }
 
   /// A roster player's rating now: learned, or the prior of their declared skill.

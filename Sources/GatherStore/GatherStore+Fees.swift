@@ -32,6 +32,30 @@ extension GatherStore {
     }
   }
 
+  /// Sets the fee of ended gather `gather`, which was charged nothing, and charges its `shares` at `at`, in one
+  /// transaction; returns the lines. A gather already charged is refused naming `gather`: its lines stay as they
+  /// are, and a balance is put right with a correction.
+  public func chargeEnded(gather: Int64, fee: Fee, shares: [FeeSplit.Share], at: Date) throws -> [FeeEntry] {
+    try transaction { db in
+      let charged: Int64 =
+        try db.fetchValue("SELECT COUNT(*) FROM feeEntry WHERE gatherId = ? AND kind = 'charge'", [gather]) ?? 0
+      guard charged == 0 else {
+        throw GatherError.validation(
+          "gather", "Gather \(gather)'s cost was already charged: put a balance right with a correction (fees.correct)."
+        )
+      }
+      try db.execute(
+        "UPDATE gather SET feeAmount = ?, feeCurrency = ?, feeGuests = ? WHERE id = ? AND status = 'ended'",
+        Self.feeArguments(fee) + [gather])
+      guard db.changesCount == 1 else {
+        throw GatherError.validation("gather", "Gather \(gather) has not ended: set its cost while it is played.")
+      }
+      try Self.charge(shares, gather: gather, at: at, db)
+      return try db.fetchAll("SELECT * FROM feeEntry WHERE gatherId = ? AND kind = 'charge' ORDER BY id", [gather])
+        .map(Self.entry)
+    }
+  }
+
   /// Appends a payment or a correction to the ledger and returns it with its number.
   public func append(_ entry: FeeEntry) throws -> FeeEntry {
     try transaction { db in try Self.insert(entry, db) }

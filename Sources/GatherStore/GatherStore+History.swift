@@ -5,14 +5,6 @@ extension GatherStore {
   /// The most gathers one page of history holds.
   public static let maxPageSize = 100
 
-  /// One page of history, and where the next one starts.
-  public struct Page: Sendable, Hashable {
-    /// The gathers, newest first.
-    public var gathers: [GatherSummary]
-    /// The `before` to ask for the next page with, or nil when this page is the last.
-    public var next: Int64?
-  }
-
   /// One page of ended gathers, newest first: at most `limit`, older than gather `before` when given.
   public func gathers(limit: Int = 20, before: Int64? = nil) throws -> [GatherSummary] {
     try page(limit: limit, before: before, player: nil).gathers
@@ -43,7 +35,7 @@ extension GatherStore {
   }
 
   /// One page of history with the cursor of the next, optionally only the gathers of one player.
-  public func page(limit: Int, before: Int64?, player: Player.ID?) throws -> Page {
+  public func page(limit: Int, before: Int64?, player: Player.ID?) throws -> HistoryPage {
     guard (1...Self.maxPageSize).contains(limit) else {
       throw GatherError.validation("limit", "A page holds from 1 to \(Self.maxPageSize) gathers.")
     }
@@ -64,7 +56,7 @@ extension GatherStore {
       sql += " ORDER BY id DESC LIMIT ?"
       let rows = try db.fetchAll(sql, arguments + [limit + 1]).map { try GatherRow(row: $0).summary() }
       let gathers = Array(rows.prefix(limit))
-      return Page(gathers: gathers, next: rows.count > limit ? gathers.last?.id : nil)
+      return HistoryPage(gathers: gathers, next: rows.count > limit ? gathers.last?.id : nil)
     }
   }
 }

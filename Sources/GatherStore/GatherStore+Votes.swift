@@ -108,6 +108,14 @@ extension GatherStore {
     }
   }
 
+  /// The outcome of the vote that closed last (by its close, then by gather), if any has.
+  static func lastOutcome(_ db: SQLiteConnection) throws -> ManOfTheMatch? {
+    let last = try db.fetchOne(
+      "SELECT gatherId FROM motmVote WHERE closedAt IS NOT NULL ORDER BY closedAt DESC, gatherId DESC LIMIT 1")
+    guard let last, case .closed(let outcome)? = try voteStanding(of: try last["gatherId"], db) else { return nil }
+    return outcome
+  }
+
   /// The open votes, as the session holds them, and the codes of the closed ones' links.
   static func votes(_ db: SQLiteConnection) throws -> (open: [ManOfTheMatchVote], closedCodes: [Int64: String]) {
     var open: [ManOfTheMatchVote] = []

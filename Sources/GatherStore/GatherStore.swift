@@ -51,6 +51,7 @@ public struct GatherStore: Sendable {
       let draws = try Self.drawHistory(db)
       let closedPlans = try Self.closedPlans(db)
       let votes = try Self.votes(db)
+      let lastOutcome = try Self.lastOutcome(db)
       let week = try Self.week(db)
       guard let stored = try db.fetchOne("SELECT * FROM gather WHERE status = 'active'"),
         case let row = try GatherRow(row: stored), let id = row.id
@@ -58,7 +59,7 @@ public struct GatherStore: Sendable {
         return FootballGather(
           roster: roster, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws, closedPlans: closedPlans,
           votes: votes.open, closedVoteCodes: votes.closedCodes, schedules: week.schedules,
-          recentLineups: week.recentLineups, calendarCode: week.calendarCode)
+          recentLineups: week.recentLineups, calendarCode: week.calendarCode, lastManOfTheMatch: lastOutcome)
       }
       let lineupRows = try lineupRows(of: id, db)
       var gather = try ActiveGather(
@@ -72,7 +73,7 @@ public struct GatherStore: Sendable {
       return FootballGather(
         roster: roster, active: gather, ratings: ratings, plans: plans, ratedGathers: rated, draws: draws,
         closedPlans: closedPlans, votes: votes.open, closedVoteCodes: votes.closedCodes, schedules: week.schedules,
-        recentLineups: week.recentLineups, calendarCode: week.calendarCode)
+        recentLineups: week.recentLineups, calendarCode: week.calendarCode, lastManOfTheMatch: lastOutcome)
     }
   }
 

@@ -9,11 +9,13 @@ extension FeesCommand {
       discussion: """
         AMOUNT CURRENCY is the whole cost, such as 60 EUR or 45.50 GBP; --clear takes it away. When the gather \
         (started from the plan) ends, each player who played is charged their share, and a guest's goes to \
-        whoever brought them with --guests host.
+        whoever brought them with --guests host. A gather that ended without a cost may still be given one, once: \
+        its shares are charged at once.
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "The open plan whose cost this is.") var plan: Int64?
-    @Option(help: "The gather being played, instead of a plan.") var gather: Int64?
+    @Option(help: "The gather being played, or one that ended without a cost, instead of a plan.")
+    var gather: Int64?
     @Argument(help: "The whole cost: 60, 45.50.") var amount: String?
     @Argument(help: "Its currency, an ISO 4217 code: EUR.") var currency: String?
     @Option(help: "Who pays a guest's share: themselves (the default) or host, whoever brought them.")
@@ -44,6 +46,10 @@ extension FeesCommand {
       if let guests { params["guests"] = .string(guests) }
       try global.run("fees.setCost", params) { result in
         let what = plan.map { "Plan \($0)" } ?? "Gather \(gather ?? 0)"
+        if let charged = result["charged"]?.arrayValue {
+          let shares = charged.map { "\(FeesCommand.who($0["player"])) \(Render.text($0["amount"]?["text"]))" }
+          return "\(what) has ended: its cost is charged to those who played: \(shares.joined(separator: ", "))."
+        }
         guard let fee = result["fee"], fee != .null else { return "\(what) has no cost now." }
         let guests = fee["guests"] == "host" ? "whoever brought them" : "themselves"
         return

@@ -19,7 +19,7 @@ import Testing
     case "code-of-plan-2":
       .closedPlan(ClosedPlan(id: 2, status: .cancelled, gatherID: nil, signUpCode: "code-of-plan-2"), vote: nil)
     case "code-of-vote-7": .granted(CodeGrant(scope: .vote(gather: 7), code: code))
-    case "code-of-vote-6": .closedVote(gather: 6)
+    case "code-of-vote-6": .closedVote(CodeGrant(scope: .vote(gather: 6), code: code))
     default: nil
     }
   }
@@ -33,7 +33,11 @@ import Testing
       case .vote(let gather): "vote of gather \(gather)"
       }
     case .closedPlan(let plan, _): "plan \(plan.id), \(plan.status.rawValue)"
-    case .closedVote(let gather): "vote of gather \(gather), closed"
+    case .closedVote(let grant):
+      switch grant.scope {
+      case .plan(let plan): "plan \(plan), closed"
+      case .vote(let gather): "vote of gather \(gather), closed"
+      }
     case .wrong: "wrong"
     case .tooMany: "too many"
     }

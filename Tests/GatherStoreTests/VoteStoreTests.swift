@@ -87,6 +87,7 @@ import Testing
     #expect(stats == ["Ana": 0, "Bruno": 0, "Carla": 1, "Dani": 1])
     let state = try fixture.store.load(at: .zero, wallNow: Self.closes)
     #expect(state.votes.isEmpty && state.closedVoteCodes == [vote.gather.id: "vote-code"])
+    #expect(state.lastManOfTheMatch == outcome, "the last outcome, for what the state shows after a restart")
   }
 
   @Test func nothingOnDiskLinksAVoterToTheirChoice() throws {

@@ -19,7 +19,7 @@ class MatchDayCtlTests(GatherctlTestCase):
         self.start_gather(self.c, [a, c], [b])
         self.ok(self.c, "score.goal", {"team": "teamA", "player": a})
         self.ok(self.c, "gather.end")
-        columns = ("ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE")
+        columns = ("ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE", "MOTM")
         lines = self.ctl("stats").splitlines()
         table = self.parse_table(lines, columns)
         # By rating by default: the order and the numbers of stats.players, the 0-100 number the page shows too,
@@ -30,6 +30,7 @@ class MatchDayCtlTests(GatherctlTestCase):
         shown = [row["rating"]["display"] for row in rows]
         self.assertEqual(shown, sorted(shown, reverse=True), "sorted by the number shown")
         self.assertEqual([row["FORM"] for row in table], [{"win": "W", "loss": "L"}[row["form"][0]] for row in rows])
+        self.assertEqual([row["MOTM"] for row in table], ["0", "0", "0"], "no vote has closed")
         self.assertEqual(table[0]["NAME"], "P2", "the professional who won is rated highest")
         self.assertEqual(self.parse_table(self.ctl("stats", "--order", "rating").splitlines(), columns), table)
         by_wins = self.parse_table(self.ctl("stats", "--order", "wins").splitlines(), columns)

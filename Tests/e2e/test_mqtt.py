@@ -1,21 +1,18 @@
 """gatherd on a real mosquitto broker, watched by a real paho-mqtt client. What it publishes: Home
 Assistant discovery (checked against HA's required keys, and its value templates rendered with Jinja2 as HA
-renders them), availability, the retained state on every change, ticks, and match events. (What a real Home
-Assistant makes of it is in test_homeassistant.py.)"""
+renders them), availability, the retained state on every change, ticks, and match events. (Plans are in
+test_mqtt_plans.py, the link to the broker in test_mqtt_link.py, and what a real Home Assistant makes of it all in
+test_homeassistant.py.)"""
 
 import json
-import os
 import statistics
 import time
 import unittest
 
-import urllib.request
-
 import jinja2
 
-import test_metrics
 from harness import RpcAssertions
-from mqttbroker import MQTTTestCase, wait_for_output
+from mqttbroker import MQTTTestCase
 
 PREFIX = "gatherd/main"
 NODE = "gatherd_main"
@@ -273,181 +270,6 @@ class Events(MQTTTestCase, RpcAssertions, unittest.TestCase):
         for message in watcher.received(f"{PREFIX}/event"):
             self.assertLess(len(message.payload), 600, f"a slim event: {message.payload!r}")
         self.assertTrue({m.json()["event_type"] for m in watcher.received(f"{PREFIX}/event")} <= EVENT_TYPES)
-
-
-class PlansOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    """Who's coming reaches Home Assistant, so it can tell the group "2 places left"."""
-
-    def test_sign_ups_are_plan_events_and_the_state_counts_the_places_left(self):
-        watcher = self.watch(f"{PREFIX}/plan", f"{PREFIX}/state", "homeassistant/#")
-        daemon = self.start_daemon()
-        templates = {name: watcher.wait(topic).json()["value_template"] for topic, name in config_topics().items()
-                     if name in ("next_plan", "places_left", "going")}
-        client = daemon.client()
-        ana, bruno, carla = (self.ok(client, "players.create", {"name": name})["id"]
-                             for name in ("Ana", "Bruno", "Carla"))
-        mark = watcher.mark()
-        plan = self.ok(client, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 2,
-                                               "place": "Astro 2"})["id"]
-        created = watcher.wait(f"{PREFIX}/plan", after=mark)
-        self.assertFalse(created.retain, "plan events are not retained")
-        self.assertEqual(created.json()["event_type"], "created")
-        self.assertEqual((created.json()["placesLeft"], created.json()["place"]), (2, "Astro 2"))
-
-        def answer(method, player, *event_types):
-            mark = watcher.mark()
-            self.ok(client, method, {"plan": plan, "player": player})
-            events = [watcher.wait(f"{PREFIX}/plan", lambda m, n=n: m.json()["event_type"] == n, after=mark).json()
-                      for n in event_types]
-            return events
-
-        joined, = answer("plan.join", ana, "joined")
-        self.assertEqual((joined["player"], joined["going"], joined["placesLeft"], joined["plan"]), ("Ana", 1, 1, plan))
-        answer("plan.join", bruno, "joined")
-        waiting, = answer("plan.join", carla, "joined")
-        self.assertEqual((waiting["going"], waiting["waiting"], waiting["placesLeft"]), (2, 1, 0))
-        left, promoted = answer("plan.leave", ana, "left", "promoted")
-        self.assertEqual((left["player"], promoted["player"]), ("Ana", "Carla"))
-        self.assertLess(left["seq"], promoted["seq"], "the leave comes before the move up")
-
-        mark = watcher.mark()
-        self.ok(client, "plan.update", {"plan": plan, "capacity": 4})
-        state = watcher.wait(f"{PREFIX}/state", lambda m: (m.json()["nextPlan"] or {}).get("capacity") == 4,
-                             after=mark).json()
-        shown = {name: render(template, state) for name, template in templates.items()}
-        self.assertEqual((shown["places_left"], shown["going"]), ("2", "2"))
-        self.assertIso(shown["next_plan"], "the next gather's start")
-        mark = watcher.mark()
-        self.ok(client, "plan.cancel", {"plan": plan})
-        cancelled = watcher.wait(f"{PREFIX}/plan", lambda m: m.json()["event_type"] != "updated", after=mark)
-        self.assertEqual(cancelled.json()["event_type"], "cancelled")
-        state = watcher.wait(f"{PREFIX}/state", lambda m: m.json()["nextPlan"] is None, after=mark).json()
-        self.assertEqual(render(templates["places_left"], state), "None", "no open plan: unknown in HA")
-
-
-class HomeAssistantRestarts(MQTTTestCase, unittest.TestCase):
-    def test_the_birth_message_brings_discovery_and_state_again(self):
-        watcher = self.watch("homeassistant/#", f"{PREFIX}/state")
-        self.start_daemon()
-        watcher.wait(f"{PREFIX}/state")
-        mark = watcher.mark()
-        watcher.publish("homeassistant/status", "offline")
-        watcher.publish("homeassistant/status", "online")
-        for topic in config_topics():
-            watcher.wait(topic, after=mark)
-        watcher.wait(f"{PREFIX}/state", after=mark)
-        self.assertEqual(len(watcher.received(f"{PREFIX}/state", after=mark)), 1, "once, for the online message only")
-
-
-class Naming(MQTTTestCase, unittest.TestCase):
-    def test_the_template_units_instance_names_the_topics_and_the_device(self):
-        watcher = self.watch("#")
-        self.start_daemon(env={**os.environ, "GATHERD_INSTANCE": "pitch1"})
-        config = watcher.wait(f"homeassistant/sensor/gatherd_pitch1/score/config").json()
-        self.assertEqual(config["device"]["name"], "gatherd (pitch1)")
-        self.assertEqual(config["state_topic"], "gatherd/pitch1/state")
-        self.assertEqual(config["unique_id"], "gatherd_pitch1_score")
-        self.assertEqual(watcher.wait("gatherd/pitch1/availability").text, "online")
-
-    def test_the_topic_and_the_discovery_prefix_can_be_chosen(self):
-        watcher = self.watch("#")
-        self.start_daemon("--mqtt-topic", "club/pitch-2", "--mqtt-discovery-prefix", "ha")
-        config = watcher.wait("ha/event/club_pitch-2/match_event/config").json()
-        self.assertEqual(config["state_topic"], "club/pitch-2/event")
-        self.assertEqual(config["availability"][0]["topic"], "club/pitch-2/availability")
-        self.assertEqual(watcher.wait("club/pitch-2/availability").text, "online")
-        self.assertEqual(watcher.received("homeassistant/#"), [])
-        self.broker.wait_for_line(r"^club_pitch-2 1 ha/status$")
-
-
-class Quiet(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    def test_connected_and_idle_no_thread_wakes(self):
-        """With MQTT on, the only idle wake-up is the keep-alive (60 s): none in a two-second window."""
-        watcher = self.watch(f"{PREFIX}/state")
-        daemon = self.start_daemon()
-        watcher.wait(f"{PREFIX}/state")
-        self.broker.wait_for_line(r"^gatherd_main 1 homeassistant/status$")
-
-        def switches():
-            total = 0
-            for task in os.listdir(f"/proc/{daemon.pid}/task"):
-                with open(f"/proc/{daemon.pid}/task/{task}/status") as f:
-                    for line in f:
-                        if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                            total += int(line.split()[1])
-            return total
-
-        # Settle first: the connection's start-up (subscriptions and publishes acknowledged) is over.
-        time.sleep(1)
-        before = switches()
-        time.sleep(2)
-        self.assertEqual(switches() - before, 0, "an idle gatherd with MQTT on woke up")
-
-
-class KeepAlive(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    """A broker that asks for a 10-second keep-alive (MQTT 5's Server Keep Alive, from max_keepalive, whose least
-    is 10) drops a client that says nothing for 15 s: gatherd's pings keep it connected, and are its only
-    wake-ups."""
-
-    broker_kwargs = {"extra": ["max_keepalive 10"]}
-
-    def test_the_keep_alive_holds_an_idle_connection_with_one_wake_up_per_period(self):
-        watcher = self.watch(f"{PREFIX}/state")
-        daemon = self.start_daemon()
-        watcher.wait(f"{PREFIX}/state")
-        self.broker.wait_for_line(r"as gatherd_main \(p5, c1, k60")
-        def name(task):
-            with open(f"/proc/{daemon.pid}/task/{task}/comm") as f:
-                return f.read().strip()
-
-        thread = next(task for task in os.listdir(f"/proc/{daemon.pid}/task") if name(task) == "gatherd-mqtt")
-
-        def wake_ups():
-            with open(f"/proc/{daemon.pid}/task/{thread}/status") as f:
-                return sum(int(line.split()[1]) for line in f if "ctxt_switches" in line)
-
-        # Past the connection's start-up (the broker's PUBACKs for discovery and state), then past the broker's
-        # patience: without a PINGREQ 10 s after the start-up, it would have dropped gatherd at 15 s.
-        time.sleep(1)
-        before = wake_ups()
-        time.sleep(15)
-        woken = wake_ups() - before
-        print("\n    the MQTT thread woke %d times in 15 s with a 10 s keep-alive" % woken, end="")
-        self.assertNotIn("lost the broker", daemon.output())
-        self.assertFalse([line for line in self.broker.lines if "gatherd_main" in line and "disconnect" in line])
-        self.assertGreaterEqual(woken, 1, "it sent a PINGREQ")
-        self.assertLessEqual(woken, 3, "a ping and its answer, nothing more (one wake-up to spare)")
-        mark = watcher.mark()
-        self.ok(daemon.client(), "players.create", {"name": "Ana"})
-        watcher.wait(f"{PREFIX}/state", after=mark)
-
-
-class Metrics(MQTTTestCase, RpcAssertions, unittest.TestCase):
-    """The metrics for MQTT, scraped from the real /metrics: connected 0/1 and messages published."""
-
-    def scrape(self, port):
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
-            return test_metrics.parse(response.read().decode())
-
-    def test_connected_and_published_follow_the_broker(self):
-        port = test_metrics.free_port()
-        watcher = self.watch(f"{PREFIX}/state", f"{PREFIX}/ratings")
-        daemon = self.start_daemon("--metrics", f"127.0.0.1:{port}")
-        test_metrics.wait_for_port(port)
-        watcher.wait(f"{PREFIX}/ratings")
-        values = self.scrape(port)
-        self.assertEqual(values["gatherd_mqtt_connected"], 1)
-        # Availability, the discovery configs, the state and the ratings, at least.
-        published = values["gatherd_mqtt_messages_published_total"]
-        self.assertGreaterEqual(published, 1 + 14 + 2)
-        mark = watcher.mark()
-        self.ok(daemon.client(), "players.create", {"name": "Ana"})
-        watcher.wait(f"{PREFIX}/ratings", after=mark)
-        self.assertEqual(self.scrape(port)["gatherd_mqtt_messages_published_total"], published + 2,
-                         "the state and the ratings, each once")
-        self.broker.stop()
-        wait_for_output(daemon, r"MQTT: lost the broker")
-        self.assertEqual(self.scrape(port)["gatherd_mqtt_connected"], 0)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ RULES = [
      "controllers call the session, which calls the store"),
     ("the session speaks the model", ["Session"], r"\bJSONValue\b|\bJSONObject\b|\bimport GatherRPC\b", [],
      "Session/ returns model values and publishes SessionEvent; Presentation/ makes JSON"),
+    ("Presentation encodes the session's values", ["Presentation"], r"\bimport GatherStore\b", [],
+     "Presentation encodes model and session values; the store's types stay behind the session"),
     ("MQTT never parses what the session made", ["MQTT"], r"\bJSONParser\b", [],
      "MQTT maps SessionEvent to its messages; only requests from the broker are parsed, by the gateway"),
 ]

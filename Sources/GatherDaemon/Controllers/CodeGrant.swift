@@ -76,6 +76,6 @@ extension CodeGrant {
     if let vote = state.vote(withCode: code) {
       return .granted(CodeGrant(scope: .vote(gather: vote.gather.id), code: code))
     }
-    return state.closedVote(withCode: code).map { .closedVote(gather: $0) }
+    return state.closedVote(withCode: code).map { .closedVote(CodeGrant(scope: .vote(gather: $0), code: code)) }
   }
 }

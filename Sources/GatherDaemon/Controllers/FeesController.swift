@@ -24,7 +24,14 @@ enum FeesController {
         }
         let fee = cost == .null ? nil : try self.fee(cost, guests: guests ?? .themselves)
         if let plan { return try session.setFee(fee, plan: plan).json }
-        return try session.setFee(fee, gather: gather ?? 0).json
+        let id = gather ?? 0
+        // An ended gather that was charged nothing: its cost is charged at once.
+        if session.view.state.active?.id != id, let fee {
+          return .object([
+            "gather": .int(id), "charged": .array(try session.chargeEndedGather(id, fee: fee).map(\.json)),
+          ])
+        }
+        return try session.setFee(fee, gather: id).json
       },
       .mutate("fees.pay") { params, _ in
         let player = try params.int("player")

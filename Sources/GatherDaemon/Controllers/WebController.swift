@@ -52,8 +52,10 @@ enum WebController {
             result["vote"] = voteJSON(gather, grant: vote)
           }
           return .object(result)
-        case .closedVote(let gather):
-          // The link of a closed vote: it says whose vote it was, and grants nothing.
+        case .closedVote(let grant):
+          // The link of a closed vote: it says whose vote it was; a late vote through it is told the vote closed.
+          caller.grant = grant
+          guard case .vote(let gather) = grant.scope else { return .object(["control": .bool(caller.mayMutate)]) }
           return .object(["control": .bool(caller.mayMutate), "vote": voteJSON(gather, grant: nil)])
         case .wrong:
           throw RPCError.forbidden(

@@ -7,7 +7,10 @@ extension SessionView {
   /// `scorers` (each side's goals, "Ana 12'"), `clock` (the clock's state), `running`, `period`, `periods`,
   /// `periodName`, `remaining` (seconds), `display` (``MQTTClockDisplay``: `21:52`, `HT 04:12`, `FT`), `added`
   /// and `endsAt`. Without a gather, each is null (`running` false). `nextPlan` is the soonest open plan's
-  /// figures (``MQTTEventMessages/planSummary(_:)``), or null. `seq` is the last event the state includes.
+  /// figures (``MQTTEventMessages/planSummary(_:)``), or null. `manOfTheMatch` is the outcome of the vote that
+  /// closed last (``MQTTMatchEvents/manOfTheMatch(_:)`` with its `gather` and `closedAt`), or null: retained, so a
+  /// vote that closed while gatherd or the broker was away still reaches Home Assistant. `seq` is the last event
+  /// the state includes.
   func mqttState() -> JSONValue {
     let current = currentGather
     let timer = current?.timer
@@ -28,6 +31,13 @@ extension SessionView {
     state["display"] = current.map { .string(MQTTClockDisplay.display($0.timer)) } ?? .null
     state["added"] = current.flatMap { MQTTClockDisplay.added($0.timer) }.map { .string($0) } ?? .null
     state["nextPlan"] = self.state.openPlans.first.map { .object(MQTTEventMessages.planSummary($0)) } ?? .null
+    state["manOfTheMatch"] =
+      self.state.lastManOfTheMatch.map { outcome in
+        var fields = MQTTMatchEvents.manOfTheMatch(outcome)
+        fields["gather"] = .int(outcome.gatherID)
+        fields["closedAt"] = .string(ISO8601.string(outcome.closedAt))
+        return .object(fields)
+      } ?? .null
     state["seq"] = .int(seq)
     return .object(state)
   }

@@ -1,6 +1,5 @@
 import GatherModel
 import GatherRPC
-import GatherStore
 
 extension GatherSnapshot {
   /// The active gather as `gather.current` returns it.
@@ -43,7 +42,7 @@ extension ActiveGather {
   var scoreJSON: JSONValue { .object(["score": score.json, "goals": log.json]) }
 }
 
-extension GatherStore.Page {
+extension HistoryPage {
   /// `gathers.list`'s answer: `{gathers, next}`.
   var json: JSONValue { .object(["gathers": .array(gathers.map(\.json)), "next": next.map { .int($0) } ?? .null]) }
 }

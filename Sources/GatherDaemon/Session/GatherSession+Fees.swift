@@ -32,6 +32,19 @@ extension GatherSession {
     return snapshot(of: gather)
   }
 
+  /// Sets the cost of ended gather `id` that was charged nothing, and charges it to those who played at once, as
+  /// if it had been set during the match (guests to their hosts as `fee` says); returns the lines charged.
+  func chargeEndedGather(_ id: Int64, fee: Fee) throws -> [FeeEntry] {
+    let record = try store.gather(id: id)
+    let plan = try record.planID.flatMap { try store.plan($0) }
+    let shares = FeeSplit.shares(of: fee, among: record.feePlayers(plan: plan, roster: state.roster))
+    let entries = try commit { try store.chargeEnded(gather: id, fee: fee, shares: shares, at: wallClock()) }
+    logger.info(
+      "Gather \(id) cost \(fee.cost.text), charged after it ended to \(shares.count) players.",
+      metadata: ["gather_id": "\(id)"])
+    return entries
+  }
+
   /// The shares of `gather`'s cost (its own fee, else its plan's) among those who played, each charged to its
   /// payer; none without a fee. The plan, read from the store, says who brought each guest.
   func feeShares(ending gather: ActiveGather) throws -> [FeeSplit.Share] {

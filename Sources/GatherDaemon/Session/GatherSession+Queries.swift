@@ -5,7 +5,7 @@ import GatherStore
 /// the committed view and the store.
 extension GatherSession {
   /// One page of history, newest first, optionally only the gathers of one player.
-  func history(limit: Int, before: Int64?, player: Player.ID?) throws -> GatherStore.Page {
+  func history(limit: Int, before: Int64?, player: Player.ID?) throws -> HistoryPage {
     if let player { _ = try view.state.player(player) }
     return try store.page(limit: limit, before: before, player: player)
   }

@@ -14,7 +14,7 @@ extension GatherSession {
     for vote in state.openVotes where !vote.isOpen(at: wallNow) {
       do {
         let outcome = try commit { try store.closeVote(vote, at: vote.closesAt) }
-        state.closeVote(vote.gather.id)
+        state.closeVote(vote.gather.id, outcome: outcome)
         logger.info(
           "Closed the man-of-the-match vote of gather \(vote.gather.id): \(outcome.voters) of \(outcome.eligible) voted.",
           metadata: ["gather_id": "\(vote.gather.id)"])

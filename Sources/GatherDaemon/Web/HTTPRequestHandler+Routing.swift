@@ -85,14 +85,14 @@ extension HTTPRequestHandler {
     var grant: CodeGrant?
     let gateway = web.gateway
     switch web.access.bearerAccess(in: head.headers, from: client, codes: gateway.codeAccess(for:)) {
-    case nil, .closedPlan(_, vote: nil), .closedVote: break  // a code that grants nothing: the request only reads
+    case nil, .closedPlan(_, vote: nil): break  // a code that grants nothing: the request only reads
     case .control: controller = true
-    case .granted(let granted), .closedPlan(_, vote: let granted?): grant = granted
+    case .granted(let granted), .closedPlan(_, vote: let granted?), .closedVote(let granted): grant = granted
     case .wrong:
       web.refusals.refused(client, "Refused a wrong control token from \(client).")
       return HTTPResponder.text(
         context, version: head.version, status: .unauthorized, keepAlive: head.isKeepAlive,
-        "The Authorization header does not carry gatherd's control token.",
+        "The Authorization header carries neither gatherd's control token nor the code of a sign-up or vote link.",
         extraHeaders: [("WWW-Authenticate", "Bearer error=\"invalid_token\"")])
     case .tooMany(let wait):
       web.refusals.refused(client, "Refused a control token from \(client) unchecked: too many wrong ones.")

@@ -13,8 +13,9 @@ extension WebAccess {
     /// A closed plan's sign-up code: it tells what became of the plan, and grants voting in the man-of-the-match
     /// vote of its gather while that is open (`vote`), nothing otherwise.
     case closedPlan(ClosedPlan, vote: CodeGrant?)
-    /// A closed vote's code: it grants nothing, and tells the gather whose vote it was.
-    case closedVote(gather: Int64)
+    /// A closed vote's code: it tells the gather whose vote it was, and lets `vote.cast` through only to be
+    /// refused as too late, naming `gather` (the grant's scope).
+    case closedVote(CodeGrant)
     /// Neither.
     case wrong
     /// Not checked: the client's address guessed wrong too often; it may try again after this long.

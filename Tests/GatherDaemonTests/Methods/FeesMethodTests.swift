@@ -43,6 +43,21 @@ import Testing
     #expect(ledger.compactMap { $0["amount"]?["amount"]?.intValue }.reduce(0, +) == 1000)
   }
 
+  @Test func aCostForgottenDuringTheMatchIsChargedWhenSetAfterItEnded() async throws {
+    _ = try await fixture.result("gather.start", ["teamA": [ids[0], ids[1]], "teamB": [ids[2]], "bench": [ids[4]]])
+    let gather = try #require(try await fixture.result("gather.end")["id"])
+    #expect(try await owed() == [], "no cost, no charge")
+    let set = try await fixture.result(
+      "fees.setCost", ["gather": gather, "cost": .object(["amount": 1000, "currency": "EUR"])])
+    #expect(
+      set["gather"] == gather && set["charged"]?.arrayValue?.map { $0["kind"] } == ["charge", "charge", "charge"])
+    #expect(try await owed() == ["Ana €3.34", "Bruno €3.33", "Carla €3.33"], "as if set during the match")
+    let again = try await fixture.error(
+      "fees.setCost", ["gather": gather, "cost": .object(["amount": 2000, "currency": "EUR"])])
+    #expect(again == .invalidParams("gather"), "charged once: a balance is put right with a correction")
+    #expect(try await owed() == ["Ana €3.34", "Bruno €3.33", "Carla €3.33"])
+  }
+
   @Test func aPlansCostChargesAGuestsShareToWhoeverBroughtThem() async throws {
     let plan = try await fixture.result("plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 4])
     let planID = try #require(plan["id"])
@@ -103,7 +118,10 @@ import Testing
       ),
       (["cost": .object(["amount": 6000, "currency": "EUR"])], .invalidParams("plan")),
       (["plan": 99, "cost": .object(["amount": 6000, "currency": "EUR"])], .notFound("plan_not_found")),
-      (["gather": 1, "cost": .object(["amount": 6000, "currency": "EUR"])], .wrongState("no_active_gather")),
+      // Gather 1 ended and was charged: its lines stay as they are.
+      (["gather": 1, "cost": .object(["amount": 6000, "currency": "EUR"])], .invalidParams("gather")),
+      (["gather": 99, "cost": .object(["amount": 6000, "currency": "EUR"])], .notFound("gather_not_found")),
+      (["gather": 1, "cost": .null], .wrongState("no_active_gather")),
     ]
     for (params, refusal) in costs {
       #expect(try await fixture.error("fees.setCost", params) == refusal, "\(params)")

@@ -127,7 +127,9 @@ import Testing
         == .object(["control": false, "vote": .object(["gather": gather, "status": "closed", "methods": []])]))
     #expect(
       try await fixture.error("vote.cast", ["gather": gather, "voter": ids[4], "player": ids[0]], as: late)
-        == .forbidden)
+        == .invalidParams("gather"), "told the vote closed, naming gather")
+    #expect(
+      try await fixture.error("players.create", ["name": "Mallory"], as: late) == .forbidden, "and nothing more")
   }
 
   @Test func badVotesNameTheParamAndChangeNothing() async throws {
@@ -157,7 +159,10 @@ import Testing
     }
     #expect(try await fixture.result("vote.status", ["gather": gather]) == status, "nothing changed")
     #expect(try await fixture.seq() == seq, "no event")
-    await fixture.advance(by: .seconds(28 * 3600))
+    // Past the close (a millisecond more: a test clock holds a sleep due exactly now), and its event awaited.
+    let watcher = try await fixture.watch(["vote"])
+    await fixture.advance(by: .seconds(28 * 3600) + .milliseconds(1))
+    #expect(try #require(await watcher.nextEvent())["params"]?["change"] == "closed")
     let closed = try await fixture.result("vote.status", ["gather": gather])
     let afterClose = try await fixture.seq()
     #expect(

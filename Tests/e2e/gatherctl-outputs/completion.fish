@@ -565,7 +565,7 @@ complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_op
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees history" version' -l 'version' -d 'Show the version.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees history" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees cost" plan' -l 'plan' -d 'The open plan whose cost this is.' -rfka ''
-complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees cost" gather' -l 'gather' -d 'The gather being played, instead of a plan.' -rfka ''
+complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees cost" gather' -l 'gather' -d 'The gather being played, or one that ended without a cost, instead of a plan.' -rfka ''
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees cost" guests' -l 'guests' -d 'Who pays a guest\'s share: themselves (the default) or host, whoever brought them.' -rfka ''
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees cost" clear' -l 'clear' -d 'Take the cost away.'
 complete -c 'gatherctl' -n '__gatherctl_should_offer_completions_for_flags_or_options "gatherctl fees cost" version' -l 'version' -d 'Show the version.'
