@@ -15,6 +15,21 @@ extension FootballGather {
   /// Keeps a schedule the store has just saved (made, changed, or moved on to its next week).
   public mutating func keep(_ schedule: PlanSchedule) { schedules[schedule.id] = schedule }
 
+  /// Refuses a day and time that a schedule other than `except` has too, whatever their offsets (on one server
+  /// they are most often the same game): the refusal names that schedule, its day and time and its place.
+  /// `except` is the schedule being changed (nil for a new one).
+  public func requireNoSchedule(
+    on weekday: Weekday, at time: TimeOfDay, except: PlanSchedule.ID? = nil
+  ) throws(GatherError) {
+    let other = orderedSchedules.first { schedule in
+      schedule.id != except && schedule.details.weekday == weekday && schedule.details.time == time
+    }
+    guard let other else { return }
+    let day = other.details.weekday.name
+    let when = day.prefix(1).uppercased() + day.dropFirst() + "s at \(other.details.time)"
+    throw .sameScheduleTime(other.id, when: when, place: other.details.place, moving: except != nil)
+  }
+
   /// Forgets a schedule the store has just deleted; the plans it made stay as they are.
   public mutating func removeSchedule(_ id: PlanSchedule.ID) { schedules[id] = nil }
 

@@ -148,6 +148,14 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
       "Plan \(id) starts then too (\(starts)\(place.map { ", \($0)" } ?? "")); nothing was "
         + (moving ? "changed." : "made."))
   }
+  /// Another schedule, `id`, has its games on the same day at the same time (`when`, as "Thursdays at 19:00",
+  /// at `place`); nothing was made, or with `moving` nothing was changed.
+  public static func sameScheduleTime(_ id: Int64, when: String, place: String?, moving: Bool) -> GatherError {
+    GatherError(
+      .sameTime,
+      "Schedule \(id) plans a game then too (\(when)\(place.map { ", \($0)" } ?? "")); two would open two plans "
+        + "every week, and nothing was " + (moving ? "changed." : "made."))
+  }
   /// A field's value is not acceptable.
   public static func validation(_ field: String, _ message: String) -> GatherError {
     GatherError(.validation, message, field: field)

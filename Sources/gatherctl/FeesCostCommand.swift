@@ -6,6 +6,8 @@ extension FeesCommand {
   struct Cost: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set what a plan, or the gather being played, costs; it is split among those who play.",
+      usage: "gatherctl fees cost (--plan <plan> | --gather <gather>) (<amount> <currency> | --clear) "
+        + "[--guests <guests>]",
       discussion: """
         AMOUNT CURRENCY is the whole cost, such as 60 EUR or 45.50 GBP; --clear takes it away. When the gather \
         (started from the plan) ends, each player who played is charged their share, and a guest's goes to \
@@ -16,8 +18,12 @@ extension FeesCommand {
     @Option(help: "The open plan whose cost this is.") var plan: Int64?
     @Option(help: "The gather being played, or one that ended without a cost, instead of a plan.")
     var gather: Int64?
-    @Argument(help: "The whole cost: 60, 45.50.") var amount: String?
-    @Argument(help: "Its currency, an ISO 4217 code: EUR.") var currency: String?
+    /// The amount and the currency, read as typed: a minus sign would otherwise make -5 an unknown option.
+    @Argument(
+      parsing: .allUnrecognized,
+      help: ArgumentHelp(
+        "The whole cost and its currency, an ISO 4217 code: 60 EUR, 45.50 GBP.", valueName: "amount currency"))
+    var cost: [String] = []
     @Option(help: "Who pays a guest's share: themselves (the default) or host, whoever brought them.")
     var guests: String?
     @Flag(help: "Take the cost away.") var clear = false
@@ -25,23 +31,40 @@ extension FeesCommand {
     func validate() throws {
       guard (plan == nil) != (gather == nil) else { throw ValidationError("Give --plan ID or --gather ID.") }
       if clear {
-        guard amount == nil, guests == nil else { throw ValidationError("--clear takes no amount or --guests.") }
+        guard given.isEmpty, guests == nil else { throw ValidationError("--clear takes no amount or --guests.") }
         return
       }
-      guard let amount, let currency else { throw ValidationError("Give the cost and its currency: 60 EUR.") }
-      _ = try MoneyAmount.minorUnits(amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
+      _ = try minorUnits()
       if let guests, !["themselves", "host"].contains(guests) {
         throw ValidationError("--guests takes themselves or host.")
       }
     }
 
+    /// The amount and the currency given, without a `--` that came before them.
+    var given: [String] { cost.filter { $0 != "--" } }
+
+    /// The cost in minor units of its currency, and the currency; refused unless it is an amount and a code.
+    func minorUnits() throws(ValidationError) -> (units: Int64, currency: String) {
+      if let option = given.first(where: { $0.hasPrefix("-") && $0.dropFirst().first?.isNumber != true }) {
+        throw ValidationError("\"\(option)\" is neither an option of fees cost nor a cost such as 60 EUR.")
+      }
+      guard given.count == 2 else { throw ValidationError("Give the cost and its currency: 60 EUR.") }
+      let (amount, currency) = (given[0], given[1])
+      if amount.hasPrefix("-") {
+        throw ValidationError(
+          "A cost can't be negative: give what the pitch costs, such as 60 EUR (fees correct lowers a balance).")
+      }
+      let units = try MoneyAmount.minorUnits(amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
+      return (units, currency)
+    }
+
     func run() throws {
       var params: JSONObject = plan.map { ["plan": .int($0)] } ?? ["gather": .int(gather ?? 0)]
-      if let amount, let currency {
-        let units = try MoneyAmount.minorUnits(amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
-        params["cost"] = .object(["amount": .int(units), "currency": .string(currency)])
-      } else {
+      if clear {
         params["cost"] = .null
+      } else {
+        let (units, currency) = try minorUnits()
+        params["cost"] = .object(["amount": .int(units), "currency": .string(currency)])
       }
       if let guests { params["guests"] = .string(guests) }
       try global.run("fees.setCost", params) { result in

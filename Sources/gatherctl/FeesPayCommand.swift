@@ -51,24 +51,40 @@ extension FeesCommand {
   struct Correct: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Correct a player's balance, with a note that says why (the ledger is never rewritten).",
+      usage: "gatherctl fees correct [--name] <player> <amount> --currency <currency> --note <note>",
       discussion: """
-        AMOUNT is what they owe more (10, 2.50) or, with a minus sign, less (-2.50); write a negative amount after \
-        --, as in gatherctl fees correct Ana --currency EUR --note "Brought the ball" -- -2.50.
+        AMOUNT is what they owe more (10, 2.50) or, with a minus sign, less (-2.50), as in gatherctl fees correct \
+        Ana -2.50 --currency EUR --note "Brought the ball".
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @OptionGroup var names: NameFlag
     @Argument(help: "Whose balance: an id or a name.") var player: String
-    @Argument(help: "How much more they owe (2.50), or less with a minus sign, after -- (-- -2.50).")
-    var amount: String
+    /// The amount, read as it is typed: a minus sign would otherwise make -2.50 an unknown option.
+    @Argument(
+      parsing: .allUnrecognized,
+      help: ArgumentHelp("How much more they owe (2.50), or less with a minus sign (-2.50).", valueName: "amount"))
+    var amount: [String] = []
     @Option(help: "The currency, an ISO 4217 code such as EUR.") var currency: String
     @Option(help: "Why, for the ledger (required).") var note: String
 
     func validate() throws { _ = try minorUnits() }
 
+    /// The amount in minor units of `currency`, negative after a minus sign; refused unless exactly one is given.
     func minorUnits() throws(ValidationError) -> Int64 {
-      let negative = amount.hasPrefix("-")
+      // After --, everything is the amount's, the -- too.
+      let given = amount.filter { $0 != "--" }
+      guard given.count == 1, let text = given.first else {
+        throw ValidationError(
+          given.isEmpty
+            ? "Give the amount: how much more they owe (2.50), or less (-2.50)."
+            : "Give one amount; got \(given.map { "\"\($0)\"" }.joined(separator: ", ")).")
+      }
+      let negative = text.hasPrefix("-")
+      if negative, text.dropFirst().first?.isNumber != true {
+        throw ValidationError("\"\(text)\" is neither an option of fees correct nor an amount such as -2.50.")
+      }
       let units = try MoneyAmount.minorUnits(
-        negative ? String(amount.dropFirst()) : amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
+        negative ? String(text.dropFirst()) : text, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
       return negative ? -units : units
     }
 

@@ -109,13 +109,6 @@ struct GatherCommand: ParsableCommand {
     }
   }
 
-  struct End: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "End the gather and record its result.")
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
-
-    func run() throws { try global.run("gather.end") { "Ended. " + Render.gather($0) } }
-  }
-
   struct Cancel: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Cancel the gather; it keeps no result.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions

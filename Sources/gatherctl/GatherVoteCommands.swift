@@ -55,8 +55,7 @@ extension GatherCommand {
         let waiting = (status["players"]?.arrayValue ?? []).filter { $0["voted"] == false }.map {
           Render.text($0["name"])
         }
-        let closes = Render.text(status["closesAt"]).prefix(16).replacing("T", with: " ")
-        return "\(title): open until \(closes) UTC; \(counts).\n"
+        return "\(title): open until \(PlanRender.start(status["closesAtLocal"])); \(counts).\n"
           + (waiting.isEmpty ? "Everyone has voted." : "Still to vote: \(waiting.joined(separator: ", ")).")
       }
       let winners = (best["players"]?.arrayValue ?? []).map { Render.text($0["name"]) }

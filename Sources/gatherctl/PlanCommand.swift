@@ -26,7 +26,7 @@ struct PlanCommand: ParsableCommand {
     func id(on connection: Connection) throws(CtlError) -> Int64 {
       if let plan { return plan }
       guard let soonest = try connection.call("plans.list")["plans"]?.arrayValue?.first?["id"]?.intValue else {
-        throw .declined("No plan is open; make one with: gatherctl plan new thu 19:00 --capacity 10")
+        throw .declined(ScheduleRender.noPlanOpen(try connection.call("plan.schedules")))
       }
       return soonest
     }
@@ -37,11 +37,16 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-      try global.run("plans.list") { result in
-        let plans = result["plans"]?.arrayValue ?? []
-        return plans.isEmpty
-          ? "No plan is open; make one with: gatherctl plan new thu 19:00 --capacity 10"
-          : plans.map(PlanRender.plan).joined(separator: "\n\n")
+      let connection = try global.connect()
+      let result = try connection.call("plans.list")
+      let plans = result["plans"]?.arrayValue ?? []
+      if global.json {
+        print(JSONWriter.string(result))
+      } else {
+        print(
+          plans.isEmpty
+            ? ScheduleRender.noPlanOpen(try connection.call("plan.schedules"))
+            : plans.map(PlanRender.plan).joined(separator: "\n\n"))
       }
     }
   }

@@ -5,7 +5,8 @@ enum PlanRender {
   /// The fewest players a gather starts with (the daemon refuses fewer).
   static let minimumPlayers = 2
 
-  /// "Plan 3, Thu 2026-12-03 19:00 +01:00, Astro 2: 8 going, 2 waiting, no places left of 10", then the lists.
+  /// "Plan 3, Thu 2026-12-03 19:00 +01:00, Astro 2: 8 going, 2 waiting, no places left of 10" (with "(expired: …)"
+  /// when its time passed without a gather), then until when regulars only may join, its cost, and the lists.
   static func plan(_ plan: JSONValue) -> String {
     let going = plan["going"]?.arrayValue ?? []
     let waiting = plan["waiting"]?.arrayValue ?? []
@@ -18,9 +19,21 @@ enum PlanRender {
     switch plan["status"]?.stringValue {
     case "cancelled": head += " (cancelled)"
     case "started": head += " (started as gather \(Render.text(plan["gather"])))"
+    case "expired": head += " (expired: its time has passed)"
     default: break
     }
-    var lines = [head, "  Going: \(names(going))"]
+    var lines = [head]
+    if let regulars = plan["regularsFirst"], regulars != .null {
+      lines.append(
+        "  Regulars only until \(start(regulars["opensToAllAtLocal"])) (\(Render.text(regulars["rule"]))); "
+          + "then everyone may join.")
+    }
+    if let fee = plan["fee"], fee != .null {
+      let guests = fee["guests"] == "host" ? "whoever brought them" : "themselves"
+      lines.append(
+        "  Cost: \(Render.text(fee["cost"]?["text"])), split among those who play; guests' shares: \(guests).")
+    }
+    lines.append("  Going: \(names(going))")
     if !waiting.isEmpty { lines.append("  Waiting: \(names(waiting))") }
     if !notGoing.isEmpty { lines.append("  Not going: \(names(notGoing))") }
     if let note = Render.string(plan["note"]) { lines.append("  Note: \(note)") }

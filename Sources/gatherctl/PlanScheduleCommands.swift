@@ -6,6 +6,10 @@ extension PlanCommand {
   struct Schedule: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set up a weekly game, or change one (--schedule ID): each week's plan opens by itself.",
+      usage: """
+        gatherctl plan schedule <weekday> <time> --capacity <capacity> --opens-before <duration> [<options>]
+        gatherctl plan schedule --schedule <id> [<weekday>] [<time>] [<options>]
+        """,
       discussion: """
         For example: gatherctl plan schedule thursday 19:00 --capacity 10 --place "Astro 2" --opens-before 6d. \
         Each week's plan opens --opens-before its start with the schedule's capacity, place and note; the first \
@@ -15,18 +19,20 @@ extension PlanCommand {
         played 3 of the last 5 gathers, a day before everyone may join. --reminders 48h,3h sets when its reminders \
         go out (none: no reminders). Durations are like 6d, 24h, 90m, 1d12h or seconds. With --schedule ID only \
         what is given changes, from the next week on; an empty --place or --note clears it, --utc-offset server \
-        goes back to the server's zone, --regulars-first 0 ends the head start. Skip a week by cancelling its \
-        plan (gatherctl plan cancel --plan ID).
+        goes back to the server's zone, --regulars-first 0 ends the head start; a time alone (gatherctl plan \
+        schedule --schedule 1 20:00) keeps the day. Skip a week by cancelling its plan (gatherctl plan cancel \
+        --plan ID). A second weekly game on another's day at its time is refused unless --force.
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(help: "The day: monday to sunday, or mon to sun.") var weekday: String?
+    @Argument(help: "The day: monday to sunday, or mon to sun (with --schedule, may be left out).")
+    var weekday: String?
     @Argument(help: "The time, 19:00.") var time: String?
     @Option(help: ArgumentHelp("Change this schedule instead of making one.", valueName: "id")) var schedule: Int64?
     @Option(help: "How many may go each week, 2 to 40.") var capacity: Int64?
     @Option(help: "Where (empty: none).") var place: String?
     @Option(help: "Anything else the group should know (empty: none).") var note: String?
     @Option(
-      name: .customLong("opens-before"),
+      name: .customLong("opens-before"), parsing: .unconditional,
       help: ArgumentHelp("How long before the start each plan opens: 6d.", valueName: "duration"))
     var opensBefore: String?
     @Option(
@@ -35,14 +41,17 @@ extension PlanCommand {
         "A fixed offset, +01:00 (default: the server's zone; server: back to it).", valueName: "offset"))
     var utcOffset: String?
     @Option(
-      name: .customLong("regulars-first"),
+      name: .customLong("regulars-first"), parsing: .unconditional,
       help: ArgumentHelp("How long regulars have each plan first: 1d (0: nobody first).", valueName: "duration"))
     var regularsFirst: String?
     @Option(name: .customLong("regulars-played"), help: "Also regular: who played this many of the last gathers…")
     var regularsPlayed: Int64?
     @Option(name: .customLong("regulars-of-last"), help: "… of this many (1 to 20).") var regularsOfLast: Int64?
-    @Option(help: ArgumentHelp("When reminders go out before the start: 48h,3h (none: none).", valueName: "durations"))
+    @Option(
+      parsing: .unconditional,
+      help: ArgumentHelp("When reminders go out before the start: 48h,3h (none: none).", valueName: "durations"))
     var reminders: String?
+    @Flag(help: "Set it up, or move it, even when another weekly game is on that day at that time.") var force = false
 
     func validate() throws {
       if schedule == nil, weekday == nil || time == nil || capacity == nil || opensBefore == nil {
@@ -58,8 +67,13 @@ extension PlanCommand {
     func run() throws {
       var params: JSONObject = [:]
       if let schedule { params["schedule"] = .int(schedule) }
-      if let weekday { params["weekday"] = .string(weekday) }
-      if let time { params["time"] = .string(time) }
+      // With --schedule, a lone argument that starts with a digit is the time: the day stays.
+      if schedule != nil, time == nil, let weekday, weekday.first?.isNumber == true {
+        params["time"] = .string(weekday)
+      } else {
+        if let weekday { params["weekday"] = .string(weekday) }
+        if let time { params["time"] = .string(time) }
+      }
       if let capacity { params["capacity"] = .int(capacity) }
       if let place { params["place"] = place.isEmpty ? .null : .string(place) }
       if let note { params["note"] = note.isEmpty ? .null : .string(note) }
@@ -75,17 +89,25 @@ extension PlanCommand {
         params["reminders"] = .array(
           reminders == "none" ? [] : Self.list(reminders).compactMap { Self.seconds($0).map { .int($0) } })
       }
-      try global.run(schedule == nil ? "plan.schedule" : "plan.reschedule", params) {
-        (schedule == nil ? "Set up" : "Changed") + " schedule \(Render.text($0["id"])).\n" + ScheduleRender.schedule($0)
-      }
+      let result = try PlanGuards.call(
+        schedule == nil ? "plan.schedule" : "plan.reschedule", params, force: force, on: try global.connect())
+      print(
+        global.json
+          ? JSONWriter.string(result)
+          : (schedule == nil ? "Set up" : "Changed") + " schedule \(Render.text(result["id"])).\n"
+            + ScheduleRender.schedule(result))
     }
 
     static func list(_ text: String) -> [String] {
       text == "none" ? [] : text.split(separator: ",").map(String.init)
     }
 
-    /// Seconds from "6d", "24h", "90m", "1d12h", "30s" or a plain number of seconds; nil for anything else.
+    /// Seconds from "6d", "24h", "90m", "1d12h", "30s" or a plain number of seconds, negative after a minus sign
+    /// (gatherd names the range a negative duration is out of); nil for anything else.
     static func seconds(_ text: String) -> Int64? {
+      if text.hasPrefix("-") {
+        return text.dropFirst().hasPrefix("-") ? nil : seconds(String(text.dropFirst())).map { -$0 }
+      }
       if let plain = Int64(text), plain >= 0 { return plain }
       let units: [Character: Int64] = ["d": 86400, "h": 3600, "m": 60, "s": 1]
       var total: Int64 = 0

@@ -128,13 +128,15 @@ enum Render {
     return total < 3600 ? "\(total / 60)m \(total % 60)s" : "\(total / 3600)h \(total % 3600 / 60)m"
   }
 
-  static let playerHeader = ["ID", "NAME", "AGE", "POSITION", "SKILL", "FAVOURITE TEAM"]
+  /// The columns of a players table; REGULAR says who is marked regular (regulars may join plans first).
+  static let playerHeader = ["ID", "NAME", "AGE", "POSITION", "SKILL", "FAVOURITE TEAM", "REGULAR"]
 
+  /// A player as a row under ``playerHeader``.
   static func playerRow(_ player: JSONValue) -> [String] {
     [
       text(player["id"]), text(player["name"]), text(player["age"]),
       player["position"].flatMap { $0 == .null ? nil : "\(text($0)) (\(text(player["positionAcronym"])))" } ?? "-",
-      text(player["skill"]), text(player["favouriteTeam"]),
+      text(player["skill"]), text(player["favouriteTeam"]), text(player["regular"]),
     ]
   }
 }

@@ -30,6 +30,19 @@ enum ScheduleRender {
     return lines.joined(separator: "\n")
   }
 
+  /// What to say when no plan is open, from `plan.schedules`' answer: with a weekly game, when its next plan opens
+  /// by itself; either way, how to make one now.
+  static func noPlanOpen(_ schedules: JSONValue) -> String {
+    let make = "gatherctl plan new thu 19:00 --capacity 10"
+    let soonest = (schedules["schedules"]?.arrayValue ?? []).min { first, second in
+      Render.text(first["next"]?["startsAt"]) < Render.text(second["next"]?["startsAt"])
+    }
+    guard let soonest else { return "No plan is open; make one with: \(make)" }
+    return "No plan is open; the weekly game's next plan (schedule \(Render.text(soonest["id"]))), for "
+      + "\(PlanRender.start(soonest["next"]?["startsAtLocal"])), opens by itself \(duration(soonest["opensBefore"])) "
+      + "before it. To make one now: \(make)"
+  }
+
   /// "6 days", "1 day 12 h", "3 h", "90 min" from seconds.
   static func duration(_ value: JSONValue?) -> String {
     guard var seconds = value?.intValue else { return Render.text(value) }

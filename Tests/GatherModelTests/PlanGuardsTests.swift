@@ -2,8 +2,8 @@ import Foundation
 import GatherModel
 import Testing
 
-/// The rules gatherd applies unless forced: a plan becomes a gather only from 12 hours before its start, and no
-/// two open plans start at the same moment.
+/// The rules gatherd applies unless forced: a plan becomes a gather only from 12 hours before its start, no two
+/// open plans start at the same moment, and no two weekly schedules share a day and a time.
 @Suite struct PlanGuardsTests {
   static let now = Fixtures.kickOff
 
@@ -48,5 +48,27 @@ import Testing
       #expect(error.message.hasPrefix("Plan 1 starts then too ("))
       #expect(error.message.hasSuffix(", Astro 2); nothing was changed."))
     }
+  }
+
+  @Test func aSecondScheduleMayNotShareADayAndATime() throws {
+    let thursday = try ScheduleDetails(
+      weekday: .thursday, time: TimeOfDay(hour: 19, minute: 0), capacity: 10, place: "Astro 2",
+      opensBefore: .seconds(6 * 86400))
+    let gather = FootballGather(
+      roster: try Fixtures.roster(), schedules: [PlanSchedule(id: 1, details: thursday, createdAt: Self.now)])
+    let seven = try TimeOfDay(hour: 19, minute: 0)
+    do {
+      try gather.requireNoSchedule(on: .thursday, at: seven)
+      Issue.record("Thursday 19:00 was free")
+    } catch {
+      #expect(error == .sameTime)
+      #expect(error.message.hasPrefix("Schedule 1 plans a game then too (Thursdays at 19:00, Astro 2)"))
+      #expect(error.message.hasSuffix("nothing was made."))
+    }
+    // The schedule being changed is not its own twin; another day or time is free.
+    try gather.requireNoSchedule(on: .thursday, at: seven, except: 1)
+    try gather.requireNoSchedule(on: .friday, at: seven)
+    try gather.requireNoSchedule(on: .thursday, at: try TimeOfDay(hour: 20, minute: 0))
+    #expect(throws: GatherError.sameTime) { try gather.requireNoSchedule(on: .thursday, at: seven, except: 2) }
   }
 }

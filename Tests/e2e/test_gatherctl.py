@@ -57,7 +57,7 @@ WAYBAR_CLASSES = ("running", "paused", "break", "finished", "idle", "offline")
 STOPPED_CLASSES = ("paused", "idle", "stopped")
 
 #: The column headers of the players table.
-PLAYER_COLUMNS = ("ID", "NAME", "AGE", "POSITION", "SKILL", "FAVOURITE TEAM")
+PLAYER_COLUMNS = ("ID", "NAME", "AGE", "POSITION", "SKILL", "FAVOURITE TEAM", "REGULAR")
 HISTORY_COLUMNS = ("ID", "ENDED", "SCORE", "WINNER")
 
 
@@ -367,6 +367,7 @@ class GatherctlTestCase(DaemonTestCase):
             self.assertIn(player["positionAcronym"], row["POSITION"], row)
         self.assertEqual(row["SKILL"], player["skill"] or "-", row)
         self.assertEqual(row["FAVOURITE TEAM"], player["favouriteTeam"] or "-", row)
+        self.assertEqual(row["REGULAR"], "yes" if player["regular"] else "no", row)
 
     def check_players_table(self, out: str, players: Sequence[dict]) -> None:
         lines = [line for line in out.splitlines() if line.strip()]

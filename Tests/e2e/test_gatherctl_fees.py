@@ -38,7 +38,7 @@ class FeesAndVoteCommandTests(GatherctlTestCase):
             self.ctl("plan", "join", name)
         zé = self.ok(self.c, "plan.join", {"plan": plan["id"], "guest": "Zé", "broughtBy": self.ids["Ana"]})
         self.ctl("gather", "start", "--plan", plan["id"], "--force")
-        self.ctl("gather", "end")
+        self.ended = self.ctl("gather", "end")
         return plan, zé["player"]["id"]
 
     def test_the_cost_is_split_and_payments_are_marked_by_name(self):
@@ -67,8 +67,24 @@ class FeesAndVoteCommandTests(GatherctlTestCase):
         self.assertEqual(proc.returncode, 2, self.describe(proc))
         self.assertIn("at most 2 decimal place(s)", proc.stderr)
         proc = self.run_ctl("fees", "cost", "--plan", "1", "-5", "EUR")
-        self.assertNotEqual(proc.returncode, 0, self.describe(proc))
+        self.assertEqual(proc.returncode, 2, self.describe(proc))
+        self.assertIn("A cost can't be negative", proc.stderr)
         self.assertEqual(self.ok(self.c, "fees.ledger"), ledger)
+
+    def test_the_end_says_who_was_charged_and_a_correction_takes_a_minus_sign_as_typed(self):
+        self.played_plan()
+        self.assertIn("\nCharged the cost in 4 shares: €10.01 or €10.00 (gatherctl fees history --gather 1).\n",
+                      self.ended)
+        a = self.ids["Ana"]
+        self.assertEqual(self.ctl("fees", "correct", "Ana", "-2.50", "--currency", "EUR", "--note", "Brought the ball"),
+                         f"Marked -€2.50 corrected for Ana #{a}: owes €17.51 now.\n")
+        # After --, as the help also allows; the socket comes from the environment, as nothing after -- is an option.
+        proc = self.run_ctl("fees", "correct", "--currency", "EUR", "--note", "Bibs", "Ana", "--", "-0.01",
+                            socket=None, env=dict(self.env, GATHERD_SOCKET=self.daemon.socket_path))
+        self.assertEqual((proc.returncode, proc.stdout), (0, f"Marked -€0.01 corrected for Ana #{a}: owes €17.50 now.\n"),
+                         self.describe(proc))
+        notes = [entry["note"] for entry in self.ok(self.c, "fees.ledger", {"player": a})["entries"]]
+        self.assertEqual(notes[-2:], ["Brought the ball", "Bibs"])
 
     def test_the_vote_link_where_the_vote_stands_and_the_report(self):
         self.ctl("gather", "start", "--team-a", "Ana,Bruno", "--team-b", "Carla")
@@ -77,11 +93,29 @@ class FeesAndVoteCommandTests(GatherctlTestCase):
         self.assertRegex(link, r"^https://pitch\.example/#vote=[A-Za-z0-9_-]{22}\n$")
         self.ok(self.c, "vote.cast", {"gather": 1, "voter": self.ids["Ana"], "player": self.ids["Carla"]})
         vote = self.ctl("gather", "vote")
-        self.assertRegex(vote, r"^Man of the match, gather 1 \(Team A 0-0 Team B\): open until \d{4}-\d\d-\d\d 12:00 UTC; "
+        self.assertRegex(vote, r"^Man of the match, gather 1 \(Team A 0-0 Team B\): open until \w{3} \d{4}-\d\d-\d\d 12:00 \+00:00; "
                                r"1 of 3 voted\.\nStill to vote: Bruno, Carla\.\n$")
         report = self.ctl("gather", "report")
         self.assertIn("\nMan of the match: vote by ", report)
         self.assertIn(" Vote: " + link.strip() + "\n", report)
+
+
+class VoteInTheServersTimeTests(GatherctlTestCase):
+    """A server in Los Angeles, where the vote closes at 12:00 the next day on its clock."""
+    daemon_args = ("--http", "127.0.0.1:0", "--public-url", "https://pitch.example/")
+    daemon_kwargs = {"env": dict(os.environ, TZ="America/Los_Angeles")}
+
+    def test_the_end_and_the_vote_give_the_close_on_the_servers_clock(self):
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ok(self.c, "players.create", {"name": name})
+        self.ctl("gather", "start", "--team-a", "Ana,Bruno", "--team-b", "Carla")
+        ended = self.ctl("gather", "end")
+        close = r"\w{3} \d{4}-\d\d-\d\d 12:00 -0[78]:00"
+        self.assertRegex(ended, rf"\nMan of the match: those who played vote until {close}; share the vote's link "
+                                r"with: gatherctl gather vote-link 1\n$")
+        self.assertNotIn("Charged", ended)
+        self.assertRegex(self.ctl("gather", "vote"), rf"^Man of the match, gather 1 \(Team A 0-0 Team B\): open until "
+                                                     rf"{close}; 0 of 3 voted\.\n")
 
 
 if __name__ == "__main__":

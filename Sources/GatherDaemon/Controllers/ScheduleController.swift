@@ -10,17 +10,19 @@ enum ScheduleController {
         // The required fields first, so that a missing one is named before any other is read.
         for field in required where !params.contains(field.0) { throw missing(field) }
         let changes = try scheduleChanges(&params)
+        let force = try params.optionalBool("force") ?? false
         try params.finish()
-        return try session.createSchedule(try newSchedule(changes)).json
+        return try session.createSchedule(try newSchedule(changes), force: force).json
       },
       .mutate("plan.reschedule") { params, _ in
         let id = try params.int("schedule")
         let changes = try scheduleChanges(&params)
+        let force = try params.optionalBool("force") ?? false
         try params.finish()
         guard !changes.isEmpty else {
           throw RPCError.invalidParams(field: "weekday", "Give at least one field of the schedule to change.")
         }
-        return try session.updateSchedule(id, changes).json
+        return try session.updateSchedule(id, changes, force: force).json
       },
       .read("plan.schedules") { params, _ in
         try params.finish()

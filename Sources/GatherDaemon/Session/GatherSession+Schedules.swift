@@ -4,8 +4,10 @@ import GatherModel
 /// Weekly schedules: the games that plan themselves. Each change follows the session's pattern (the model checks,
 /// the store commits, the copy is kept) and sets the plans' scheduler again (GatherSession+Agenda.swift).
 extension GatherSession {
-  /// Makes a weekly schedule; its first plan is the first week whose opening is still to come.
-  func createSchedule(_ details: ScheduleDetails) throws -> ScheduleSnapshot {
+  /// Makes a weekly schedule; its first plan is the first week whose opening is still to come. Another
+  /// schedule's day and time is refused unless `force`.
+  func createSchedule(_ details: ScheduleDetails, force: Bool = false) throws -> ScheduleSnapshot {
+    if !force { try state.requireNoSchedule(on: details.weekday, at: details.time) }
     let schedule = try commit { try store.createSchedule(details, at: wallClock()) }
     state.keep(schedule)
     logger.info("Made weekly schedule \(schedule.id).")
@@ -14,10 +16,15 @@ extension GatherSession {
   }
 
   /// Changes a schedule; the plans it has opened keep their details, and the weeks it makes from now on follow
-  /// the change.
-  func updateSchedule(_ id: PlanSchedule.ID, _ changes: ScheduleChanges) throws -> ScheduleSnapshot {
+  /// the change. A new day or time another schedule has is refused unless `force`.
+  func updateSchedule(_ id: PlanSchedule.ID, _ changes: ScheduleChanges, force: Bool = false) throws
+    -> ScheduleSnapshot
+  {
     let now = wallClock()
     let schedule = try state.schedule(id).changed(by: changes, now: now)
+    if !force, changes.weekday != nil || changes.time != nil {
+      try state.requireNoSchedule(on: schedule.details.weekday, at: schedule.details.time, except: id)
+    }
     try commit { try store.updateSchedule(schedule) }
     state.keep(schedule)
     logger.info("Changed weekly schedule \(id).")

@@ -1000,7 +1000,7 @@ _gatherctl_plan_cancel() {
 
 _gatherctl_plan_schedule() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--force --version -h --help)
     repeating_options=()
     non_repeating_options=(--schedule --capacity --place --note --opens-before --utc-offset --regulars-first --regulars-played --regulars-of-last --reminders)
     __gatherctl_offer_flags_options 2
@@ -1181,7 +1181,7 @@ _gatherctl_fees_correct() {
     non_repeating_flags=(--name --version -h --help)
     repeating_options=()
     non_repeating_options=(--currency --note)
-    __gatherctl_offer_flags_options 2
+    __gatherctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -1214,7 +1214,7 @@ _gatherctl_fees_cost() {
     non_repeating_flags=(--clear --version -h --help)
     repeating_options=()
     non_repeating_options=(--plan --gather --guests)
-    __gatherctl_offer_flags_options 2
+    __gatherctl_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in

@@ -989,6 +989,7 @@ _gatherctl_plan_schedule() {
         '--regulars-played[Also regular\: who played this many of the last gathers…]:regulars-played:'
         '--regulars-of-last[… of this many (1 to 20).]:regulars-of-last:'
         '--reminders[When reminders go out before the start\: 48h,3h (none\: none).]:durations:'
+        '--force[Set it up, or move it, even when another weekly game is on that day at that time.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -1155,7 +1156,7 @@ _gatherctl_fees_correct() {
     local -ar arg_specs=(
         '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
         ':player:'
-        ':amount:'
+        '*:amount:'
         '--currency[The currency, an ISO 4217 code such as EUR.]:currency:'
         '--note[Why, for the ledger (required).]:note:'
         '--version[Show the version.]'
@@ -1184,9 +1185,8 @@ _gatherctl_fees_cost() {
     local -i ret=1
     local -ar arg_specs=(
         '--plan[The open plan whose cost this is.]:plan:'
-        '--gather[The gather being played, or one that ended without a cost, instead of a plan.]:gather:'
-        ':amount:'
-        ':currency:'
+        '--gather[The gather being played, instead of a plan.]:gather:'
+        '*:amount currency:'
         '--guests[Who pays a guest'\''s share\: themselves (the default) or host, whoever brought them.]:guests:'
         '--clear[Take the cost away.]'
         '--version[Show the version.]'
