@@ -32,11 +32,13 @@ A real daemon and headless Chromium, in the dark and the light theme:
 - scoreboard-halftime-{dark,light}.png and scoreboard-fulltime-{dark,light}.png: the board at half time (HT and
   the break's countdown) and at full time (FT, the final score), on the phone held sideways;
 - signup-started-{dark,light}.png and signup-cancelled-{dark,light}.png: a sign-up link opened after its plan
-  started (the live score) and after it was cancelled (the next game);
+  started (the live score) and after it was cancelled (the next game); signup-over-{dark,light}.png, Thursday's
+  link once its gather's vote closed (the result and the man of the match, screenshots_vote.py);
 - the weekly game on the referee's phone held upright: weekly-form-{dark,light}.png, its form filled in (Thursdays
   at 19:00) and weekly-form-regulars-{dark,light}.png, its sign-up part (regulars first); signup-regulars-{dark,light}.png, the sign-up link of a week that opens to regulars
   first, saying until when; plans-reminder-{dark,light}.png, "Who's coming" three hours before a game, with its
-  reminder to send and the weekly game under the plans; reminder-share-{dark,light}.png, the reminder's share view.
+  reminder to send and the weekly game under the plans; reminder-share-{dark,light}.png, the reminder's share view;
+  calendar-share-{dark,light}.png, the plans' calendar link in the share view.
 
 The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
 granted) and the sound switched on.
@@ -55,7 +57,8 @@ import sys
 from cdp import Browser
 from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, js_visible, open_page, testid
 from screenshots_plans import NAMES, PITCH_ENV, PORTRAIT, PUBLIC_URL, organise_and_play
-from screenshots_vote import vote_views
+from screenshots_vote import signup_after_the_vote, vote_views
+from screenshots_weekly import weekly_game
 
 ROSTER = [("Ana", "ST"), ("Bea", "GK"), ("Carla", "MID"), ("Dani", "DEF"), ("Eli", "W"), ("Fay", "GK"),
           ("Gus", "DEF"), ("Hugo", "MID")]
@@ -216,6 +219,9 @@ def main() -> int:
                 page.close()
         # Organising from the referee's phone, half and full time, and Thursday's link after its game.
         organise_and_play(m, out, ids, plan, link, day, shoot)
+        signup_after_the_vote(m, out, plan, link, shoot)
+        # The weekly game: its form, a week for regulars first on its sign-up link, and a reminder to send.
+        weekly_game(m, out, ids, PUBLIC_URL, PORTRAIT, shoot)
 
         # Today's match, into its first half.
         m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,

@@ -1,6 +1,5 @@
 """The screenshots of organising from the phone, for screenshots.py: the referee's plan views on the control
-link, the board at half time and full time, sign-up links after their plans, and the weekly game
-(screenshots_weekly.py; see screenshots.py's list)."""
+link, the board at half time and full time, and sign-up links after their plans (see screenshots.py's list)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import os
 
 from cdp import Browser
 from scoreboard_support import PHONE, STATE_JS, js_text, js_visible, open_page, testid, wait_online
-from screenshots_weekly import weekly_game
 
 PORTRAIT = (390, 844)
 NAMES = {"teamA": "Bibs", "teamB": "Colours"}
@@ -143,5 +141,3 @@ def organise_and_play(m, out: str, ids: list[int], plan: int, link: str, day, sh
                           "the cancelled game and the next one", state=STATE_JS)
             shoot(page, os.path.join(out, f"signup-cancelled-{scheme}.png"))
             page.close()
-    # The weekly game: its form, a week for regulars first on its sign-up link, and a reminder to send.
-    weekly_game(m, out, ids, PUBLIC_URL, PORTRAIT, shoot)

@@ -1,5 +1,6 @@
 """The screenshots of the man-of-the-match vote, for screenshots.py: last week's gather's vote link on a phone, a
-player choosing whom to vote for and then thanked, and the link once the vote closed (see screenshots.py's list)."""
+player choosing whom to vote for and then thanked, the link once the vote closed, and a plan's sign-up link once
+its gather's vote closed (see screenshots.py's list)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ def choose(page, voter: int, choice: int) -> None:
         page.click(testid("btn-vote-switch"))
     page.wait_for(js_visible(f"vote-player-{voter}"), "who are you", state=STATE_JS)
     page.click(testid(f"vote-player-{voter}"))
-    page.wait_for(f"{js_text('vote-step')} === 'Who was the man of the match?'", "the choice", state=STATE_JS)
+    # What the voter owes for the pitch comes with a reply of its own and moves the names down: wait for it.
+    page.wait_for(f"{js_text('vote-step')} === 'Who was the man of the match?' && {js_visible('vote-owed')}",
+                  "the choice", state=STATE_JS)
     page.click(testid(f"vote-player-{choice}"))
     page.wait_for(js_visible("vote-confirm"), "the vote button", state=STATE_JS)
     # The mouse leaves the buttons, so that no name looks hovered (a phone has no pointer over them).
@@ -64,4 +67,20 @@ def vote_views(m, out: str, ids: list[int], shoot) -> None:
             page = open_page(browser, link, size=PORTRAIT, scheme=scheme)
             page.wait_for(f"{js_text('vote-result')}.startsWith('Man of the match')", "the result", state=STATE_JS)
             shoot(page, os.path.join(out, f"vote-result-{scheme}.png"))
+            page.close()
+
+
+def signup_after_the_vote(m, out: str, plan: int, link: str, shoot) -> None:
+    """signup-over-{dark,light}.png: the plan's sign-up link once its gather's vote closed, the result and the man
+    of the match."""
+    gather = m.ok("plan.get", {"plan": plan})["gather"]
+    players = m.ok("vote.status", {"gather": gather})["players"]
+    for voter in players[1:4]:
+        m.ok("vote.cast", {"gather": gather, "voter": voter["id"], "player": players[0]["id"]})
+    close_votes(m)
+    with Browser() as browser:
+        for scheme in ("dark", "light"):
+            page = open_page(browser, link, size=PORTRAIT, scheme=scheme)
+            page.wait_for(js_visible("outcome-motm"), "the man of the match on the link", state=STATE_JS)
+            shoot(page, os.path.join(out, f"signup-over-{scheme}.png"))
             page.close()

@@ -1,6 +1,7 @@
-"""The screenshots of the weekly game, for screenshots.py (through screenshots_plans.organise_and_play): the
+"""The screenshots of the weekly game, for screenshots.py (after screenshots_plans.organise_and_play): the
 referee's weekly-game form, "Who's coming" with a reminder to send and the weekly game under the plans, the
-reminder's share view, and a sign-up link of a week that opens to regulars first."""
+reminder's share view, a sign-up link of a week that opens to regulars first, and the plans' calendar link in the
+share view."""
 
 from __future__ import annotations
 
@@ -27,15 +28,17 @@ def phone(browser, url: str, scheme: str, size):
 
 def click_until(page, name: str, condition: str, what: str) -> None:
     """Clicks `name` until `condition` holds: the page may still be laying itself out (the players' table, the plans
-    loading) when the first click lands."""
+    loading) when the first click lands, or something may still cover the button."""
     for attempt in range(3):
-        page.click(testid(name))
         try:
+            page.click(testid(name))
             page.wait_for(condition, what, timeout=3 if attempt < 2 else 5, state=STATE_JS)
             return
         except Exception:
             if attempt == 2:
                 raise
+            # Two frames: whatever covered the button has been laid out anew.
+            page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def next_thursday(now: float) -> dt.date:
@@ -48,7 +51,8 @@ def next_thursday(now: float) -> dt.date:
 def weekly_game(m, out: str, ids: list[int], public_url: str, size, shoot) -> None:
     """The weekly game at the pitch's time (the daemon's zone, Europe/Paris): its form as the referee fills it; a
     week opened to regulars first (Ana marked regular, Bea and Carla in) and its sign-up link; then the plan three
-    hours before its start, its reminder on the control page and the reminder's share view."""
+    hours before its start, its reminder on the control page and the reminder's share view; last, the plans' calendar
+    link in the share view."""
     daemon = m.daemon
     ana, bea, carla = ids[:3]
     m.ok("players.update", {"id": ana, "regular": True})
@@ -113,3 +117,15 @@ def weekly_game(m, out: str, ids: list[int], public_url: str, size, shoot) -> No
             shoot(page, os.path.join(out, f"reminder-share-{scheme}.png"))
             page.close()
     m.ok("plan.cancel", {"plan": soon})
+    with Browser() as browser:
+        for scheme in ("dark", "light"):
+            page = phone(browser, daemon.control_url(), scheme, size)
+            page.wait_for(js_visible(f"plan-{plan}"), "the plans", state=STATE_JS)
+            # The view-only link's QR code first: the dialog grows around it, and the choices move.
+            click_until(page, "btn-share", "document.querySelector('[data-testid=share-qr]')?.complete",
+                        "the share view")
+            page.click(testid("share-choice-calendar"))
+            page.wait_for(f"{js_text('share-message')}.includes('/calendar.ics?code=')", "the calendar link",
+                          state=STATE_JS)
+            shoot(page, os.path.join(out, f"calendar-share-{scheme}.png"))
+            page.close()

@@ -1,7 +1,7 @@
 """The man-of-the-match vote on the page: a gather's vote link opened on a phone (pick yourself among those who
 played, then someone else, vote, thanks), the same vote through the plan's sign-up link once its gather ended, what
-a player owes for the pitch on their sign-up view, and, once the vote closed, the result between matches and on
-the card shared through the Web Share API (a spy stands in for the phone's share sheet).
+a player owes for the pitch on their sign-up view, and, once the vote closed, the result on the plan's sign-up link,
+between matches and on the card shared through the Web Share API (a spy stands in for the phone's share sheet).
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p 'test_vote_page.py' -v
 """
@@ -117,6 +117,23 @@ class VotePageTest(PageCase):
         phone.click(testid("btn-vote"))
         phone.wait_for(self.text_has("vote-result", "Thanks, Dani!"), "the thanks", state=STATE_JS)
         self.assertEqual(self.ok(self.c, "vote.status", {"gather": gather})["voted"], 1)
+        self.assertFalse(phone.evaluate(js_visible("outcome-motm")), "while it is open, the vote tells where it stands")
+
+    def test_a_sign_up_link_whose_vote_closed_names_the_man_of_the_match(self):
+        plan = self.ok(self.c, "plan.create", {"startsAt": "2099-01-08T19:00+01:00", "capacity": 4, "place": "Astro 2"})
+        link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
+        for name in ("Ana", "Bea", "Carla", "Dani"):
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids[name]})
+        gather = self.play(plan["id"])
+        for voter, choice in (("Ana", "Carla"), ("Bea", "Carla"), ("Dani", "Ana")):
+            self.ok(self.c, "vote.cast", {"gather": gather, "voter": self.ids[voter], "player": self.ids[choice]})
+        self.close_votes()
+        phone = self.open(link)
+        phone.wait_for(f"{self.text_is('signup-when', 'This game is over')} && "
+                       f"{self.text_is('outcome-motm', 'Man of the match: Carla (2 votes)')}",
+                       "the result and the man of the match on the group's link", state=STATE_JS)
+        self.assertTrue(phone.evaluate(self.text_has("outcome-detail", "Full time: ")))
+        self.assertFalse(phone.evaluate(js_visible("vote")), "the vote is over: nothing to pick")
 
     def test_once_closed_the_result_is_everywhere_and_the_card_shares_it(self) -> None:
         gather = self.play()

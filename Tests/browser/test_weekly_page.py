@@ -1,7 +1,8 @@
 """The weekly game from the phone, on the control page of a real gatherd whose time zone is the pitch's
 (Europe/Paris): set up with the form in the plans' area (the day and time at the pitch's, regulars first), shown
 under the plans, changed and ended; a reminder's ready message sent with the phone's share sheet (a spy on
-`navigator.share` keeps it); and a sign-up link of a week that opens to regulars first, which says so, refuses
+`navigator.share` keeps it); the plans' calendar link from the share view, shared, copied and fetched as the feed;
+and a sign-up link of a week that opens to regulars first, which says so, refuses
 others and says until when.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p test_weekly_page.py -v
@@ -14,14 +15,21 @@ from __future__ import annotations
 import datetime as dt
 import time
 import unittest
+import urllib.request
 
 from cdp import chromium_binary
 from scoreboard_support import PageCase, js_text, js_visible, testid, wait_online
+from touchline_support import decode_qr
 
 PORTRAIT = (390, 844)
 
-#: Runs before the page's scripts: a phone's share sheet, keeping what it was given.
-_SPY_JS = "window.__shared = []; navigator.share = async (data) => { window.__shared.push(data); };"
+#: Runs before the page's scripts: a phone's share sheet and clipboard, each keeping what it was given.
+_SPY_JS = """
+window.__shared = [];
+window.__copied = [];
+navigator.share = async (data) => { window.__shared.push(data); };
+if (navigator.clipboard) navigator.clipboard.writeText = async (text) => { window.__copied.push(text); };
+"""
 
 #: What the weekly views show, for failure messages.
 WEEKLY_JS = (
@@ -133,6 +141,35 @@ class WeeklyGameTest(PageCase):
         later = self.phone()
         self.wait(later, js_visible(f"plan-{plan['id']}"), "the plan")
         self.assertFalse(later.evaluate(reminder), "this phone has shared it: the page opened again does not offer it")
+
+    def test_the_calendar_link_goes_to_the_group_from_the_share_view(self):
+        self.ok(self.c, "plan.create", {"startsAt": iso(time.time() + 86400), "capacity": 10, "place": "Astro 2"})
+        page = self.phone()
+        self.wait(page, js_visible("btn-share"), "the share button")
+        page.click(testid("btn-share"))
+        # The view-only link's QR code first: the dialog grows around it, and the choices move.
+        self.wait(page, "document.querySelector('[data-testid=share-qr]')?.complete", "the share view")
+        page.click(testid("share-choice-calendar"))
+        self.wait(page, f"{js_text('share-message')}.includes('/calendar.ics?code=')", "the calendar link")
+        link = self.ok(self.c, "plan.calendarLink")["url"]
+        title = page.evaluate("document.getElementById('share-title').textContent")
+        self.assertEqual(title, "Every game in your calendar")
+        self.assertTrue(page.evaluate(js_text("share-message")).endswith(" " + link), "the link the daemon gives")
+        self.wait(page, "document.querySelector('[data-testid=calendar-qr]')?.complete", "the calendar's QR code")
+        self.assertEqual(decode_qr(page, "[data-testid=calendar-qr]"), [link], "its QR code, to scan at the pitch")
+        page.click(testid("btn-share-send"))
+        self.wait(page, "window.__shared.length === 1", "the share sheet")
+        shared = page.evaluate("window.__shared[0]")
+        self.assertEqual(shared["url"], link)
+        self.assertIn("subscription", shared["text"])
+        page.click(testid("btn-copy-link"))
+        self.wait(page, "window.__copied.length === 1", "the copy")
+        self.assertEqual(page.evaluate("window.__copied"), [link])
+        with urllib.request.urlopen(link, timeout=5) as feed:
+            self.assertTrue(feed.headers["Content-Type"].startswith("text/calendar"))
+            body = feed.read().decode()
+        self.assertTrue(body.startswith("BEGIN:VCALENDAR\r\n"), body[:80])
+        self.assertIn("LOCATION:Astro 2\r\n", body, "the open plan, in the feed")
 
     def test_a_week_for_regulars_first_says_so_on_its_sign_up_link(self):
         ana, bruno = (self.ok(self.c, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))

@@ -36,6 +36,7 @@ enum ScheduleController {
       },
       .mutate("plan.calendarLink") { params, _ in
         let renew = try params.optionalBool("renew") ?? false
+        let qr = try params.optionalBool("qr") ?? false
         try params.finish()
         guard let web else {
           throw RPCError.wrongState(reason: "web_disabled", "gatherd serves no web page: start it with --http ADDRESS.")
@@ -45,7 +46,12 @@ enum ScheduleController {
           throw RPCError.wrongState(reason: "web_disabled", error.description)
         }
         switch web.calendarLinks(code: try session.calendarCode(renew: renew)) {
-        case .success(let links): return calendarLinkJSON(links.urls, note: links.note)
+        case .success(let links):
+          guard qr, case .object(var result) = calendarLinkJSON(links.urls, note: links.note) else {
+            return calendarLinkJSON(links.urls, note: links.note)
+          }
+          result["qr"] = .array(links.urls.map(qrSVG))
+          return .object(result)
         case .failure(let error): throw RPCError.wrongState(reason: "web_disabled", error.description)
         }
       },

@@ -14,6 +14,10 @@ import Testing
     #expect(try await fixture.result("plan.calendarLink") == link)
     let renewed = try await fixture.result("plan.calendarLink", ["renew": true])
     #expect(renewed["url"] != link["url"])
+    let drawn = try await fixture.result("plan.calendarLink", ["qr": true])
+    #expect(drawn["url"] == renewed["url"] && drawn["qr"]?.arrayValue?.count == 1, "the same link, with its QR code")
+    #expect(drawn["qr"]?.arrayValue?.first?.stringValue?.contains("<svg") == true)
+    #expect(try await fixture.error("plan.calendarLink", ["qr": "yes"]) == .invalidParams("qr"))
   }
 
   @Test func othersAreRefusedAndNoPageMeansNoLink() async throws {

@@ -1185,7 +1185,7 @@ _gatherctl_fees_cost() {
     local -i ret=1
     local -ar arg_specs=(
         '--plan[The open plan whose cost this is.]:plan:'
-        '--gather[The gather being played, instead of a plan.]:gather:'
+        '--gather[The gather being played, or one that ended without a cost, instead of a plan.]:gather:'
         '*:amount currency:'
         '--guests[Who pays a guest'\''s share\: themselves (the default) or host, whoever brought them.]:guests:'
         '--clear[Take the cost away.]'

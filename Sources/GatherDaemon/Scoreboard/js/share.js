@@ -2,8 +2,8 @@
 // of the page's view-only address: the daemon knows the address people use (--public-url, or this machine's LAN
 // addresses, never 0.0.0.0) and draws each code with libqrencode (web.share). On the control page also each open
 // plan's sign-up link (plan.link), with a ready message for the group chat to send with the phone's share sheet
-// or copy; and the control link, but only when asked for twice, so that it is never held up at the pitch by
-// mistake.
+// or copy; the plans' calendar feed (plan.calendarLink), which the group subscribes to as it gets the sign-up links;
+// and the control link, but only when asked for twice, so that it is never held up at the pitch by mistake.
 
 import { state } from "./board.js";
 import { call } from "./connection.js";
@@ -17,7 +17,7 @@ const view = {
   copyMessage: $("btn-copy-message"), copyLink: $("btn-copy-link"), control: $("btn-control-link"),
 };
 
-let choice = "watch";   // "watch", a plan's id, or "control"
+let choice = "watch";   // "watch", a plan's id, "calendar" or "control"
 let message = null;     // a ready message other than the sign-up's, for a plan: {plan, text} (a reminder's)
 let shown = null;       // what the buttons share: {url, title, text}
 let opens = 0;          // the latest choice wins
@@ -29,7 +29,8 @@ export function setUpShare(els) {
   view.dialog.addEventListener("close", () => { shown = null; message = null; view.links.replaceChildren(); });
   view.choices.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-choice]");
-    if (b) show(b.dataset.choice === "watch" ? "watch" : Number(b.dataset.choice));
+    const named = b && ["watch", "calendar"].includes(b.dataset.choice);
+    if (b) show(named ? b.dataset.choice : Number(b.dataset.choice));
   });
   view.send.addEventListener("click", send);
   view.copyMessage.addEventListener("click", () => shown && copy(messageWithLink(shown), view.copyMessage));
@@ -67,7 +68,8 @@ function choiceLabels(shown) {
 
 function renderChoices() {
   const shown = plans(), labels = choiceLabels(shown);
-  const options = state.control ? [["watch", "Watch"], ...shown.map((p, i) => [String(p.id), labels[i]])] : [];
+  const options = state.control
+    ? [["watch", "Watch"], ...shown.map((p, i) => [String(p.id), labels[i]]), ["calendar", "Calendar"]] : [];
   view.choices.hidden = options.length < 2 && choice !== "control";
   view.choices.replaceChildren(...options.map(([value, label]) => {
     const b = document.createElement("button");
@@ -92,7 +94,8 @@ async function show(what) {
   view.actions.hidden = true;
   note("Asking gatherd for its address\u2026");
   try {
-    const content = what === "watch" ? await watchLinks() : what === "control" ? await controlLink() : await signUpLink(what);
+    const content = what === "watch" ? await watchLinks() : what === "control" ? await controlLink()
+      : what === "calendar" ? await calendarLink() : await signUpLink(what);
     if (mine !== opens) return;
     view.title.textContent = content.title;
     view.links.replaceChildren(...content.figures);
@@ -139,6 +142,19 @@ async function signUpLink(id) {
     title: (message && message.plan === id ? "Reminder for " : "Sign-up for ") + whenText(plan),
     figures: [figure(result.url, (result.qr || [])[0], "signup", false)],
     note: result.note, share: { url: result.url, title: "Football " + whenText(plan), text: text },
+  };
+}
+
+/** The plans' calendar feed, for the group as the sign-up links are: every open plan in their calendar app, kept up
+ * to date. The ready message shows the link; gatherd draws no QR code of it. */
+async function calendarLink() {
+  const result = await call("plan.calendarLink", { qr: true });
+  const text = "Our games in your calendar, kept up to date: add this link to your calendar app as a subscription " +
+    "(Google Calendar: Other calendars, From URL):";
+  return {
+    title: "Every game in your calendar", figures: [figure(result.url, (result.qr || [])[0], "calendar", false)],
+    note: result.note,
+    share: { url: result.url, title: "Football calendar", text: text },
   };
 }
 

@@ -1,19 +1,22 @@
 // The sign-up link after its plan (docs/scoreboard.md "The sign-up link"): the link lives on in the group chat,
 // so once its plan is cancelled, started or passed the view says what happened — the game was called off, is
-// being played (its live score), is over (its result with the team names), or its time passed — and what comes
-// next: the next open plan's day, time, place and places left. The code grants nothing any more; all of this is
-// what any view-only page reads (plan.get, the subscription's gather, gathers.get, plans.list).
+// being played (its live score), is over (its result with the team names and, once its vote closed, the man of
+// the match), or its time passed — and what comes next: the next open plan's day, time, place and places left.
+// The code grants nothing any more; all of this is what any view-only page reads (plan.get, the subscription's
+// gather, gathers.get, plans.list).
 
 import { state } from "./board.js";
 import { call } from "./connection.js";
 import { countsText, whenText } from "./plans.js";
+import { motmLine } from "./motm.js";
 import { goalMinute, resultWords, sideName } from "./teams.js";
+import { voteShown } from "./vote.js";
 
 const $ = (id) => document.getElementById(id);
 const view = {
   section: $("signup-outcome"), score: $("outcome-score"), nameA: $("outcome-name-a"), numbers: $("outcome-numbers"),
   nameB: $("outcome-name-b"), detail: $("outcome-detail"), next: $("outcome-next"), nextWhen: $("outcome-next-when"),
-  nextCounts: $("outcome-next-counts"),
+  nextCounts: $("outcome-next-counts"), motm: $("outcome-motm"),
 };
 
 let plan = null;     // the closed plan, as plan.get gave it
@@ -70,6 +73,14 @@ function showScore(names, score) {
   view.nameB.textContent = sideName(names, "teamB");
 }
 
+/** The man of the match once the gather's vote closed; while it is open, the vote view below says where it stands. */
+function showMotm(standing) {
+  const closed = standing && standing.status === "closed" && !voteShown() ? standing : null;
+  view.motm.textContent = closed ? motmLine(closed) : "";
+  view.motm.hidden = !closed;
+  view.motm.dataset.kind = closed && closed.players && closed.players.length ? "winner" : "";
+}
+
 /** What the live gather's clock says, in words: "2nd half, 12:31 left", "Half time", "Full time". */
 function liveDetail() {
   const t = state.timer;
@@ -92,10 +103,13 @@ export function renderOutcome() {
       .map((g) => g.player.name + " " + goalMinute(g));
     view.detail.textContent = "Full time: " + resultWords(ended.names, ended.score) +
       (scorers.length ? ". Goals: " + scorers.join(", ") + "." : ".");
+    showMotm(ended.manOfTheMatch);
   } else if (gather && state.gather && state.gather.id === gather) {
     showScore(state.gather.names, state.score || state.gather.score);
     view.detail.textContent = liveDetail();
+    showMotm(null);
   } else {
+    showMotm(null);
     showScore(null, null);
     view.detail.textContent = !closed || closed.plan === null
       ? "Its game may have been called off long ago. Ask the organiser for the current link."

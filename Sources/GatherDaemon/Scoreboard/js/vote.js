@@ -44,6 +44,9 @@ export function noteVote(vote) {
   if (!code) grant = vote ? { gather: vote.gather, status: vote.status } : null;
 }
 
+/** Whether the vote view shows: opened with a vote link, or a sign-up link whose gather's vote is open. */
+export function voteShown() { return !!(code || grant); }
+
 /** Presents this page's vote code on a new connection; its result says which gather's vote it opens. */
 export async function voteOpened(isCurrent) {
   if (code) {
