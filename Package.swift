@@ -77,7 +77,8 @@ let package = Package(
       // The scoreboard's files (Sources/GatherDaemon/Web/WebAssets.swift serves each at its path).
       resources: [
         .embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html"),
-        .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/js/scoreboard.js"),
+        .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/touchline.css"),
+        .embedInCode("Scoreboard/js/scoreboard.js"),
         .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),
         .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/controls.js"),
         // Team names, the screen between matches, setting up a match and the referee's controls.

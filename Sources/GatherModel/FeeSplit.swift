@@ -8,17 +8,17 @@ public enum FeeSplit {
   /// One player who played, and who brought them if they came as a guest.
   public struct Player: Sendable, Hashable {
     /// The player.
-    public var id: GatherModel.Player.ID
+    public var id: Int64
     /// Their name.
     public var name: String
     /// The roster player who brought them as a guest, when known.
-    public var broughtBy: GatherModel.Player.ID?
+    public var broughtBy: Int64?
     /// That player's name.
     public var broughtByName: String?
 
     /// One player of the split.
     public init(
-      id: GatherModel.Player.ID, name: String, broughtBy: GatherModel.Player.ID? = nil, broughtByName: String? = nil
+      id: Int64, name: String, broughtBy: Int64? = nil, broughtByName: String? = nil
     ) {
       self.id = id
       self.name = name
@@ -30,11 +30,11 @@ public enum FeeSplit {
   /// One player's share, and who is charged it.
   public struct Share: Sendable, Hashable {
     /// Who played.
-    public var player: GatherModel.Player.ID
+    public var player: Int64
     /// Their name.
     public var name: String
     /// Who pays it: the player, or the host of a guest.
-    public var payer: GatherModel.Player.ID
+    public var payer: Int64
     /// The payer's name.
     public var payerName: String
     /// The share.

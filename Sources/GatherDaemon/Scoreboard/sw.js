@@ -7,10 +7,10 @@
 // (502, 503, 504) is the kept copy served. /rpc, /healthz and /metrics are never touched.
 "use strict";
 
-const CACHE = "gatherd-shell-v5";
+const CACHE = "gatherd-shell-v6";
 // Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
 const SHELL = [
-  "./", "scoreboard.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
+  "./", "scoreboard.css", "touchline.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
   "js/scoreboard.js", "js/connection.js", "js/clock.js", "js/board.js", "js/controls.js", "js/teams.js",
   "js/between.js", "js/setup.js", "js/referee.js",
   // At the touchline.

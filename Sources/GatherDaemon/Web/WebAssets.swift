@@ -8,6 +8,7 @@ enum WebAssets {
   static let all: [WebAsset] = [
     .page(path: "/", bytes: PackageResources.scoreboard_html),
     WebAsset(path: "/scoreboard.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.scoreboard_css),
+    WebAsset(path: "/touchline.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.touchline_css),
     WebAsset(path: "/js/scoreboard.js", contentType: javaScript, bytes: PackageResources.scoreboard_js),
     WebAsset(path: "/js/connection.js", contentType: javaScript, bytes: PackageResources.connection_js),
     WebAsset(path: "/js/clock.js", contentType: javaScript, bytes: PackageResources.clock_js),

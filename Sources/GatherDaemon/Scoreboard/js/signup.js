@@ -6,6 +6,7 @@
 
 import { clearNotice, renderStatus, renderers, showNotice, state } from "./board.js";
 import { call, restart } from "./connection.js";
+import { reportError } from "./controls.js";
 import { countsText, namesLine, whenText } from "./plans.js";
 import { hideOutcome, loadOutcome, outcomePlace, outcomeTitle, renderOutcome } from "./signupoutcome.js";
 import { showOwed } from "./fees.js";
@@ -123,8 +124,7 @@ async function answer(method, params) {
     confirm(result);
     if (params.guest) view.guestName.value = "";
   } catch (error) {
-    const reason = error && error.data && error.data.reason;
-    showNotice((error && error.message ? error.message : "That did not work.") + (reason ? " (" + reason + ")" : ""), "action");
+    reportError(error);
   } finally {
     busy = false;
     render();

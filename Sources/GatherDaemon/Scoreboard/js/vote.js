@@ -6,6 +6,7 @@
 
 import { clearNotice, renderers, showNotice, state } from "./board.js";
 import { call, restart } from "./connection.js";
+import { reportError } from "./controls.js";
 import { showOwed } from "./fees.js";
 import { closesText, motmLine } from "./motm.js";
 import { scoreLine, sideName } from "./teams.js";
@@ -110,8 +111,7 @@ async function cast() {
     status = await call("vote.cast", { gather: status.gather, voter: me, player: choice });
     thanked = true;
   } catch (error) {
-    const reason = error && error.data && error.data.reason;
-    showNotice((error && error.message ? error.message : "That did not work.") + (reason ? " (" + reason + ")" : ""), "action");
+    reportError(error);
   } finally {
     busy = false;
     choice = null;
