@@ -86,8 +86,8 @@ check(show("ActiveState", "gatherd.service") == "inactive", "gatherd is stopped"
 # In this container a getty that systemd forked but that never ran keeps a copy of every listening socket, so
 # the stopped socket still takes connections; restore says so. On a host the stopped socket refuses them.
 refused = subprocess.run(gatherd + ["restore", copies[0]], capture_output=True, text=True)
-check(refused.returncode == 1 and "answers on gatherd's socket /run/gatherd/gatherd.sock" in refused.stderr,
-      "restore refuses while something answers on gatherd's socket: " + refused.stderr.strip())
+check(refused.returncode == 1 and "listens on gatherd's socket /run/gatherd/gatherd.sock" in refused.stderr,
+      "restore refuses while something listens on gatherd's socket: " + refused.stderr.strip())
 os.unlink(CONTROL)
 restored = subprocess.run(gatherd + ["restore", copies[0]], capture_output=True, text=True)
 check(restored.returncode == 0, "restore once everything is stopped: " + restored.stdout + restored.stderr)

@@ -81,6 +81,9 @@ public struct SocketFile: Sendable {
   /// Whether a process listens on the path, read from `/proc/net/unix` without connecting: a connection to a
   /// socket unit's socket would start its service. When that table cannot be read, a connection decides.
   public var hasListener: Bool {
+    // A path with no socket file takes no connection, whatever still listens on the socket once bound there.
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return false }
     guard let table = fopen("/proc/net/unix", "r") else { return answers }
     defer { fclose(table) }
     var line: UnsafeMutablePointer<CChar>?
