@@ -4,9 +4,16 @@ extension JSONParser {
     index += 1
     let start = index
     // Fast path: no escapes.
-    while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { index += 1 }
+    var end = index
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      end += 1
+    }
+    index = end
     if current == UInt8(ascii: "\"") {
       defer { index += 1 }
+      if let common = commonString(start..<index) { return common }
       return try decodeUTF8(start..<index)
     }
     var scalars = [UInt8](bytes[start..<index])

@@ -46,16 +46,21 @@ public enum JSONWriter {
     }
   }
 
-  /// Appends an integer's decimal digits, without making a `String` of them.
+  /// Appends an integer's decimal digits, without making a `String` of them: they are worked out from the
+  /// last on the stack, and appended in one copy.
   static func writeInteger(_ number: Int64, into output: inout [UInt8]) {
     if number < 0 { output.append(UInt8(ascii: "-")) }
     var rest = number.magnitude
-    let start = output.count
-    repeat {
-      output.append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    } while rest > 0
-    output[start...].reverse()
+    // Int64's magnitude has at most 19 digits.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
   }
 
   /// Appends a JSON string literal, escaping quotes, backslashes and control characters; runs of bytes that
@@ -66,11 +71,11 @@ public enum JSONWriter {
     text.withUTF8 { bytes in
       var start = 0
       for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
-        output.append(contentsOf: bytes[start..<index])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         appendEscape(bytes[index], into: &output)
         start = index + 1
       }
-      output.append(contentsOf: bytes[start...])
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
     output.append(UInt8(ascii: "\""))
   }

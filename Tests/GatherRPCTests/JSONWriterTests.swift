@@ -29,4 +29,13 @@ import Testing
   @Test func controlCharactersUseTheirShortOrUnicodeEscape() {
     #expect(JSONWriter.string(.string("a\u{01}\n\"\\")) == #""a\u0001\n\"\\""#)
   }
+
+  @Test(arguments: [Int64.min, -1_000_000, -7, 0, 9, 10, 1_234_567_890, Int64.max])
+  func integersAppendTheirDigitsAfterWhatIsAlreadyWritten(_ number: Int64) throws {
+    var output = Array(#"{"subscription":"#.utf8)
+    JSONWriter.write(.int(number), into: &output)
+    output.append(UInt8(ascii: "}"))
+    #expect(String(decoding: output, as: UTF8.self) == #"{"subscription":\#(number)}"#)
+    #expect(try JSONParser.parse(output)["subscription"] == .int(number))
+  }
 }

@@ -6,9 +6,8 @@ extension SessionView {
   /// `timer.status`'s answer. While the clock stands still every reader gets the same, so it is encoded once
   /// per view.
   func timerStatusJSON() throws(GatherError) -> JSONValue {
-    let status = try timerStatus()
-    guard clockStandsStill else { return status.json }
-    return memo.value { EncodedTimer(status) }.json
+    guard clockStandsStill else { return try timerStatus().json }
+    return try memo.value { () throws(GatherError) in EncodedTimer(try timerStatus()) }.json
   }
 
   /// What a new subscription starts from: `{gather, score, timer}` at ``seq``.

@@ -1,5 +1,9 @@
 import NIOCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One inbound message: a complete line, or the news that a line exceeded the limit.
 enum InboundFrame: Sendable {
   /// A line without its "\n" or "\r\n".
@@ -29,8 +33,12 @@ struct LineSplitter {
       return nil
     }
     let readable = buffer.readableBytes
-    let newline = buffer.withUnsafeReadableBytes { bytes in
-      bytes[min(scanned, bytes.count)...].firstIndex(of: UInt8(ascii: "\n"))
+    let newline = buffer.withUnsafeReadableBytes { bytes -> Int? in
+      let from = min(scanned, bytes.count)
+      guard from < bytes.count, let start = bytes.baseAddress,
+        let found = memchr(start + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
+      else { return nil }
+      return start.distance(to: UnsafeRawPointer(found))
     }
     if let length = newline {
       // A "\r" before the "\n" is part of the ending: it is dropped, and does not count against the limit.

@@ -34,10 +34,11 @@ public final class SessionView: Sendable {
     } else {
       stillTimer = nil
     }
+    clockStandsStill = stillTimer != nil
   }
 
   /// Whether the clock stands still, so that its status is the same for every reader of this view.
-  var clockStandsStill: Bool { stillTimer != nil }
+  let clockStandsStill: Bool
 
   /// Every player, by id.
   var players: [Player] { state.players }

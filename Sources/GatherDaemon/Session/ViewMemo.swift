@@ -5,11 +5,12 @@ import Synchronization
 final class ViewMemo: Sendable {
   private let slot = Mutex<ViewMemoEntry?>(nil)
 
-  /// The entry kept, if it is a `T`; otherwise `make()`'s, which is kept for the next reader.
-  func value<T: ViewMemoEntry>(_ make: () -> T) -> T {
-    slot.withLock { slot in
+  /// The entry kept, if it is a `T`; otherwise `make()`'s, which is kept for the next reader (nothing is kept
+  /// when `make()` throws).
+  func value<T: ViewMemoEntry, Failure: Error>(_ make: () throws(Failure) -> T) throws(Failure) -> T {
+    try slot.withLock { (slot) throws(Failure) -> T in
       if let kept = slot as? T { return kept }
-      let value = make()
+      let value = try make()
       slot = value
       return value
     }
