@@ -81,6 +81,36 @@ extension JSONParser {
     return value
   }
 
+  /// The string literal with exactly these bytes, when they spell one of a request's envelope strings
+  /// (`jsonrpc`, `2.0`, `id`, `method`, `params`) or a reply's (`result`, `error`); nil for any other text.
+  /// A literal costs no decoding and no validation, and equals the decoded string in every way. Each case
+  /// compares a literal of exactly the range's length.
+  private func commonString(_ range: Range<Int>) -> String? {
+    func spells(_ literal: StaticString) -> Bool {
+      let text = literal.utf8Start
+      var offset = 0
+      while offset < range.count {
+        guard bytes[range.lowerBound &+ offset] == text[offset] else { return false }
+        offset &+= 1
+      }
+      return true
+    }
+    switch range.count {
+    case 2: return spells("id") ? "id" : nil
+    case 3: return spells("2.0") ? "2.0" : nil
+    case 5: return spells("error") ? "error" : nil
+    case 6:
+      switch bytes[range.lowerBound] {
+      case UInt8(ascii: "m"): return spells("method") ? "method" : nil
+      case UInt8(ascii: "p"): return spells("params") ? "params" : nil
+      case UInt8(ascii: "r"): return spells("result") ? "result" : nil
+      default: return nil
+      }
+    case 7: return spells("jsonrpc") ? "jsonrpc" : nil
+    default: return nil
+    }
+  }
+
   private func decodeUTF8(_ range: Range<Int>) throws(SyntaxError) -> String {
     let slice = UnsafeRawBufferPointer(rebasing: bytes[range])
     // ASCII, by far the most common, is valid UTF-8 as it stands.

@@ -51,8 +51,8 @@ public enum JSONWriter {
   static func writeInteger(_ number: Int64, into output: inout [UInt8]) {
     if number < 0 { output.append(UInt8(ascii: "-")) }
     var rest = number.magnitude
-    // Int64's magnitude has at most 19 digits.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+    // Int64's magnitude has at most 19 digits (Int64.min's).
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19) { digits in
       var start = digits.count
       repeat {
         start -= 1

@@ -53,16 +53,17 @@ import Testing
 
   @Test func readsEnvelopeWordsAndTheirNearMissesAlike() throws {
     let value = try parse(
-      #"{"jsonrpc":"2.0","id":"id","method":"params","params":{"result":"error","jsonrpx":"2.1","ie":"metho\u0064","resulT":"","errors":"p"}}"#
+      #"{"jsonrpc":"2.0","id":"id","method":"params","params":{"result":"error","jsonrpx":"2.1","ie":"metho\u0064","resulT":"","errors":"p","errox":"resul"}}"#
     )
     #expect(value["jsonrpc"] == "2.0")
     #expect(value["id"] == "id")
     #expect(value["method"] == "params")
     let params = try #require(value["params"]?.objectValue)
-    #expect(params.keys == ["result", "jsonrpx", "ie", "resulT", "errors"])
+    #expect(params.keys == ["result", "jsonrpx", "ie", "resulT", "errors", "errox"])
     #expect(params["result"] == "error")
     #expect(params["jsonrpx"] == "2.1")
     #expect(params["ie"] == "method")
     #expect(params["errors"] == "p")
+    #expect(params["errox"] == "resul")
   }
 }

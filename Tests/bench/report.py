@@ -13,7 +13,12 @@ from benchlib import (FANOUT_N, FANOUT_TICKS, HOLD_N, IDLE_SECS, LAT_SECS, LAT_W
 NAMES = {"installed": "gatherd (installed)", "dev": "gatherd (dev build)", "metrics": "gatherd (installed, metrics on)",
          "nio_ref": "nio_ref",
          "ndjson_ref": "ndjson_ref", "pyrpc": "pyrpc_server.py", "tick_ref": "tick_ref"}
-IDLE_RSS_LIMIT_KB = 20_000  # 20 MB
+IDLE_RSS_LIMIT_KB = 18_000  # 18 MB
+# The request path against SwiftNIO's floor, and the fan-out against the C tick server (docs/performance.md).
+TIMER_STATUS_SHARE = 0.90
+PING_SHARE = 0.85
+CPU_RATIO_LIMIT = 1.1
+FANOUT_RATIO_LIMIT = 1.1
 
 
 def plural(n, word):
@@ -53,17 +58,17 @@ class Results:
         ts, ping = self.tput(key, 16, "timer.status"), self.tput(key, 16, "daemon.ping")
         nio, nd = self.tput("nio_ref", 16), self.tput("ndjson_ref", 16)
         out = []
-        for req, x, limit in (("timer.status", ts, 0.80), ("daemon.ping", ping, 0.85)):
+        for req, x, limit in (("timer.status", ts, TIMER_STATUS_SHARE), ("daemon.ping", ping, PING_SHARE)):
             ratio = x["rps"] / nio["rps"]
             out.append((f"`{req}` at 16 connections ≥ {limit:.0%} of nio_ref's req/s",
                         f"{x['rps']:,.0f} / {nio['rps']:,.0f} req/s = **{ratio:.0%}** (fastest rounds "
                         f"{x['rps_max'] / nio['rps_max']:.0%}; {x['rps'] / nd['rps']:.0%} of ndjson_ref)",
                         f"{ratio:.0%}", ratio >= limit, f"needs {limit / ratio:.1f}× the req/s"))
         cpu = ts["server_cpu_us"] / nio["server_cpu_us"]
-        out.append(("server CPU per request (`timer.status`, 16 conns) ≤ 1.5× nio_ref's",
+        out.append((f"server CPU per request (`timer.status`, 16 conns) ≤ {CPU_RATIO_LIMIT}× nio_ref's",
                     f"{ts['server_cpu_us']:.2f} / {nio['server_cpu_us']:.2f} µs = **{cpu:.2f}×** "
                     f"(ndjson_ref {nd['server_cpu_us']:.2f} µs)", f"{ts['server_cpu_us']:.2f} µs = {cpu:.2f}×",
-                    cpu <= 1.5, f"{cpu / 1.5:.1f}× the limit"))
+                    cpu <= CPU_RATIO_LIMIT, f"{cpu - CPU_RATIO_LIMIT:.2f}× over"))
         lat, lnio = self.lat(key), self.lat("nio_ref")
         rt = lat["p50_us"] / lnio["p50_us"]
         out.append(("round trip, 1 connection, same CPU, p50 ≤ 1.3× nio_ref's",
@@ -72,10 +77,10 @@ class Results:
                     rt <= 1.3, f"{rt / 1.3:.1f}× the limit"))
         fo, fr = self.r["fanout"][key], self.r["fanout"]["tick_ref"]
         spread = fo["spread_p50_us"] / fr["spread_p50_us"]
-        out.append((f"fan-out spread at {FANOUT_N:,} subscribers, p50 ≤ 1.5× tick_ref's",
+        out.append((f"fan-out spread at {FANOUT_N:,} subscribers, p50 ≤ {FANOUT_RATIO_LIMIT}× tick_ref's",
                     f"{fo['spread_p50_us']:,.0f} / {fr['spread_p50_us']:,.0f} µs = **{spread:.2f}×**",
-                    f"{fo['spread_p50_us']:,.0f} µs = {spread:.2f}×", spread <= 1.5,
-                    f"{spread / 1.5:.1f}× the limit"))
+                    f"{fo['spread_p50_us']:,.0f} µs = {spread:.2f}×", spread <= FANOUT_RATIO_LIMIT,
+                    f"{spread - FANOUT_RATIO_LIMIT:.2f}× over"))
         dev = self.r["ticks"][key]["interval_maxdev_ms"]
         out.append((f"tick interval max \\|error\\| over {TICKS - 1} s ≤ 0.5 ms",
                     f"**{dev:.3f} ms** (tick_ref {self.r['ticks']['tick_ref']['interval_maxdev_ms']:.3f} ms)",
@@ -88,7 +93,8 @@ class Results:
                     f"no gather {none}, paused {paused}", none == 0 and paused == 0,
                     f"{plural(none + paused, 'wake-up')} too many"))
         m = self.mem(key)
-        out.append((f"idle RSS ≤ 20 MB (VmRSS ≤ {IDLE_RSS_LIMIT_KB:,} kB; after the load, nothing connected)",
+        out.append((f"idle RSS ≤ {IDLE_RSS_LIMIT_KB // 1000} MB (VmRSS ≤ {IDLE_RSS_LIMIT_KB:,} kB; after the load, "
+                    "nothing connected)",
                     f"**{m['idle_kb'] / 1000:.1f} MB** ({m['idle_kb']:,} kB; just started {m['start_kb']:,} kB; "
                     f"nio_ref {self.mem('nio_ref')['idle_kb']:,} kB)", f"{m['idle_kb'] / 1000:.1f} MB",
                     m["idle_kb"] <= IDLE_RSS_LIMIT_KB,

@@ -23,7 +23,7 @@
 # Environment: SWIFT (default swift), PYTHON (default python3), BENCH_TOOLS_SRC (default ../shared/tools
 # next to the repository), BENCH_GATHERD=/path/to/gatherd (measure that binary as the installed one, skip both
 # gatherd builds and the dev build's figures), BENCH_QUICK=1 (short phases, for working on the harness;
-# figures meaningless, docs/ left unchanged), BENCH_INSTALL_FLAGS (how `make install` links gatherd; `make bench`
+# figures meaningless, docs/ left unchanged), BENCH_INSTALL_FLAGS (how `make install` builds gatherd; `make bench`
 # passes the Makefile's RELEASE_BUILD_FLAGS).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
