@@ -77,6 +77,7 @@ let package = Package(
       // The scoreboard's files (Sources/GatherDaemon/Web/WebAssets.swift serves each at its path).
       resources: [
         .embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html"),
+        .embedInCode("Scoreboard/scoreboard-views.html"), .embedInCode("Scoreboard/scoreboard-dialogs.html"),
         .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/touchline.css"),
         .embedInCode("Scoreboard/js/scoreboard.js"),
         .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),

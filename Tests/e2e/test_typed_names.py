@@ -159,8 +159,8 @@ class ScoreboardPageTests(unittest.TestCase):
                             r"|srcdoc)\b")
 
     def test_no_script_of_the_page_parses_a_string_as_html(self):
-        scripts = glob.glob(os.path.join(self.SCOREBOARD, "js", "*.js")) + [
-            os.path.join(self.SCOREBOARD, "sw.js"), os.path.join(self.SCOREBOARD, "scoreboard.html")]
+        scripts = (glob.glob(os.path.join(self.SCOREBOARD, "js", "*.js")) + [os.path.join(self.SCOREBOARD, "sw.js")]
+                   + glob.glob(os.path.join(self.SCOREBOARD, "*.html")))
         self.assertGreater(len(scripts), 5)
         for path in scripts:
             with open(path, encoding="utf-8") as handle:

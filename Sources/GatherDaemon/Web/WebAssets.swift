@@ -6,7 +6,13 @@ enum WebAssets {
   /// Every asset. The page links the others relatively ("scoreboard.css", "js/scoreboard.js"), so that a
   /// reverse proxy may serve it under a path of its own (https://example.org/gather/).
   static let all: [WebAsset] = [
-    .page(path: "/", bytes: PackageResources.scoreboard_html),
+    // The page's markup is one document kept in three files, served one after the other: the board and the
+    // screen between matches, then the sign-up and vote views with the match controls, then the dialogs and
+    // the scripts.
+    .page(
+      path: "/",
+      bytes: PackageResources.scoreboard_html + PackageResources.scoreboard_views_html
+        + PackageResources.scoreboard_dialogs_html),
     WebAsset(path: "/scoreboard.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.scoreboard_css),
     WebAsset(path: "/touchline.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.touchline_css),
     WebAsset(path: "/js/scoreboard.js", contentType: javaScript, bytes: PackageResources.scoreboard_js),
