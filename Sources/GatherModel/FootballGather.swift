@@ -117,6 +117,26 @@ public struct FootballGather: Sendable {
   /// Adds a player the store has just created, or replaces one it has just updated.
   public mutating func save(_ player: Player) { roster[player.id] = player }
 
+  /// The rule a roster import adds to each player's own: no name is added twice by mistake. Refuses the first
+  /// row whose name is already on the roster or in an earlier row, naming it as `players[N].name` (N from 0).
+  /// Names compare as people would see them (``TypedText/likeness(_:)``: ignoring case and invisible
+  /// characters), as a guest's name does.
+  public func checkImportedNames(_ rows: [PlayerDetails]) throws(GatherError) {
+    var taken = Dictionary(
+      players.map { (TypedText.likeness($0.name), "player \($0.id), \($0.name)") },
+      uniquingKeysWith: { first, _ in first })
+    for (index, row) in rows.enumerated() {
+      let key = TypedText.likeness(row.name)
+      if let holder = taken[key] {
+        throw .validation(
+          "players[\(index)].name",
+          "players[\(index)]: \"\(row.name)\" is already the name of \(holder). A second player of that "
+            + "name is added with allowDuplicate.")
+      }
+      taken[key] = "players[\(index)]"
+    }
+  }
+
   /// The player with `changes` applied and validated; nothing is kept until ``save(_:)``.
   public func updating(_ id: Player.ID, with changes: PlayerChanges) throws(GatherError) -> Player {
     var player = try player(id)

@@ -21,6 +21,19 @@ import Testing
     #expect(error.message.contains("(player 7)"))
   }
 
+  @Test func anImportRefusesTheFirstNameOnTheRosterOrEarlierInTheImport() throws {
+    let gather = FootballGather(roster: try Fixtures.roster())
+    let rows = try ["Zoe", "A\u{34F}NA"].map { try PlayerDetails(name: $0) }
+    let onRoster = try #require(throws: GatherError.self) { try gather.checkImportedNames(rows) }
+    #expect(onRoster == .validation("players[1].name", ""))
+    #expect(onRoster.message.contains("is already the name of player 1, Ana"))
+    let twice = try ["Zoe", "Yan", "zoe"].map { try PlayerDetails(name: $0) }
+    let repeated = try #require(throws: GatherError.self) { try gather.checkImportedNames(twice) }
+    #expect(repeated == .validation("players[2].name", ""))
+    #expect(repeated.message.contains("is already the name of players[0]"))
+    try gather.checkImportedNames(try ["Zoe", "Ana Lima"].map { try PlayerDetails(name: $0) })
+  }
+
   @Test func foldingFollowsUnicodesFullCaseFolding() {
     #expect(TypedText.lookAlike("Straße", "STRASSE"))
     #expect(TypedText.lookAlike("Σίσυφος", "ΣΊΣΥΦΟΣ"))

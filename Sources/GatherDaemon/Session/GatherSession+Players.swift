@@ -12,10 +12,10 @@ extension GatherSession {
   }
 
   /// Adds every player of an import to the roster in one transaction, or none. A name already on the roster,
-  /// or twice in the import, is refused unless `allowDuplicates` (``RosterImport``). Each new player is
-  /// published as its own `players` event, as `players.create` does.
+  /// or twice in the import, is refused unless `allowDuplicates` (`FootballGather.checkImportedNames`). Each
+  /// new player is published as its own `players` event, as `players.create` does.
   func importPlayers(_ rows: [PlayerDetails], allowDuplicates: Bool) throws -> [Player] {
-    if !allowDuplicates { try RosterImport.checkNames(rows, roster: state.players) }
+    if !allowDuplicates { try state.checkImportedNames(rows) }
     let players = try commit { try store.createPlayers(rows) }
     for player in players { state.save(player) }
     logger.info("Imported \(players.count) players.")
