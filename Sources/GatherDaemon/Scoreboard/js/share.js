@@ -146,7 +146,7 @@ async function signUpLink(id) {
 }
 
 /** The plans' calendar feed, for the group as the sign-up links are: every open plan in their calendar app, kept up
- * to date. The ready message shows the link; gatherd draws no QR code of it. */
+ * to date. The ready message shows the link, and the figure its QR code (plan.calendarLink {qr}). */
 async function calendarLink() {
   const result = await call("plan.calendarLink", { qr: true });
   const text = "Our games in your calendar, kept up to date: add this link to your calendar app as a subscription " +
