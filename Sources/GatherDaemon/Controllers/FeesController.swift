@@ -24,14 +24,11 @@ enum FeesController {
         }
         let fee = cost == .null ? nil : try self.fee(cost, guests: guests ?? .themselves)
         if let plan { return try session.setFee(fee, plan: plan).json }
-        let id = gather ?? 0
-        // An ended gather that was charged nothing: its cost is charged at once.
-        if session.view.state.active?.id != id, let fee {
-          return .object([
-            "gather": .int(id), "charged": .array(try session.chargeEndedGather(id, fee: fee).map(\.json)),
-          ])
+        switch try session.setCost(fee, gather: gather ?? 0) {
+        case .active(let snapshot): return snapshot.json
+        case .charged(let id, let entries):
+          return .object(["gather": .int(id), "charged": .array(entries.map(\.json))])
         }
-        return try session.setFee(fee, gather: id).json
       },
       .mutate("fees.pay") { params, _ in
         let player = try params.int("player")

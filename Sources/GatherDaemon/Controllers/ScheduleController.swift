@@ -47,11 +47,7 @@ enum ScheduleController {
         }
         switch web.calendarLinks(code: try session.calendarCode(renew: renew)) {
         case .success(let links):
-          guard qr, case .object(var result) = calendarLinkJSON(links.urls, note: links.note) else {
-            return calendarLinkJSON(links.urls, note: links.note)
-          }
-          result["qr"] = .array(links.urls.map(qrSVG))
-          return .object(result)
+          return calendarLinkJSON(links.urls, note: links.note, qr: qr ? links.urls.map(qrSVG) : nil)
         case .failure(let error): throw RPCError.wrongState(reason: "web_disabled", error.description)
         }
       },

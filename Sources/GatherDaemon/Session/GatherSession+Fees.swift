@@ -32,6 +32,13 @@ extension GatherSession {
     return snapshot(of: gather)
   }
 
+  /// Sets the cost of gather `id`: the active gather's own fee (nil clears it), or, for an ended gather that was
+  /// charged nothing, its cost, charged at once (``chargeEndedGather(_:fee:)``).
+  func setCost(_ fee: Fee?, gather id: Int64) throws -> GatherCostChange {
+    if state.active?.id != id, let fee { return .charged(gather: id, try chargeEndedGather(id, fee: fee)) }
+    return .active(try setFee(fee, gather: id))
+  }
+
   /// Sets the cost of ended gather `id` that was charged nothing, and charges it to those who played at once, as
   /// if it had been set during the match (guests to their hosts as `fee` says); returns the lines charged.
   func chargeEndedGather(_ id: Int64, fee: Fee) throws -> [FeeEntry] {
@@ -89,4 +96,12 @@ extension GatherSession {
     if let gather, entries.isEmpty { _ = try store.gather(id: gather) }
     return entries
   }
+}
+
+/// What setting a gather's cost did.
+enum GatherCostChange {
+  /// The active gather's own fee changed.
+  case active(GatherSnapshot)
+  /// An ended gather's cost was charged to those who played: the lines charged.
+  case charged(gather: Int64, [FeeEntry])
 }
