@@ -56,7 +56,7 @@ RELEASE_BIN = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)
 DEB_VERSION ?= $(VERSION)
 DEB_DIR ?= $(CURDIR)/.build-deb
 
-.PHONY: all build run test lint format deps pydeps hadeps bench startup-order install uninstall deb clean
+.PHONY: all build run test lint format deps pydeps hadeps bench startup-order install uninstall deb clean openrpc
 
 all: build
 
@@ -131,6 +131,12 @@ run: deps
 	$(SWIFT) build --product gatherd
 	$(SWIFT) build --product gatherctl
 	$(BIN_PATH)/gatherd $(ARGS)
+
+## openrpc: write docs/openrpc.json, the OpenRPC document the method definitions make (Sources/GatherDaemon/Methods;
+## `make test` fails while the committed one differs)
+openrpc: deps
+	$(SWIFT) build --product gatherd
+	$(BIN_PATH)/gatherd openrpc > docs/openrpc.json
 
 ## bench: measure gatherd against the reference servers in ../shared/tools (release build); see docs/performance.md
 bench: deps
@@ -221,7 +227,7 @@ install: deps
 	else \
 	  install -D -m 0644 packaging/gatherd.conf "$(DESTDIR)$(SYSCONFDIR)/gatherd/gatherd.conf"; \
 	fi
-	install -m 0644 README.md docs/*.md "$(DESTDIR)$(DOCDIR)/"
+	install -m 0644 README.md docs/*.md docs/openrpc.json "$(DESTDIR)$(DOCDIR)/"
 	@echo "Installed. Next: systemd-sysusers && systemctl daemon-reload && systemctl enable --now gatherd.socket (see docs/systemd.md)"
 
 ## deb: build .build-deb/gatherd_<version>_<arch>.deb with dpkg-deb (see docs/packaging.md)

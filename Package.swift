@@ -37,6 +37,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(name: "GatherRPC", resources: [.embedInCode("VERSION")], swiftSettings: strict),
+    // The API's types and their schemas, shared by the daemon (which encodes them) and gatherctl (which decodes them).
+    .target(name: "GatherAPI", dependencies: ["GatherRPC"], swiftSettings: strict),
     .target(name: "CGatherShim"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -64,7 +66,7 @@ let package = Package(
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "GatherQR", "CGatherShim", "CCrypto", "GatherMQTT",
+        "GatherModel", "GatherStore", "GatherRPC", "GatherAPI", "GatherQR", "CGatherShim", "CCrypto", "GatherMQTT",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -76,7 +78,7 @@ let package = Package(
       ],
       // The scoreboard's files (Sources/GatherDaemon/Web/WebAssets.swift serves each at its path).
       resources: [
-        .embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html"),
+        .embedInCode("Scoreboard/scoreboard.html"),
         .embedInCode("Scoreboard/scoreboard-views.html"), .embedInCode("Scoreboard/scoreboard-dialogs.html"),
         .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/touchline.css"),
         .embedInCode("Scoreboard/js/scoreboard.js"),
@@ -122,7 +124,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "gatherctl",
-      dependencies: ["GatherRPC", "GatherQR", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: [
+        "GatherRPC", "GatherAPI", "GatherQR", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       swiftSettings: strict
     ),
     .testTarget(

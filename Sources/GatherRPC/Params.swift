@@ -14,6 +14,9 @@ public struct Params: Sendable {
     }
   }
 
+  /// Every field as sent, read or not.
+  public var fields: JSONObject { object }
+
   /// Whether the field was sent at all (even as null).
   public mutating func contains(_ field: String) -> Bool {
     read.insert(field)

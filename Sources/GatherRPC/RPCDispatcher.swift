@@ -1,29 +1,9 @@
-/// What a dispatcher needs to know about the peer that sent a request.
-public protocol RPCCaller: Sendable {
-  /// Whether the peer may call methods that change state.
-  var mayMutate: Bool { get }
-  /// Whether the peer may call this one method that changes state even when it may not change the match.
-  func isGranted(_ method: String) -> Bool
-  /// Why the peer may not change state, and what would let it: the end of a -32003 message.
-  var whyReadOnly: String { get }
-}
-
-extension RPCCaller {
-  /// The plain reason, for callers with nothing more to say.
-  public var whyReadOnly: String { "this connection may only read and watch it." }
-
-  /// Whether the peer may call this one method that changes state although it may not change the match: a
-  /// capability that grants only some methods (a plan's sign-up code), whose handlers check the rest. None by
-  /// default.
-  public func isGranted(_ method: String) -> Bool { false }
-}
-
 /// Answers JSON-RPC 2.0 messages: single requests, notifications and batches, with every envelope rule.
 ///
 /// Inline methods are answered at once, on the caller's thread. Serial and concurrent methods are handed to a
 /// runner, which runs them elsewhere (in order with every other change, or beside them) and calls back; the
 /// messages of a batch are answered one after the other, so a batch's reply keeps its order.
-public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
+public struct RPCDispatcher<Caller: Sendable>: Sendable {
   /// Told about every call of a known method once it is answered: the method, the caller, and the error if it
   /// failed. For logs.
   public typealias Observer = @Sendable (_ method: RPCMethod<Caller>, _ caller: Caller, _ error: RPCError?) -> Void
@@ -155,8 +135,7 @@ public struct RPCDispatcher<Caller: RPCCaller>: Sendable {
       let error = refused(.methodNotFound(request.method))
       return .now(request.id.map { RPCResponse.error(id: $0, error) })
     }
-    if method.mutates && !caller.mayMutate && !caller.isGranted(request.method) {
-      let refusal = RPCError.forbidden("\(request.method) changes the match, and \(caller.whyReadOnly)")
+    if let refusal = method.admits(caller) {
       return .now(reply(to: request, method, caller, .failure(refusal)))
     }
     switch method.placement {

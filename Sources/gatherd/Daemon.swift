@@ -92,7 +92,10 @@ struct Daemon {
       close(connection.fd)
       Systemd.removeStoredFileDescriptors(name: connection.name)
     }
-    var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: SessionService(session: session))]
+    // The session catches up with what fell due while no gatherd ran before any listener serves a read.
+    let sessionService = SessionService(session: session)
+    try await sessionService.start()
+    var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sessionService)]
     if Systemd.isNotifying {
       services.append(.init(service: StatusReporter(session: session) { Systemd.notify("STATUS=\($0)") }))
     }
@@ -188,7 +191,7 @@ struct Daemon {
 
   private static func shutDown(
     _ connectionLoops: MultiThreadedEventLoopGroup, _ sessionLoops: MultiThreadedEventLoopGroup,
-    _ queryPool: NIOThreadPool, session: GatherSession<EventLoopClock>
+    _ queryPool: NIOThreadPool, session: GatherSession
   ) async {
     // Each stops before the loop that it answers on, so that every reply and event it hands over lands on a
     // running loop: queries and changes answer on the connections' loop, which stops last. (A future left

@@ -127,8 +127,8 @@ struct Gatherd: AsyncParsableCommand {
         Exit status 1: gatherd could not start (the message says why). Exit status 64: the command line is wrong.
       """,
     version: "gatherd \(GatherVersion.current)",
-    // Consistent copies of the database while gatherd runs, and putting one back while it is stopped.
-    subcommands: [BackupCommand.self, RestoreCommand.self])
+    // Consistent copies of the database while gatherd runs, putting one back while it is stopped, and the API.
+    subcommands: [BackupCommand.self, RestoreCommand.self, OpenRPCCommand.self])
 
   @Option(name: .long, help: ArgumentHelp("The Unix socket to listen on.", valueName: "path"))
   var socket: String?

@@ -19,7 +19,7 @@ import Testing
 
   /// Makes an open plan a week from the fixture's wall clock, at "Astro 2".
   func createPlan(capacity: Int) async throws -> Int64 {
-    let start = try ISO8601.zonedDate(SessionPlanTests.nextWeek)
+    let start = try ISO8601.zonedDate(PlansPartTests.nextWeek)
     let plan = try await session.perform {
       try $0.createPlan(
         startsAt: start.date, utcOffset: start.utcOffset, capacity: capacity, place: "Astro 2", note: nil)
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func aRemindersHoursBeforeIsWholeOrTwoDecimals() async throws {
-    let snapshot = try session.plan(try await createPlan(capacity: 10))
+    let snapshot = try session.reader.plan(try await createPlan(capacity: 10))
     let hours = { (seconds: Int64) in
       MQTTEventMessages.planMessage(PlanEvent(.reminder, snapshot, before: .seconds(seconds)), seq: 1)["hoursBefore"]
     }

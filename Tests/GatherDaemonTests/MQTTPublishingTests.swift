@@ -146,8 +146,8 @@ import Testing
   @Test func theButtonsCallMethodsThatChangeTheMatch() throws {
     let logger = Logger(label: "test")
     let dispatcher = MethodTable.dispatcher(
-      session, stats: DaemonStats(), testFaults: false, web: nil, logger: logger,
-      refusals: RefusalReporter(logger: logger, loop: session.loop))
+      session, services: MethodServices(web: nil, stats: DaemonStats(), hub: session.hub, repeats: RepeatedRequests()),
+      testFaults: false, logger: logger, refusals: RefusalReporter(logger: logger, loop: session.loop))
     let buttons = HomeAssistantDiscovery(Self.configuration(control: true)).entities().filter {
       $0.component == "button"
     }

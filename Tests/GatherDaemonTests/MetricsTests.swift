@@ -55,11 +55,15 @@ import Testing
     let fixture = try await withMetricsFactory(factory) { try await SessionFixture() }
     let dispatcher = withMetricsFactory(factory) {
       MethodTable.dispatcher(
-        fixture.session, stats: DaemonStats(), testFaults: false, web: nil, logger: .init(label: "t"),
+        fixture.session,
+        services: MethodServices(
+          web: nil, stats: DaemonStats(), hub: fixture.session.hub, repeats: RepeatedRequests()),
+        testFaults: false, logger: .init(label: "t"),
         refusals: RefusalReporter(logger: .init(label: "t"), loop: fixture.session.loop))
     }
     let caller = Caller(
-      peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)), mayMutate: false, whyReadOnly: "a test",
+      peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)),
+      capabilities: Capabilities(control: false, whyNotControl: "a test"),
       events: EventOutbox(table: fixture.session.hub.subscribers))
     let lines = [
       #"{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}"#, #"{"jsonrpc":"2.0","id":2,"method":"daemon.ping"}"#,

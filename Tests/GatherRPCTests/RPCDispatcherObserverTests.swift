@@ -5,7 +5,7 @@ import Testing
 /// What a dispatcher tells its observers, which the daemon's metrics count: every answered call of a known
 /// method with its ordinal and error, and every error answered before a method was found.
 @Suite struct RPCDispatcherObserverTests {
-  struct Peer: RPCCaller { var mayMutate: Bool }
+  struct Peer: Sendable { var mayMutate: Bool }
 
   final class Seen: Sendable {
     let calls = Mutex<[String]>([])
@@ -22,7 +22,10 @@ import Testing
           try params.finish()
           return true
         },
-        .mutate("second") { params, _ in
+        RPCMethod(
+          name: "second", mutates: true, placement: .serial,
+          admits: { $0.mayMutate ? nil : .forbidden("second changes the match.") }
+        ) { params, _ in
           try params.finish()
           return true
         },

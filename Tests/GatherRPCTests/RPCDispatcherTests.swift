@@ -3,7 +3,7 @@ import Testing
 
 /// The JSON-RPC 2.0 envelope rules, on a dispatcher with two small methods.
 @Suite struct RPCDispatcherTests {
-  struct Peer: RPCCaller { var mayMutate: Bool }
+  struct Peer: Sendable { var mayMutate: Bool }
 
   let dispatcher = RPCDispatcher<Peer>(
     methods: [
@@ -12,7 +12,10 @@ import Testing
         try params.finish()
         return .string(text)
       },
-      .mutate("poke") { params, _ in
+      RPCMethod(
+        name: "poke", mutates: true, placement: .serial,
+        admits: { $0.mayMutate ? nil : .forbidden("poke changes the match.") }
+      ) { params, _ in
         try params.finish()
         return true
       },
@@ -91,7 +94,7 @@ import Testing
     #expect(await reply(#"{"jsonrpc":"2.0","id":1,"method":"poke","params":[]}"#)?["result"] == true)
   }
 
-  @Test func mutatingMethodsAreForbiddenToReaders() async {
+  @Test func aMethodsCallerCheckRefusesBeforeItRuns() async {
     let answer = await reply(#"{"jsonrpc":"2.0","id":1,"method":"poke"}"#, mayMutate: false)
     #expect(code(answer) == -32003)
     #expect(answer?["error"]?["data"]?["reason"] == "forbidden")

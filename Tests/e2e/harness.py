@@ -53,133 +53,22 @@ SANITIZER = os.environ.get("GATHERD_E2E_SANITIZER", "")
 NOBODY_UID = 65534
 NOBODY_GID = 65534
 
-#: Every method of the wire contract (protocol-spec.md, "Methods").
-SPEC_METHODS = (
-    "rpc.discover",
-    "daemon.ping",
-    "daemon.status",
-    "players.list",
-    "players.get",
-    "players.create",
-    "players.update",
-    "players.delete",
-    "players.import",
-    "gather.start",
-    "gather.current",
-    "gather.assign",
-    "gather.rename",
-    "gather.end",
-    "gather.cancel",
-    "gathers.list",
-    "gathers.get",
-    "gather.suggest",
-    "gather.predict",
-    "gather.report",
-    "timer.set",
-    "timer.format",
-    "timer.addTime",
-    "timer.start",
-    "timer.pause",
-    "timer.resume",
-    "timer.toggle",
-    "timer.reset",
-    "timer.endPeriod",
-    "timer.status",
-    "score.goal",
-    "score.undo",
-    "score.set",
-    "score.get",
-    "events.subscribe",
-    "events.unsubscribe",
-    "stats.players",
-    "stats.player",
-    "auth.token",
-    "web.link",
-    "web.share",
-    # Plans.
-    "plan.create",
-    "plan.update",
-    "plan.cancel",
-    "plan.get",
-    "plans.list",
-    "plan.join",
-    "plan.leave",
-    "plan.link",
-    "plan.checkIn",
-    # The server's time zone, for the page's plan form.
-    "daemon.time",
-    # Man of the match.
-    "vote.cast",
-    "vote.status",
-    "gather.voteLink",
-    # Who paid for the pitch.
-    "fees.setCost",
-    "fees.pay",
-    "fees.correct",
-    "fees.balance",
-    "fees.ledger",
-    # Weekly schedules and the plans' calendar feed.
-    "plan.schedule",
-    "plan.reschedule",
-    "plan.schedules",
-    "plan.unschedule",
-    "plan.calendarLink",
-)
+#: The OpenRPC document the daemon's method definitions make (`make openrpc` writes it; `make test` checks it is
+#: current): the method lists below come from it, so a new method joins them with its definition.
+OPENRPC = os.path.join(REPO, "docs", "openrpc.json")
+with open(OPENRPC, encoding="utf-8") as _document:
+    _METHODS = json.load(_document)["methods"]
 
-#: The methods marked [mutating] in the spec.
-MUTATING_METHODS = (
-    "players.create",
-    "players.update",
-    "players.delete",
-    "gather.start",
-    "gather.assign",
-    "gather.rename",
-    "gather.end",
-    "gather.cancel",
-    "timer.set",
-    "timer.format",
-    "timer.addTime",
-    "timer.start",
-    "timer.pause",
-    "timer.resume",
-    "timer.toggle",
-    "timer.reset",
-    "timer.endPeriod",
-    "score.goal",
-    "score.undo",
-    "score.set",
-    # Plans.
-    "plan.create",
-    "plan.update",
-    "plan.cancel",
-    "plan.join",
-    "plan.leave",
-    "plan.checkIn",
-    "plan.schedule",
-    "plan.reschedule",
-    "plan.unschedule",
-    "plan.calendarLink",
-)
+#: Every method of the wire contract.
+SPEC_METHODS = tuple(method["name"] for method in _METHODS)
 
-#: Methods that take no params at all (so `[]` is accepted for them).
-NO_PARAM_METHODS = (
-    "rpc.discover",
-    "daemon.ping",
-    "daemon.status",
-    "players.list",
-    "gather.current",
-    "gather.end",
-    "gather.cancel",
-    "timer.start",
-    "timer.pause",
-    "timer.resume",
-    "timer.toggle",
-    "timer.reset",
-    "timer.endPeriod",
-    "timer.status",
-    "score.undo",
-    "score.get",
-    "web.share",
+#: The methods that change the match (x-mutating), which need a controller or a link's code.
+MUTATING_METHODS = tuple(method["name"] for method in _METHODS if method.get("x-mutating"))
+
+#: Methods that take no params of their own (so `[]` is accepted for them); a change may still carry its
+#: idempotencyKey.
+NO_PARAM_METHODS = tuple(
+    method["name"] for method in _METHODS if all(p["name"] == "idempotencyKey" for p in method["params"])
 )
 
 TOPICS = ("tick", "score", "timer", "gather", "players", "plan", "vote")

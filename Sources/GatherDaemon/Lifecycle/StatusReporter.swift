@@ -2,14 +2,14 @@ import ServiceLifecycle
 
 /// Keeps the service manager's status line (`systemctl status`) following the match: after each event, at
 /// most once a second. It does nothing while nothing happens.
-public struct StatusReporter<C: Clock>: Service where C.Duration == Duration {
-  let session: GatherSession<C>
+public struct StatusReporter: Service {
+  let session: GatherSession
   let send: @Sendable (String) -> Void
   let minimumInterval: Duration
 
   /// A reporter that passes each new status line to `send`.
   public init(
-    session: GatherSession<C>, minimumInterval: Duration = .seconds(1), send: @escaping @Sendable (String) -> Void
+    session: GatherSession, minimumInterval: Duration = .seconds(1), send: @escaping @Sendable (String) -> Void
   ) {
     self.session = session
     self.minimumInterval = minimumInterval

@@ -5,15 +5,15 @@ import ServiceLifecycle
 /// Pets the service manager's watchdog, but only after a round trip through the machinery that serves
 /// requests — the session's event loop and the connections' loop — so a wedged daemon stops petting and is
 /// restarted.
-public struct WatchdogService<C: Clock>: Service where C.Duration == Duration {
-  let session: GatherSession<C>
+public struct WatchdogService: Service {
+  let session: GatherSession
   let connectionLoop: any EventLoop
   let interval: Duration
   let pet: @Sendable () -> Void
 
   /// A watchdog that calls `pet` every `interval` while the daemon is responsive.
   public init(
-    session: GatherSession<C>, connectionLoop: any EventLoop, interval: Duration, pet: @escaping @Sendable () -> Void
+    session: GatherSession, connectionLoop: any EventLoop, interval: Duration, pet: @escaping @Sendable () -> Void
   ) {
     self.session = session
     self.connectionLoop = connectionLoop

@@ -9,10 +9,11 @@ extension RPCGateway {
   func localCaller(_ credentials: PeerCredentials, readOnly: Bool) -> Caller {
     Caller(
       peer: .local(credentials),
-      mayMutate: !readOnly && access.isController(credentials),
-      whyReadOnly: readOnly
-        ? "this is gatherd's read-only status socket: changes go through its control socket."
-        : access.whoMayControl(uid: credentials.uid),
+      capabilities: Capabilities(
+        control: !readOnly && access.isController(credentials),
+        whyNotControl: readOnly
+          ? "this is gatherd's read-only status socket: changes go through its control socket."
+          : access.whoMayControl(uid: credentials.uid)),
       events: EventOutbox(table: hub.subscribers))
   }
 
@@ -20,17 +21,18 @@ extension RPCGateway {
   /// gather's vote with a link's code. While it does not read, its subscriptions together hold at most as many
   /// events as one subscription may, so a crowd of slow web clients costs little memory each.
   func webCaller(_ client: WebClient, controller: Bool, grant: CodeGrant? = nil) -> Caller {
-    let caller = Caller(
-      peer: .web(client), mayMutate: controller, whyReadOnly: Self.webWhyReadOnly,
+    Caller(
+      peer: .web(client),
+      capabilities: Capabilities(control: controller, code: grant, whyNotControl: Self.webWhyReadOnly),
       events: EventOutbox(table: hub.subscribers, backlogCapacity: EventBacklog.capacity), access: web)
-    caller.grant = grant
-    return caller
   }
 
   /// A request published on an MQTT topic (with `--mqtt-control`): a controller, as the broker's ACL decides
   /// who may publish there.
   func mqttCaller(topic: String) -> Caller {
-    Caller(peer: .mqtt(topic), mayMutate: true, whyReadOnly: "", events: EventOutbox(table: hub.subscribers))
+    Caller(
+      peer: .mqtt(topic), capabilities: Capabilities(control: true, whyNotControl: ""),
+      events: EventOutbox(table: hub.subscribers))
   }
 
   /// What a link's code opens, from the committed view; nil for a code of no plan and no vote.

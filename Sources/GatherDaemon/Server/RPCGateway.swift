@@ -9,8 +9,8 @@ import NIOPosix
 /// sockets, the web listener (WebSocket and `POST /rpc`) and MQTT all answer through it, from the callers it
 /// makes (RPCGateway+Callers.swift), so a request means the same whichever way it came.
 public struct RPCGateway: Sendable {
-  /// Runs a change's work in a session turn and calls back on the given loop; false once the session takes no
-  /// more changes (shutdown), when nothing ran.
+  /// Runs a change's work on the session's loop (where it takes its turn) and calls back on the given loop; false
+  /// once the session takes no more changes (shutdown), when nothing ran.
   typealias SessionRunner =
     @Sendable (
       _ work: @escaping @Sendable () -> Result<JSONValue, RPCError>, _ replyLoop: any EventLoop,
@@ -49,14 +49,15 @@ public struct RPCGateway: Sendable {
   /// The gateway to `session`, for connections served on `loop`, with database queries on `queryPool`. With
   /// `testFaults` the dispatcher also serves `test.wedgeSession` (`GATHERD_ENABLE_TEST_FAULTS=1`, never in
   /// normal use).
-  public init<C>(
-    session: GatherSession<C>, loop: any EventLoop, queryPool: NIOThreadPool, stats: DaemonStats, maxLineBytes: Int,
+  public init(
+    session: GatherSession, loop: any EventLoop, queryPool: NIOThreadPool, stats: DaemonStats, maxLineBytes: Int,
     access: AccessPolicy, web: WebAccess?, keeper: ConnectionKeeper? = nil, testFaults: Bool = false, logger: Logger
   ) {
     let refusals = RefusalReporter(logger: logger, loop: loop)
+    let services = MethodServices(web: web, stats: stats, hub: session.hub, repeats: RepeatedRequests())
     dispatcher = MethodTable.dispatcher(
-      session, stats: stats, testFaults: testFaults, web: web, logger: logger, refusals: refusals)
-    runOnSession = { work, replyLoop, done in session.run(work, replyingOn: replyLoop, to: done) }
+      session, services: services, testFaults: testFaults, logger: logger, refusals: refusals)
+    runOnSession = { work, replyLoop, done in session.submit(work, replyingOn: replyLoop, to: done) }
     self.queryPool = queryPool
     hub = session.hub
     self.stats = stats
@@ -68,7 +69,7 @@ public struct RPCGateway: Sendable {
     self.keeper = keeper
     self.loop = loop
     currentView = { session.view }
-    calendarPlans = { try session.calendarPlans() }
+    calendarPlans = { try session.reader.calendarPlans() }
     wallClock = session.wallClock
   }
 

@@ -20,10 +20,14 @@ public final class SessionView: Sendable {
   private let stillTimer: TimerStatus?
   /// What readers work out from this view once and share (the encoded still clock).
   let memo = ViewMemo()
+  /// The wall clock and the settings for plans and votes, for the reads that tell times.
+  let settings: SessionSettings
 
   init(
-    state: FootballGather, seq: Int64, endsAt: Date?, at moment: Duration, now: @escaping @Sendable () -> Duration
+    state: FootballGather, seq: Int64, endsAt: Date?, at moment: Duration, now: @escaping @Sendable () -> Duration,
+    settings: SessionSettings
   ) {
+    self.settings = settings
     self.state = state
     self.seq = seq
     self.endsAt = endsAt

@@ -58,3 +58,17 @@ extension WebAccess {
     pageLinks().map { links in (links.with(fragment: "vote=\(code)"), links.note) }
   }
 }
+
+extension WebAccess {
+  /// The first sign-up link of `plan`, when it has a code and the page knows its address; nil otherwise.
+  func firstSignUpLink(of plan: Plan) -> String? {
+    guard let code = plan.signUpCode, case .success(let links) = signUpLinks(code: code) else { return nil }
+    return links.urls.first
+  }
+
+  /// The first vote link of a vote's `code`, when the page knows its address; nil otherwise.
+  func firstVoteLink(code: String) -> String? {
+    guard case .success(let links) = voteLinks(code: code) else { return nil }
+    return links.urls.first
+  }
+}

@@ -68,7 +68,7 @@ import Testing
     #expect(try await fixture.error("daemon.time", ["zone": "UTC"]) == .invalidParams("zone"))
   }
 
-  @Test func discoverDescribesEveryMethodAndWhichOnesChange() async throws {
+  @Test func discoverDescribesEveryMethodWhichOnesChangeAndWhoMayCallThem() async throws {
     let document = try await fixture.result("rpc.discover")
     #expect(document["openrpc"] == "1.3.2")
     let methods = try #require(document["methods"]?.arrayValue)
@@ -79,13 +79,12 @@ import Testing
       let reply = await fixture.call(name, as: reader)
       let code = reply["error"]?["code"]
       #expect(code != -32601, "\(name) is documented and served")
-      if method["x-mutating"] == true {
-        #expect(code == -32003, "\(name) changes the match, so the status socket may not call it")
+      // The status socket holds no link's code: it may call what anyone may, and nothing else.
+      if method["x-access"] == "anyone" {
+        #expect(method["x-mutating"] == nil, "\(name) changes the match, so not anyone may call it")
+        #expect(code != -32003, "\(name) is open to anyone")
       } else {
-        // web.link only reads, but its link carries the control token: it is for controllers alone; so are what
-        // players owe, but for each player's own through their link.
-        let forControllers = ["web.link", "fees.balance", "fees.ledger"]
-        #expect(code != -32003 || forControllers.contains(name), "\(name) only reads, so anyone may call it")
+        #expect(code == -32003, "\(name) is for \(method["x-access"] ?? "?"), so the status socket may not call it")
       }
     }
   }

@@ -28,7 +28,7 @@ final class MethodFixture: Sendable {
 
   /// The match clock's time, moved on only by ``advance(by:)``.
   private let clock = TestClock()
-  private let session: GatherSession<TestClock<Duration>>
+  private let session: GatherSession
   /// The dispatcher and the ways to the session and the query pool, as gatherd builds them once for every
   /// listener.
   private let gateway: RPCGateway
@@ -135,7 +135,28 @@ final class MethodFixture: Sendable {
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> JSONValue {
     let reply = await call(method, params, as: connection)
-    return try #require(reply["result"], "\(method) failed: \(reply)", sourceLocation: sourceLocation)
+    let result = try #require(reply["result"], "\(method) failed: \(reply)", sourceLocation: sourceLocation)
+    Self.checkWire(method, result, sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// Checks a result against its method's definition, as clients read it: it matches the result schema the OpenRPC
+  /// document gives, and decodes as the API type gatherctl decodes it into.
+  static func checkWire(_ method: String, _ result: JSONValue, sourceLocation: SourceLocation) {
+    guard let definition = MethodCatalog.definition(method), let components = OpenRPCDocument.json["components"] else {
+      return
+    }
+    let problems = SchemaCheck(components: components).problems(result, definition.doc.result.schema.json)
+    #expect(problems.isEmpty, "\(method)'s result breaks its schema: \(problems)", sourceLocation: sourceLocation)
+    func decode<T: Decodable>(_ type: T.Type) throws {
+      _ = try JSONDecoder().decode(type, from: Data(JSONWriter.bytes(result)))
+    }
+    do {
+      try decode(definition.resultType)
+    } catch {
+      Issue.record(
+        "\(method)'s result does not decode as \(definition.resultType): \(error)", sourceLocation: sourceLocation)
+    }
   }
 
   /// The error of a request that must fail.

@@ -1,0 +1,47 @@
+import GatherRPC
+
+// What the fees methods answer, and the schemas of their results.
+extension API {
+  /// What fees.pay answers.
+  public struct LedgerWrite: Decodable, Sendable, Equatable {
+    /// The entry.
+    public let entry: API.FeeEntry
+    /// The balance.
+    public let balance: API.FeeBalance?
+  }
+
+  /// What fees.balance answers.
+  public struct FeeBalances: Decodable, Sendable, Equatable {
+    /// By name, then currency.
+    public let balances: [API.FeeBalance]
+  }
+
+  /// What fees.ledger answers.
+  public struct FeeLedger: Decodable, Sendable, Equatable {
+    /// The entries.
+    public let entries: [API.FeeEntry]
+  }
+
+}
+
+extension APISchemas {
+  /// The schema of ``API/LedgerWrite``.
+  public static let ledgerWrite: Schema = .object(
+    [
+      "entry": .required(.ref("FeeEntry")),
+      "balance": .required(.nullable(.ref("FeeBalance"))),
+    ])
+
+  /// The schema of ``API/FeeBalances``.
+  public static let feeBalances: Schema = .object(
+    [
+      "balances": .required(.array(of: .ref("FeeBalance"), "By name, then currency."))
+    ])
+
+  /// The schema of ``API/FeeLedger``.
+  public static let feeLedger: Schema = .object(
+    [
+      "entries": .required(.array(of: .ref("FeeEntry")))
+    ])
+
+}

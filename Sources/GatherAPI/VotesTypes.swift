@@ -1,0 +1,166 @@
+import GatherRPC
+
+// The votes types of the wire, and their schemas.
+extension API {
+  /// A closed vote's outcome, in totals only.
+  public struct ManOfTheMatch: Decodable, Sendable, Equatable {
+    /// The winners, by name: all of those tied for the most votes; none when nobody voted.
+    public let players: [Players]
+    /// The votes each winner had.
+    public let votes: Int64
+    /// The voters.
+    public let voters: Int64
+    /// The eligible.
+    public let eligible: Int64
+    /// The closed at.
+    public let closedAt: API.Timestamp
+
+    /// The players.
+    public struct Players: Decodable, Sendable, Equatable {
+      /// The id.
+      public let id: API.Id
+      /// The name.
+      public let name: String
+      /// The team.
+      public let team: String
+    }
+  }
+
+  /// A gather's man-of-the-match vote: who may vote and who has, when it closes, and once closed its outcome; never
+  /// whom anyone chose.
+  public struct VoteStatus: Decodable, Sendable, Equatable {
+    /// The gather.
+    public let gather: API.Id
+    /// The status.
+    public let status: String
+    /// The closes at.
+    public let closesAt: API.Timestamp
+    /// The close on the server's clock, with its offset: 2027-01-16T12:00:00+00:00.
+    public let closesAtLocal: String
+    /// The names.
+    public let names: API.TeamNames
+    /// The score.
+    public let score: API.Score
+    /// Those who played (Team A and Team B), by name: each may vote once for another of them.
+    public let players: [Players]
+    /// The voted.
+    public let voted: Int64
+    /// The eligible.
+    public let eligible: Int64
+    /// null while the vote is open.
+    public let manOfTheMatch: API.ManOfTheMatch?
+
+    /// The players.
+    public struct Players: Decodable, Sendable, Equatable {
+      /// The id.
+      public let id: API.Id
+      /// The name.
+      public let name: String
+      /// The team.
+      public let team: String
+      /// The voted.
+      public let voted: Bool
+    }
+  }
+
+  /// Where a gather's man-of-the-match vote stands: open with its counts, or closed with its outcome.
+  public typealias VoteStanding = JSONValue
+
+}
+
+extension APISchemas {
+  /// The schema of ``API/ManOfTheMatch``.
+  public static let manOfTheMatch: Schema = .object(
+    "A closed vote's outcome, in totals only.",
+    [
+      "players": .required(
+        .array(
+          of: .object(
+            [
+              "id": .required(.ref("Id")),
+              "name": .required(.string()),
+              "team": .required(.choice(["teamA", "teamB"])),
+            ]),
+          """
+          The winners, by name: all of those tied for the most votes; none when nobody voted.
+          """)),
+      "votes": .required(.integer("The votes each winner had.", minimum: 0)),
+      "voters": .required(.integer(minimum: 0)),
+      "eligible": .required(.integer(minimum: 2)),
+      "closedAt": .required(.ref("Timestamp")),
+    ])
+
+  /// The schema of ``API/VoteStatus``.
+  public static let voteStatus: Schema = .object(
+    """
+    A gather's man-of-the-match vote: who may vote and who has, when it closes, and once closed its outcome; \
+    never whom anyone chose.
+    """,
+    [
+      "gather": .required(.ref("Id")),
+      "status": .required(.choice(["open", "closed"])),
+      "closesAt": .required(.ref("Timestamp")),
+      "closesAtLocal": .required(
+        .string("The close on the server's clock, with its offset: 2027-01-16T12:00:00+00:00.")),
+      "names": .required(.ref("TeamNames")),
+      "score": .required(.ref("Score")),
+      "players": .required(
+        .array(
+          of: .object(
+            [
+              "id": .required(.ref("Id")),
+              "name": .required(.string()),
+              "team": .required(.choice(["teamA", "teamB"])),
+              "voted": .required(.boolean()),
+            ]),
+          """
+          Those who played (Team A and Team B), by name: each may vote once for another of them.
+          """)),
+      "voted": .required(.integer(minimum: 0)),
+      "eligible": .required(.integer(minimum: 2)),
+      "manOfTheMatch": .required(.nullable(.ref("ManOfTheMatch")).described("null while the vote is open.")),
+    ])
+
+  /// The schema of ``API/VoteStanding``.
+  public static let voteStanding: Schema = .oneOf(
+    [
+      .object(
+        [
+          "status": .required(
+            .json(
+              .object([
+                "const": .string("open")
+              ]))),
+          "closesAt": .required(.ref("Timestamp")),
+          "voted": .required(.integer(minimum: 0)),
+          "eligible": .required(.integer(minimum: 2)),
+        ]),
+      .object(
+        [
+          "status": .required(
+            .json(
+              .object([
+                "const": .string("closed")
+              ]))),
+          "players": .required(
+            .array(
+              of: .object(
+                [
+                  "id": .required(.ref("Id")),
+                  "name": .required(.string()),
+                  "team": .required(.choice(["teamA", "teamB"])),
+                ]),
+              """
+              The winners, by name: all of those tied for the most votes; none when nobody voted.
+              """)),
+          "votes": .required(.integer("The votes each winner had.", minimum: 0)),
+          "voters": .required(.integer(minimum: 0)),
+          "eligible": .required(.integer(minimum: 2)),
+          "closedAt": .required(.ref("Timestamp")),
+        ]),
+    ],
+    """
+    Where a gather's man-of-the-match vote stands: open with its counts, or closed with its outcome.
+    """)
+
+}

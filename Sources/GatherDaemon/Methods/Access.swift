@@ -1,0 +1,57 @@
+import GatherModel
+import GatherRPC
+
+/// Who may call a method: declared in its definition, decided by ``AccessPolicy`` alone.
+///
+/// A controller may call every method: a local user the policy names, a web client that presented the control
+/// token, a request on the MQTT control topic. A link's code (a plan's sign-up link, a gather's vote link) is a
+/// capability: it lets its holder call the methods whose access names what it opens, for that plan or that vote
+/// only, while the code still opens it.
+enum Access<Params: MethodParams>: Sendable {
+  /// Anyone connected, a viewer too.
+  case anyone
+  /// A controller; others are refused in the words of `refusal`.
+  case controller(Refusal = .standard)
+  /// A controller, but never over MQTT, whose replies others may read: the reply holds the control token.
+  case controllerOffMQTT
+  /// A controller, or the holder of the sign-up code of the plan the params name, while the code still opens it.
+  case planLink(plan: @Sendable (Params) -> Plan.ID)
+  /// A controller, or the holder of the vote code of the gather the params name.
+  case voteLink(gather: @Sendable (Params) -> Int64)
+  /// A controller for every player, or the holder of any link's code for the one player the params name.
+  case playerLink(player: @Sendable (Params) -> Player.ID?)
+
+  /// How a caller who is not a controller is told no.
+  enum Refusal: Sendable {
+    /// "METHOD changes the match, and …" for a change; "METHOD is for controllers, and …" for a read.
+    case standard
+    /// Only why the caller may not, and what would let it.
+    case plain
+    /// These words, then why the caller may not.
+    case saying(String)
+  }
+
+  /// What a link's code must open for a caller who is not a controller; nil when no code will do.
+  var codeScope: CodeGrant.Kind? {
+    switch self {
+    case .planLink: .plan
+    case .voteLink: .vote
+    case .playerLink: .anyLink
+    case .anyone, .controller, .controllerOffMQTT: nil
+    }
+  }
+}
+
+extension Access {
+  /// Who may call, as the OpenRPC document's `x-access` says it.
+  var documentation: String {
+    switch self {
+    case .anyone: "anyone"
+    case .controller: "controller"
+    case .controllerOffMQTT: "controller, never over MQTT"
+    case .planLink: "controller, or the plan's sign-up link"
+    case .voteLink: "controller, or the gather's vote link"
+    case .playerLink: "controller, or any sign-up or vote link for one player"
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import GatherModel
+import GatherRPC
+
+/// Each method's access, as its definition declares it (``Access``), decided in three steps: before anything is
+/// read, from what the caller may do alone; once the params are read, for the plan, the vote or the player they
+/// name; and for a change, in its turn, that a link's code still opens what it was granted for.
+extension AccessPolicy {
+  /// What let a call through: control, a link's code for what the params name, or nothing needed.
+  enum Admission: Sendable {
+    /// The method is open to anyone.
+    case open
+    /// The caller is a controller.
+    case control
+    /// The caller holds a link's code, which must still open this plan in the change's turn.
+    case planCode(CodeGrant, plan: Plan.ID)
+    /// The caller holds a link's code that opens what the params name.
+    case code(CodeGrant)
+  }
+
+  /// Refuses a caller that no params could let through (-32003), before anything is read; nil when the params may.
+  static func refusal<P>(
+    _ access: Access<P>, method: String, changes: Bool, caller: Capabilities, peer: Caller.Peer
+  ) -> RPCError? {
+    if case .controllerOffMQTT = access, case .mqtt = peer {
+      return .forbidden(
+        reason: "not_over_mqtt",
+        "The control link holds the control token and is never sent over MQTT, whose replies others may read; "
+          + "ask gatherctl web link on the server.")
+    }
+    if caller.control { return nil }
+    switch access {
+    case .anyone: return nil
+    case .planLink, .voteLink:
+      if let grant = caller.code, let kind = access.codeScope, grant.isOf(kind) { return nil }
+      return .forbidden("\(method) changes the match, and \(caller.whyNotControl)")
+    case .playerLink:
+      if caller.code != nil { return nil }
+      return .forbidden(
+        "What players owe is for the organiser, and for each player through a sign-up or vote link; "
+          + caller.whyNotControl)
+    case .controllerOffMQTT: return .forbidden(caller.whyNotControl)
+    case .controller(let refusal):
+      switch refusal {
+      case .plain: return .forbidden(caller.whyNotControl)
+      case .saying(let words): return .forbidden(words + caller.whyNotControl)
+      case .standard:
+        let what = changes ? "changes the match" : "is for controllers"
+        return .forbidden("\(method) \(what), and \(caller.whyNotControl)")
+      }
+    }
+  }
+
+  /// Lets a call through for what its params name, or refuses it (-32003 naming the param). Called only for a
+  /// caller ``refusal(_:method:changes:caller:peer:)`` let through.
+  static func admit<P>(_ access: Access<P>, _ params: P, caller: Capabilities) throws(RPCError) -> Admission {
+    if caller.control { return .control }
+    switch access {
+    case .anyone: return .open
+    case .controller, .controllerOffMQTT: throw .forbidden(caller.whyNotControl)
+    case .planLink(let plan):
+      guard let grant = caller.code else { throw .forbidden(caller.whyNotControl) }
+      return .planCode(grant, plan: plan(params))
+    case .voteLink(let gather):
+      guard let grant = caller.code else { throw .forbidden(caller.whyNotControl) }
+      try grant.check(vote: gather(params))
+      return .code(grant)
+    case .playerLink(let player):
+      guard let grant = caller.code else { throw .forbidden(caller.whyNotControl) }
+      guard player(params) != nil else {
+        throw .forbidden(
+          reason: "forbidden", field: "player", "A sign-up or vote link shows one player's fees: give player.")
+      }
+      return .code(grant)
+    }
+  }
+
+  /// In a change's turn: refuses a sign-up code that no longer opens its plan, or a call for another plan
+  /// (-32003), with the live state.
+  static func confirm(_ admission: Admission, in state: FootballGather) throws(RPCError) {
+    guard case .planCode(let grant, let plan) = admission else { return }
+    try grant.check(plan: plan, in: state)
+  }
+
+  /// Whether the caller is a controller, for the replies that show controllers more (the links in a report).
+  static func isController(_ caller: Capabilities) -> Bool { caller.control }
+}

@@ -1,0 +1,41 @@
+import GatherModel
+import GatherRPC
+
+/// One call as a handler sees it: the caller's subscriptions, whether the policy counts it a controller (for
+/// replies that show controllers more, never to decide access), and the daemon's services.
+struct Call: Sendable {
+  /// The daemon's services.
+  let services: MethodServices
+  private let caller: Caller
+
+  init(_ caller: Caller, services: MethodServices) {
+    self.caller = caller
+    self.services = services
+  }
+
+  /// Whether the caller is a controller: a report then carries the sign-up and vote links.
+  var isController: Bool { AccessPolicy.isController(caller.capabilities) }
+
+  /// The connection's subscriptions.
+  var events: EventOutbox { caller.events }
+
+  /// What `token` opens for this caller in `state` (``AccessPolicy/authenticate(_:caller:in:)``); the caller gains
+  /// it at once, even when the call is refused.
+  func authenticate(_ token: String, in state: FootballGather) throws(RPCError) -> AccessPolicy.TokenAccess {
+    let (change, outcome) = AccessPolicy.authenticate(token, caller: caller, in: state)
+    caller.apply(change)
+    return try outcome.get()
+  }
+}
+
+/// What handlers use besides the session: the web page's access and links, the daemon's counters and its events.
+struct MethodServices: Sendable {
+  /// The page's control token and links; nil when gatherd serves no page.
+  let web: WebAccess?
+  /// Connections and uptime.
+  let stats: DaemonStats
+  /// The session's events and their subscriptions.
+  let hub: EventHub
+  /// The changes answered lately that carried a client's key, so that a repeat is answered, not run again.
+  let repeats: RepeatedRequests
+}

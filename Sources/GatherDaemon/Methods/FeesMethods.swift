@@ -1,0 +1,276 @@
+import GatherAPI
+import GatherModel
+import GatherRPC
+
+/// fees.*: who paid for the pitch. A plan's or the active gather's cost, split among those who played when the
+/// gather ends; payments and corrections the organiser marks; balances added up from the ledger.
+enum FeesMethods {
+  /// What `guests` may say.
+  static let guestShares = Fee.GuestShare.allCases.map(\.rawValue)
+
+  /// Every method of the family, in the OpenRPC document's order.
+  static let all: [any MethodDefining] = [feesSetCost, feesPay, feesCorrect, feesBalance, feesLedger]
+
+  /// fees.setCost: sets or clears what an open plan, or the active gather, costs, and who pays a guest's share.
+  static let feesSetCost = MethodDefinition.turn(
+    .feesSetCost, SetCostParams.self, access: .controller(),
+    doc: MethodDoc(
+      summary: """
+        Sets or clears what an open plan, or the active gather, costs, and who pays a guest's share.
+        """,
+      description: """
+        When the gather (from the plan) ends, the cost is split among those who played and each share charged in \
+        the ledger, in the gather's own transaction (Fee). The gather's own cost wins over its plan's. A cost is \
+        whole minor units of an ISO 4217 currency, from 1 to a million in major units: a negative, zero, \
+        fractional or absurd amount is -32602 naming cost.amount, an unknown currency names cost.currency, and \
+        nothing changes. A plan event (updated) follows for a plan.
+        """,
+      result: ResultDoc(
+        "changed",
+        schema: .oneOf(
+          [
+            .ref("Plan"),
+            .ref("Gather"),
+            .object(
+              [
+                "gather": .required(.ref("Id")),
+                "charged": .required(.array(of: .ref("FeeEntry"))),
+              ]),
+          ],
+          """
+          The plan, or the active gather, as it now is; for a gather that ended without a cost, the lines charged \
+          at once.
+          """)),
+      errors: [
+        .forbidden, .planNotFound, .planCancelled, .planStarted, .noActiveGather, .storageUnavailable, .invalidParams,
+      ],
+      extensions: ["x-requires-one-of": .array([.string("plan"), .string("gather")])]
+    )
+  ) { params, turn, call in
+    if let plan = params.plan { return try Encoded(turn.setFee(params.fee, plan: plan)) }
+    return try Encoded(turn.setCost(params.fee, gather: params.gather ?? 0))
+  }
+
+  /// fees.setCost's params.
+  struct SetCostParams: MethodParams {
+    static let fields = [
+      ParamDoc("plan", "The open plan whose cost this is.", required: false, schema: .ref("Id")),
+      ParamDoc(
+        "gather",
+        """
+        Instead of plan: the active gather's id, or an ended gather's that was charged nothing (its cost is \
+        charged at once, once).
+        """, required: false, schema: .ref("Id")),
+      ParamDoc(
+        "cost",
+        """
+        What it costs: {amount, currency}, whole minor units (6000 for 60.00) and the ISO 4217 code, in any \
+        case; null clears it. A refusal names cost.amount or cost.currency.
+        """, required: true,
+        schema: .nullable(
+          .object(
+            [
+              "amount": .required(
+                .integer("Minor units: 6000 for 60.00 EUR, at most a million in major units.", minimum: 1)),
+              "currency": .required(.string("The ISO 4217 code: EUR.", minLength: 3, maxLength: 3)),
+            ]))),
+      ParamDoc(
+        "guests",
+        """
+        Who pays a guest's share: themselves (the default) or host, whoever brought them.
+        """, required: false, schema: .choice(["themselves", "host"])),
+    ]
+    let plan: Plan.ID?
+    let gather: Int64?
+    /// The cost and who pays a guest's share; nil clears it.
+    let fee: Fee?
+
+    init(_ params: inout Params) throws {
+      plan = try params.optionalInt("plan")
+      gather = try params.optionalInt("gather")
+      guard let cost = params.value("cost") else {
+        throw RPCError.invalidParams(
+          field: "cost",
+          "Parameter \"cost\" is required: {\"amount\": 6000, \"currency\": \"EUR\"} (minor units), or null to clear.")
+      }
+      let guests = try params.optionalChoice("guests", guestShares, Fee.GuestShare.init(rawValue:))
+      try params.finish()
+      guard (plan == nil) != (gather == nil) else {
+        throw RPCError.invalidParams(field: "plan", "Give the plan or the gather whose cost this is: one of them.")
+      }
+      fee = cost == .null ? nil : try Self.fee(cost, guests: guests ?? .themselves)
+    }
+
+    /// The fee a `cost` param gives: `{amount, currency}`, minor units of an ISO 4217 currency, checked by the model
+    /// (``Fee``); a refusal names `cost`, `cost.amount` or `cost.currency`.
+    private static func fee(_ cost: JSONValue, guests: Fee.GuestShare) throws -> Fee {
+      guard cost.objectValue != nil else {
+        throw RPCError.invalidParams(
+          field: "cost", "Parameter \"cost\" must be {\"amount\": 6000, \"currency\": \"EUR\"} (minor units), or null.")
+      }
+      do {
+        var fields = try Params(cost)
+        let amount = try fields.int("amount")
+        let currency = try fields.string("currency")
+        try fields.finish()
+        return try Fee(amount: amount, currency: currency, guests: guests)
+      } catch let error as RPCError {
+        throw RPCError.invalidParams(field: "cost.\(error.data["field"]?.stringValue ?? "amount")", error.message)
+      } catch let error as GatherError where error.isValidation {
+        throw RPCError.invalidParams(field: error.field == "currency" ? "cost.currency" : "cost.amount", error.message)
+      }
+    }
+  }
+
+  /// fees.pay: marks money a player handed over: a payment line in the ledger.
+  static let feesPay = MethodDefinition.turn(
+    .feesPay, PayParams.self, access: .controller(),
+    doc: MethodDoc(
+      summary: "Marks money a player handed over: a payment line in the ledger.",
+      description: """
+        No payment processor: the organiser notes what was paid. Only someone charged may pay, in a currency \
+        they were charged in (the only one when left out); overpaying is taken, as credit. Refused naming the \
+        param, with nothing changed: a player never charged (player), a currency they were not charged in or \
+        left out among several (currency), an amount of 0, negative, fractional or over a million in major units \
+        (amount).
+        """,
+      result: ResultDoc("payment", schema: APISchemas.ledgerWrite),
+      errors: [.forbidden, .storageUnavailable, .invalidParams]
+    )
+  ) { params, turn, call in
+    let entry = try turn.pay(
+      player: params.player, amount: params.amount, currency: params.currency, note: params.note)
+    return try Encoded(entry, balance: turn.balance(after: entry))
+  }
+
+  /// fees.pay's params.
+  struct PayParams: MethodParams {
+    static let fields = [
+      ParamDoc("player", "Who paid.", required: true, schema: .ref("Id")),
+      ParamDoc("amount", "Minor units paid: 500 for 5.00.", required: true, schema: .integer(minimum: 1)),
+      ParamDoc(
+        "currency", "The ISO 4217 code; the player's only one when left out.", required: false,
+        schema: .string(minLength: 3, maxLength: 3)),
+      ParamDoc(
+        "note", "The organiser's words: at most 200 characters.", required: false, schema: .string(maxLength: 800)),
+    ]
+    let player: Player.ID
+    /// Minor units paid.
+    let amount: Int64
+    /// The currency; the one they were charged in when left out.
+    let currency: String?
+    /// The organiser's words.
+    let note: String?
+
+    init(_ params: inout Params) throws {
+      player = try params.int("player")
+      amount = try params.int("amount")
+      currency = try params.optionalString("currency")
+      note = try params.optionalString("note")
+    }
+  }
+
+  /// fees.correct: corrects a roster player's balance, either way, with a note that says why.
+  static let feesCorrect = MethodDefinition.turn(
+    .feesCorrect, CorrectParams.self, access: .controller(),
+    doc: MethodDoc(
+      summary: "Corrects a roster player's balance, either way, with a note that says why.",
+      description: """
+        A correction line in the ledger: positive if they owe more, negative if less. The ledger is only ever \
+        added to, so a mistake is corrected, never erased. Without a note, -32602 naming note; an amount of 0 or \
+        over a million in major units names amount.
+        """,
+      result: ResultDoc("correction", schema: APISchemas.ledgerWrite),
+      errors: [.forbidden, .playerNotFound, .storageUnavailable, .invalidParams]
+    )
+  ) { params, turn, call in
+    let entry = try turn.correctFee(
+      player: params.player, amount: params.amount, currency: params.currency, note: params.note)
+    return try Encoded(entry, balance: turn.balance(after: entry))
+  }
+
+  /// fees.correct's params.
+  struct CorrectParams: MethodParams {
+    static let fields = [
+      ParamDoc("player", "The roster player.", required: true, schema: .ref("Id")),
+      ParamDoc("amount", "Minor units, positive or negative.", required: true, schema: .integer()),
+      ParamDoc("currency", "The ISO 4217 code.", required: true, schema: .string(minLength: 3, maxLength: 3)),
+      ParamDoc("note", "Why: at most 200 characters.", required: false, schema: .string(minLength: 1, maxLength: 800)),
+    ]
+    let player: Player.ID
+    /// Minor units more owed, or less when negative.
+    let amount: Int64
+    let currency: String
+    /// Why.
+    let note: String?
+
+    init(_ params: inout Params) throws {
+      player = try params.int("player")
+      amount = try params.int("amount")
+      currency = try params.string("currency")
+      note = try params.optionalString("note")
+    }
+  }
+
+  /// fees.balance: who owes what, across gathers: each player's balance in each currency, added up from the ledger.
+  static let feesBalance = MethodDefinition.query(
+    .feesBalance, BalanceParams.self, access: .playerLink { $0.player },
+    doc: MethodDoc(
+      summary: """
+        Who owes what, across gathers: each player's balance in each currency, added up from the ledger.
+        """,
+      description: """
+        For controllers; a web client holding a sign-up or vote link's code sees one player's (player required: \
+        -32003 naming player otherwise), so that each player sees what they owe; anyone else -32003.
+        """,
+      result: ResultDoc("balances", schema: APISchemas.feeBalances),
+      errors: [.forbidden, .playerNotFound, .invalidParams]
+    )
+  ) { params, reader, call in
+    try Encoded(balances: reader.feeBalances(player: params.player))
+  }
+
+  /// fees.balance's params.
+  struct BalanceParams: MethodParams {
+    static let fields = [
+      ParamDoc("player", "Only this player's.", required: false, schema: .ref("Id"))
+    ]
+    let player: Player.ID?
+
+    init(_ params: inout Params) throws { player = try params.optionalInt("player") }
+  }
+
+  /// fees.ledger: the fee ledger's lines, oldest first: every charge, payment and correction.
+  static let feesLedger = MethodDefinition.query(
+    .feesLedger, LedgerParams.self,
+    access: .controller(
+      .saying(
+        "The fees' ledger is for the organiser; a sign-up or vote link shows a player's balance (fees.balance). ")),
+    doc: MethodDoc(
+      summary: "The fee ledger's lines, oldest first: every charge, payment and correction.",
+      description: """
+        Optionally one player's (as payer) or one gather's charges. Access as fees.balance.
+        """,
+      result: ResultDoc("ledger", schema: APISchemas.feeLedger),
+      errors: [.forbidden, .playerNotFound, .gatherNotFound, .invalidParams]
+    )
+  ) { params, reader, call in
+    try Encoded(ledger: reader.feeLedger(player: params.player, gather: params.gather))
+  }
+
+  /// fees.ledger's params.
+  struct LedgerParams: MethodParams {
+    static let fields = [
+      ParamDoc("player", "Only this player's lines.", required: false, schema: .ref("Id")),
+      ParamDoc("gather", "Only this gather's charges.", required: false, schema: .ref("Id")),
+    ]
+    let player: Player.ID?
+    let gather: Int64?
+
+    init(_ params: inout Params) throws {
+      player = try params.optionalInt("player")
+      gather = try params.optionalInt("gather")
+    }
+  }
+
+}

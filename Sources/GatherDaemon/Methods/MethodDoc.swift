@@ -1,0 +1,82 @@
+import GatherAPI
+import GatherRPC
+
+/// What the OpenRPC document says of a method besides its params: a summary, a description, its result, the errors
+/// it may answer, and any extension fields (`x-requires-one-of`).
+struct MethodDoc: Sendable {
+  /// One line.
+  let summary: String
+  /// The rules, in words.
+  let description: String?
+  /// The result's name and schema.
+  let result: ResultDoc
+  /// The errors it may answer.
+  let errors: [ErrorDoc]
+  /// Extension fields, `x-…`.
+  let extensions: JSONObject
+
+  init(
+    summary: String, description: String? = nil, result: ResultDoc, errors: [ErrorDoc] = [],
+    extensions: JSONObject = [:]
+  ) {
+    self.summary = summary
+    self.description = description
+    self.result = result
+    self.errors = errors
+    self.extensions = extensions
+  }
+}
+
+/// A method's result as the OpenRPC document describes it.
+struct ResultDoc: Sendable {
+  /// The result's name.
+  let name: String
+  /// What it holds.
+  let schema: Schema
+
+  init(_ name: String, schema: Schema) {
+    self.name = name
+    self.schema = schema
+  }
+
+  /// The OpenRPC Content Descriptor.
+  var json: JSONValue { .object(["name": .string(name), "schema": schema.json]) }
+}
+
+/// An error a method may answer: one of the document's components, or one of its own.
+enum ErrorDoc: Sendable {
+  /// The component of this name (`#/components/errors/NAME`).
+  case component(String)
+  /// An error written out: code, message and reason.
+  case own(code: Int64, message: String, reason: String)
+
+  /// The OpenRPC Error Object, or a reference to one.
+  var json: JSONValue {
+    switch self {
+    case .component(let name): .object(["$ref": .string("#/components/errors/\(name)")])
+    case .own(let code, let message, let reason):
+      .object(["code": .int(code), "message": .string(message), "data": .object(["reason": .string(reason)])])
+    }
+  }
+
+  static let invalidParams = component("InvalidParams")
+  static let playerNotFound = component("PlayerNotFound")
+  static let gatherNotFound = component("GatherNotFound")
+  static let subscriptionNotFound = component("SubscriptionNotFound")
+  static let noActiveGather = component("NoActiveGather")
+  static let gatherAlreadyActive = component("GatherAlreadyActive")
+  static let invalidTransition = component("InvalidTransition")
+  static let playerInActiveGather = component("PlayerInActiveGather")
+  static let forbidden = component("Forbidden")
+  static let storageUnavailable = component("StorageUnavailable")
+  static let planNotFound = component("PlanNotFound")
+  static let planCancelled = component("PlanCancelled")
+  static let planStarted = component("PlanStarted")
+  static let scheduleNotFound = component("ScheduleNotFound")
+  static let planExpired = component("PlanExpired")
+  static let planNotDue = component("PlanNotDue")
+  static let sameTime = component("SameTime")
+  static let regularsOnly = component("RegularsOnly")
+  /// gatherd serves no web page (-32002, `web_disabled`).
+  static let webDisabled = own(code: -32002, message: "gatherd serves no web page.", reason: "web_disabled")
+}

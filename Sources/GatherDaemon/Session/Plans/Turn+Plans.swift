@@ -1,0 +1,113 @@
+import FoundationEssentials
+import GatherModel
+
+/// Plans: coming gathers, and who is coming. Each change follows the session's pattern: the model checks a
+/// copy, the store commits it, the copy is kept, and `plan` events say what happened.
+extension Turn {
+  /// Makes an open plan, with a new sign-up code; the start must be in the future by the wall clock, and not an
+  /// open plan's start unless `force`.
+  mutating func createPlan(
+    startsAt: Date, utcOffset: Int, capacity: Int, place: String?, note: String?, force: Bool = false
+  ) throws -> PlanSnapshot {
+    let details = try PlanDetails(
+      startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, place: place, note: note, now: wallClock())
+    if !force { try state.requireNoPlanStarting(at: details.startsAt) }
+    let plan = try commit { try store.createPlan(details, signUpCode: SignUpCode.make(), createdAt: wallClock()) }
+    state.keep(plan)
+    rearmAgenda()
+    logger.info("Created plan \(plan.id) for \(plan.details.capacity) players.", metadata: ["plan_id": "\(plan.id)"])
+    return publish(.created, plan)
+  }
+
+  /// Changes an open plan's start, capacity, place or note; a new capacity moves players up or back in the order
+  /// they joined, and each who moves up gets a `promoted` event. A new start may not be another open plan's
+  /// unless `force`.
+  mutating func updatePlan(_ id: Plan.ID, _ changes: PlanChanges, force: Bool = false) throws -> PlanSnapshot {
+    var plan = try openPlan(id)
+    if !force, let start = changes.start { try state.requireNoPlanStarting(at: start.startsAt, except: id) }
+    let moves = try plan.update(with: changes, now: wallClock())
+    try commit { try store.updatePlan(plan) }
+    state.keep(plan)
+    rearmAgenda()
+    let updated = publish(.updated, plan)
+    for player in moves.promoted { publish(.promoted, plan, player: player) }
+    return updated
+  }
+
+  /// Cancels an open plan; its sign-up link stops working at once.
+  mutating func cancelPlan(_ id: Plan.ID) throws -> PlanSnapshot {
+    var plan = try openPlan(id)
+    try plan.cancel()
+    try commit { try store.cancelPlan(id, at: wallClock()) }
+    state.keep(plan)
+    rearmAgenda()
+    logger.info("Cancelled plan \(id).", metadata: ["plan_id": "\(id)"])
+    return publish(.cancelled, plan)
+  }
+
+  /// A roster player says "I'm in". Joining again changes nothing, publishes nothing, and says so.
+  mutating func joinPlan(_ id: Plan.ID, player playerID: Player.ID) throws -> PlanAnswer {
+    var plan = try openPlan(id)
+    let player = try state.player(playerID)
+    let now = wallClock()
+    try plan.requireMayJoin(player.id, regular: state.isRegular(player, for: plan), at: now)
+    let change = try plan.join(player, at: now)
+    if change.changed {
+      try environment.commit { try store.saveJoin(player, plan: id, at: now) }
+      state.keep(plan)
+      publish(.joined, plan, player: player.id, answer: change.answer)
+    }
+    return PlanAnswer(change: change, plan: snapshot(of: plan))
+  }
+
+  /// A roster player says they cannot make it; if they were going, the first waiting player moves up.
+  mutating func leavePlan(_ id: Plan.ID, player playerID: Player.ID) throws -> PlanAnswer {
+    var plan = try openPlan(id)
+    let player = try state.player(playerID)
+    let now = wallClock()
+    let change = try plan.leave(player, at: now)
+    if change.changed {
+      try environment.commit { try store.saveLeave(player, plan: id, at: now) }
+      state.keep(plan)
+      publish(.left, plan, player: player.id, answer: .notGoing)
+      for promoted in change.promoted { publish(.promoted, plan, player: promoted) }
+    }
+    return PlanAnswer(change: change, plan: snapshot(of: plan))
+  }
+
+  /// Adds a new roster player by name, as a guest brought by roster player `host` when given, who joins the plan:
+  /// one transaction, a `players` event and a `plan` event.
+  mutating func joinPlanAsGuest(_ id: Plan.ID, name: String, broughtBy host: Player.ID? = nil) throws -> PlanAnswer {
+    var plan = try openPlan(id)
+    try plan.requireRoomForGuest()
+    if let host { _ = try state.player(host) }
+    let details = try state.guestDetails(name)
+    let now = wallClock()
+    // A guest is new to the roster: never a regular.
+    try plan.requireMayJoin(0, regular: false, at: now)
+    let player = try commit { try store.addGuest(details, joining: id, at: now, broughtBy: host) }
+    state.save(player)
+    let change = try plan.join(guest: player, at: now, broughtBy: host)
+    state.keep(plan)
+    logger.info("Added guest player \(player.id) to plan \(id).", metadata: ["plan_id": "\(id)"])
+    hub.publish(.roster(.created(player)))
+    publish(.joined, plan, player: player.id, answer: change.answer)
+    return PlanAnswer(change: change, plan: snapshot(of: plan))
+  }
+
+  /// The open plan with this id, or the plan's own error: not found, cancelled, started or expired.
+  mutating func openPlan(_ id: Plan.ID) throws -> Plan {
+    if let plan = state.openPlan(id) { return plan }
+    throw try store.planError(id)
+  }
+
+  /// Publishes a `plan` event: the plan as it now is, and the player it is about, if any.
+  @discardableResult
+  mutating func publish(
+    _ kind: PlanEvent.Kind, _ plan: Plan, player: Player.ID? = nil, answer: PlanChange.Answer? = nil
+  ) -> PlanSnapshot {
+    let snapshot = snapshot(of: plan)
+    hub.publish(.plan(PlanEvent(kind, snapshot, player: player, answer: answer)))
+    return snapshot
+  }
+}
