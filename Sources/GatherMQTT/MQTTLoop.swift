@@ -6,6 +6,7 @@ import Logging
 /// The client's thread: one `poll` over the broker's socket and the inbox's eventfd, with a timeout that is the
 /// next thing due (an attempt to connect, the attempt's deadline, or the keep-alive). Everything libmosquitto
 /// does happens here, so it is never called from two threads.
+/// Unchecked `Sendable`: its state is touched on the client's own thread only, which libmosquitto requires.
 final class MQTTLoop: @unchecked Sendable {
   /// Where the connection stands.
   enum Phase {

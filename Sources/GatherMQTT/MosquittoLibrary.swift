@@ -7,6 +7,7 @@ import Glibc
 /// it loads: linked, they would cost every daemon 1.9 MB of resident memory before it did anything
 /// (docs/mqtt.md). The declarations come from `<mosquitto.h>` (the `CMosquitto` module); only the functions
 /// are looked up here.
+/// Unchecked `Sendable`: it holds C function pointers looked up once, which never change and are safe to call anywhere.
 struct MosquittoLibrary: @unchecked Sendable {
   typealias Client = OpaquePointer
   typealias Properties = OpaquePointer

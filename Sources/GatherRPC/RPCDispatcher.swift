@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Answers JSON-RPC 2.0 messages: single requests, notifications and batches, with every envelope rule.
 ///
 /// Inline methods are answered at once, on the caller's thread. Serial and concurrent methods are handed to a
@@ -78,9 +80,13 @@ public struct RPCDispatcher<Caller: Sendable>: Sendable {
     }
   }
 
-  /// The replies of a batch so far, appended in place while the batch waits for a deferred method.
-  private final class BatchReplies: @unchecked Sendable {
-    var items: [JSONValue] = []
+  /// The replies of a batch so far, appended in place while the batch waits for a deferred method (whose runner
+  /// may call back on another thread).
+  private final class BatchReplies: Sendable {
+    private let replies = Mutex<[JSONValue]>([])
+
+    func append(_ reply: JSONValue) { replies.withLock { $0.append(reply) } }
+    var items: [JSONValue] { replies.withLock { $0 } }
   }
 
   /// What a message needs: its reply now, or work to hand to the runner first.
@@ -101,18 +107,19 @@ public struct RPCDispatcher<Caller: Sendable>: Sendable {
     while index < batch.count {
       switch step(for: batch[index], from: caller) {
       case .now(let reply):
-        if let reply { replies.items.append(reply) }
+        if let reply { replies.append(reply) }
         index += 1
       case .later(let placement, let work, let finish):
         let next = index + 1
         runner(placement, work) { result in
-          if let reply = finish(result) { replies.items.append(reply) }
+          if let reply = finish(result) { replies.append(reply) }
           respond(toBatch: batch, from: next, into: replies, caller: caller, runner: runner, completion: completion)
         }
         return
       }
     }
-    completion(replies.items.isEmpty ? nil : .array(replies.items))
+    let items = replies.items
+    completion(items.isEmpty ? nil : .array(items))
   }
 
   private func respond(

@@ -109,11 +109,13 @@ for target in $TARGETS; do
       gather_module GatherModel Sources/GatherModel/*.swift
       gather_module GatherRPC Sources/GatherRPC/*.swift "$SPM_BIN/GatherRPC.build/DerivedSources/"*.swift
       gather_module GatherStore $(find Sources/GatherStore -name '*.swift' | sort)
+      gather_module GatherAPI Sources/GatherAPI/*.swift
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
         "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$OUT/modules/GatherModel.o" \
-        "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" $(spm_objects $DAEMON_DEPS) -lsqlite3 -lgcrypt -lqrencode \
+        "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" "$OUT/modules/GatherAPI.o" \
+        $(spm_objects $DAEMON_DEPS) -lsqlite3 -lgcrypt -lqrencode \
         -o "$OUT/fuzz-rpc" ;;
     *) echo "unknown fuzz target: $target" >&2; exit 2 ;;
   esac

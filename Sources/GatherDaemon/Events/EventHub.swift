@@ -6,6 +6,7 @@ import Synchronization
 ///
 /// Events are published in the session's turns alone, one turn at a time, so their order is the order of the
 /// changes; the subscriptions live in a ``SubscriberTable`` on the loop that serves the connections.
+/// Unchecked `Sendable`: the pending events and the seq lease are touched in the session's turns only, one at a time.
 public final class EventHub: @unchecked Sendable {
   /// The subscriptions, on the connections' event loop.
   let subscribers: SubscriberTable

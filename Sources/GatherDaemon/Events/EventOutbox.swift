@@ -6,6 +6,7 @@ import NIOCore
 /// Lines go straight to the channel while the peer keeps up; while it does not (the channel is not writable),
 /// they wait in an ``EventBacklog`` and go out when it is writable again. A subscription's events also wait
 /// until the reply that opened it has been written. Confined to the connection's event loop.
+/// Unchecked `Sendable`: touched on its connection's event loop only, with no lock on the path of every event.
 final class EventOutbox: EventSink, @unchecked Sendable {
   private let table: SubscriberTable
   private var output: ConnectionOutput?

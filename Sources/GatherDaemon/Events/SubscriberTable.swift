@@ -12,6 +12,7 @@ protocol EventSink: AnyObject {
 
 /// The open subscriptions, by topic, confined to the event loop that serves the connections: delivering a
 /// batch takes no lock, and each connection is flushed once per batch.
+/// Unchecked `Sendable`: touched on the connections' event loop only, with no lock on the path of every tick.
 final class SubscriberTable: @unchecked Sendable {
   /// One subscription, as its topics' lists hold it: inline in a plain array, so that a tick's fan-out
   /// walks memory in order and retains nothing per subscriber.

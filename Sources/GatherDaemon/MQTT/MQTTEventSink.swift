@@ -3,6 +3,7 @@ import GatherMQTT
 /// MQTT's subscription to the session's events, like a connection's `events.subscribe`: on the connections'
 /// event loop it turns each batch into work for the MQTT client's thread, and never waits for the broker.
 /// Confined to the connections' event loop.
+/// Unchecked `Sendable`: its state is touched on the connections' event loop only.
 final class MQTTEventSink: EventSink, @unchecked Sendable {
   private let client: MQTTClient
   private let publisher: MQTTPublisher

@@ -8,6 +8,7 @@ import Synchronization
 /// publishes availability, the discovery configs and the state again, so nothing the broker lost stays lost.
 /// The state is always the session's latest committed view, read when it is published, so a late publish
 /// never puts an older state over a newer one.
+/// Unchecked `Sendable`: what it last published is touched on the MQTT client's thread only.
 final class MQTTPublisher: @unchecked Sendable {
   let configuration: MQTTConfiguration
   let topics: MQTTTopics

@@ -15,6 +15,7 @@ import NIOCore
 /// MQTT's delivery is taken into account: a retained request is never run (the broker would hand it over again
 /// at every connection, and run it at every restart), and a request delivered twice is run once and answered
 /// twice, from ``MQTTRecentReplies``.
+/// Unchecked `Sendable`: its queue of requests is touched on the connections' event loop only.
 final class MQTTRequests: @unchecked Sendable {
   static let maxWaiting = 64
   /// After a retained request is logged, more in this time are only counted, so a flood of them cannot fill

@@ -27,7 +27,7 @@ extension SessionView {
 }
 
 /// A still clock's `timer.status`, its JSON text worked out once.
-private final class EncodedTimer: ViewMemoEntry, @unchecked Sendable {
+private final class EncodedTimer: Sendable {
   let json: JSONValue
 
   init(_ status: TimerStatus) {

@@ -17,7 +17,7 @@ import Synchronization
 /// run on the session's loop or, for a tick, on the connections' loop (once per million events).
 /// Naming is thread-safe (acceptor threads); the record is behind a lock, since the connections' loop and
 /// the session's loop both change it.
-public final class ConnectionKeeper: @unchecked Sendable {
+public final class ConnectionKeeper: Sendable {
   /// The service manager's store.
   public struct Store: Sendable {
     /// Stores a copy of a descriptor under a name; false if the manager did not take it.

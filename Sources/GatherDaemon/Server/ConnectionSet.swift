@@ -2,6 +2,7 @@ import NIOCore
 
 /// The open connections of one listener, on the loop that serves them, so that shutdown can drain them and
 /// wait until the last one has closed.
+/// Unchecked `Sendable`: the set is touched on the loop that serves its connections only.
 final class ConnectionSet: @unchecked Sendable {
   private let loop: any EventLoop
   private var connections: [ObjectIdentifier: RPCConnection] = [:]

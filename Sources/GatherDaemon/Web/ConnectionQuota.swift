@@ -2,6 +2,7 @@ import NIOCore
 
 /// How many web connections are open, in all and per client address, so that one device on the LAN cannot
 /// take every connection and descriptor. Confined to the connections' loop.
+/// Unchecked `Sendable`: the counts are touched on the connections' event loop only.
 final class ConnectionQuota: @unchecked Sendable {
   /// Why a connection was turned away.
   enum Refusal: Equatable {

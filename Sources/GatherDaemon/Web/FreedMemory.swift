@@ -6,6 +6,7 @@ import NIOCore
 /// peaked; a second after web connections close, `malloc_trim` hands the free pages back. It runs at most
 /// once a second, and only after a web connection closed, so an idle daemon has no timer. Confined to the
 /// connections' loop.
+/// Unchecked `Sendable`: its timer is set and run on the connections' event loop only.
 final class FreedMemory: @unchecked Sendable {
   private let loop: any EventLoop
   private var scheduled = false

@@ -16,7 +16,7 @@ final class FuzzDaemon {
   /// The loop everything runs on.
   let loop = EmbeddedEventLoop()
   /// The session, with its store and event hub.
-  let session: GatherSession<FuzzClock>
+  let session: GatherSession
   /// `MethodTable.dispatcher`, as RPCGateway makes it.
   let dispatcher: RPCDispatcher<Caller>
   /// The peer: a controller or not, as the input says.
@@ -35,13 +35,17 @@ final class FuzzDaemon {
       wallClock: { Self.wallClock(wallOrigin, start.duration(to: clock.now)) },
       hub: EventHub(subscriberLoop: loop), logger: logger)
     dispatcher = MethodTable.dispatcher(
-      session, stats: DaemonStats(), testFaults: false, web: WebAccess(token: "fuzz-control-token-0123"),
-      logger: logger, refusals: RefusalReporter(logger: logger, loop: loop))
+      session,
+      services: MethodServices(
+        web: WebAccess(token: "fuzz-control-token-0123"), stats: DaemonStats(), hub: session.hub,
+        repeats: RepeatedRequests()),
+      testFaults: false, logger: logger, refusals: RefusalReporter(logger: logger, loop: loop))
     caller = Caller(
-      peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)), mayMutate: mayMutate,
-      whyReadOnly: "the fuzz input chose a read-only peer", events: EventOutbox(table: session.hub.subscribers))
+      peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)),
+      capabilities: Capabilities(control: mayMutate, whyNotControl: "the fuzz input chose a read-only peer"),
+      events: EventOutbox(table: session.hub.subscribers))
     let session = session
-    loop.execute { session.turns.withLock { _ in session.start() } }
+    loop.execute { session.take { $0.start() } }
     loop.run()
   }
 
@@ -54,7 +58,7 @@ final class FuzzDaemon {
       to: parsed, from: caller,
       runner: { placement, work, done in
         guard placement == .concurrent else {
-          if !session.run(work, replyingOn: loop, to: done) { done(.failure(.internalError("shutting down"))) }
+          if !session.submit(work, replyingOn: loop, to: done) { done(.failure(.internalError("shutting down"))) }
           return
         }
         done(work())
@@ -70,7 +74,7 @@ final class FuzzDaemon {
     FuzzClock.advance(by: duration)
     let session = session
     loop.execute {
-      session.turns.withLock { _ in session.ring(at: session.now) }
+      session.take { $0.ring(at: $0.now) }
     }
     loop.run()
   }
@@ -91,7 +95,7 @@ final class FuzzDaemon {
   /// Ends the session, as the daemon does at shutdown.
   func close() {
     let session = session
-    loop.execute { session.turns.withLock { _ in session.stop() } }
+    loop.execute { session.take { $0.stop() } }
     loop.run()
     caller.events.close()
     try? loop.syncShutdownGracefully()
