@@ -211,3 +211,18 @@ extension API.Method where Result == API.ShareLinks {
   /// `web.share`.
   public static var webShare: Self { Self("web.share") }
 }
+
+extension API.Method where Result == API.GatherReopened {
+  /// `gather.reopen`.
+  public static var gatherReopen: Self { Self("gather.reopen") }
+}
+
+extension API.Method where Result == API.GatherDeleted {
+  /// `gathers.delete`.
+  public static var gathersDelete: Self { Self("gathers.delete") }
+}
+
+extension API.Method where Result == API.PlayersMerged {
+  /// `players.merge`.
+  public static var playersMerge: Self { Self("players.merge") }
+}

@@ -111,3 +111,8 @@ extension API.Method where Result == API.Unscheduled {
   /// `plan.unschedule`.
   public static var planUnschedule: Self { Self("plan.unschedule") }
 }
+
+extension API.Method where Result == API.Plan {
+  /// `plan.restore`.
+  public static var planRestore: Self { Self("plan.restore") }
+}

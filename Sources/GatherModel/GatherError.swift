@@ -19,6 +19,8 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     case scheduleNotFound = "schedule_not_found"
     case planNotDue = "plan_not_due"
     case sameTime = "same_time"
+    // Taking back a mistake.
+    case tooLateToUndo = "too_late_to_undo"
   }
 
   private let code: Code
@@ -156,6 +158,11 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
       "Schedule \(id) plans a game then too (\(when)\(place.map { ", \($0)" } ?? "")); two would open two plans "
         + "every week, and nothing was " + (moving ? "changed." : "made."))
   }
+  /// Matches any `tooLateToUndo(_:)` error.
+  public static let tooLateToUndo = tooLateToUndo("")
+  /// What was to be taken back has been built on, or its time has passed: `why` says which.
+  public static func tooLateToUndo(_ why: String) -> GatherError { GatherError(.tooLateToUndo, why) }
+
   /// A field's value is not acceptable.
   public static func validation(_ field: String, _ message: String) -> GatherError {
     GatherError(.validation, message, field: field)

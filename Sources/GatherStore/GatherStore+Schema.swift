@@ -84,7 +84,8 @@ extension GatherStore {
     // The ratings after each gather have a narrow table of their own, which a replay writes again whole, in id
     // order: 120,000 rows for 10,000 gathers take a fifth of a second, where updating them in gatherPlayer's wide
     // rows took twice that. It has no foreign key, which would cost a lookup per row: only the store writes it, in
-    // the transaction that rates the lineup row it belongs to, and ended gathers are never deleted.
+    // the transaction that rates the lineup row it belongs to, and a gather deleted from history is followed by a
+    // replay, which writes the table again without its rows.
     migrator.registerMigration("ratings") { db in
       try db.execute(
         """

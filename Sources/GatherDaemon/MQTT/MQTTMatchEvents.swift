@@ -28,14 +28,14 @@ enum MQTTMatchEvents {
     case .gather(let change):
       payload["change"] = .string(change.name)
       switch change {
-      case .started(let snapshot), .assigned(let snapshot), .renamed(let snapshot):
+      case .started(let snapshot), .assigned(let snapshot), .renamed(let snapshot), .reopened(let snapshot):
         about(snapshot.gather.id, snapshot.gather.names, snapshot.gather.score)
         payload["plan"] = snapshot.gather.planID.map { .int($0) } ?? .null
         payload["teams"] = lineup(snapshot)
       case .ended(let ended):
         about(ended.record.id, ended.record.names, ended.record.score)
         payload["winner"] = .string(ended.record.winner.rawValue)
-      case .cancelled(let id):
+      case .cancelled(let id), .deleted(let id):
         about(id, nil, nil)
         payload["winner"] = .null
       }

@@ -68,15 +68,17 @@ enum EventDocs {
       ]),
     EventDoc(
       "gather",
-      summary: "A gather started, changed lineup, was renamed, ended or was cancelled.",
+      summary: "A gather started, changed lineup, was renamed, ended, was cancelled, reopened or deleted.",
       description: """
-        gather is the Gather (started, assigned, renamed), the GatherRecord (ended) or null (cancelled).
+        gather is the Gather (started, assigned, renamed, reopened: the last gather to end, active again at full \
+        time), the GatherRecord (ended) or null (cancelled, deleted: taken out of history).
         """,
       params: [
         ParamDoc("subscription", "The subscription this event is for.", required: true, schema: .ref("Id")),
         ParamDoc("seq", "The daemon-wide event number.", required: true, schema: .integer(minimum: 1)),
         ParamDoc(
-          "change", nil, required: true, schema: .choice(["started", "assigned", "renamed", "ended", "cancelled"])),
+          "change", nil, required: true,
+          schema: .choice(["started", "assigned", "renamed", "ended", "cancelled", "reopened", "deleted"])),
         ParamDoc(
           "gather", nil, required: true,
           schema: .oneOf(
@@ -139,8 +141,9 @@ enum EventDocs {
       description: """
         created (by plan.create, or a weekly schedule opening its week), updated (also when a cancelled gather \
         gives its plan back), cancelled, started, expired (its start passed by more than --plan-expiry), \
-        checkedIn (plan.checkIn: who turned up) and reminder (--plan-reminders or the schedule's, with before: \
-        the places left and who is going are in the plan) carry the plan; joined (answer going or waiting), left \
+        checkedIn (plan.checkIn: who turned up), reminder (--plan-reminders or the schedule's, with before: \
+        the places left and who is going are in the plan) and restored (plan.restore: a cancelled plan open \
+        again) carry the plan; joined (answer going or waiting), left \
         and promoted (moved up from the waiting list) also name the player. One turn may publish several: left \
         then promoted.
         """,
@@ -151,7 +154,7 @@ enum EventDocs {
           "change", nil, required: true,
           schema: .choice([
             "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired",
-            "reminder",
+            "reminder", "restored",
           ])),
         ParamDoc("id", "The plan's id.", required: true, schema: .ref("Id")),
         ParamDoc("plan", nil, required: true, schema: .ref("Plan")),

@@ -77,6 +77,7 @@ enum ErrorDoc: Sendable {
   static let planNotDue = component("PlanNotDue")
   static let sameTime = component("SameTime")
   static let regularsOnly = component("RegularsOnly")
+  static let tooLateToUndo = component("TooLateToUndo")
   /// gatherd serves no web page (-32002, `web_disabled`).
   static let webDisabled = own(code: -32002, message: "gatherd serves no web page.", reason: "web_disabled")
 }

@@ -178,5 +178,16 @@ extension OpenRPCDocument {
         "reason": .string("regulars_only")
       ]),
     ]),
+    "TooLateToUndo": .object([
+      "code": .int(-32002),
+      "message": .string(
+        """
+        What was to be taken back has been built on, or its time has passed (the message says which and what else \
+        can be done).
+        """),
+      "data": .object([
+        "reason": .string("too_late_to_undo")
+      ]),
+    ]),
   ])
 }

@@ -84,9 +84,10 @@ extension GatherChange {
   var json: JSONObject {
     let gather: JSONValue =
       switch self {
-      case .started(let snapshot), .assigned(let snapshot), .renamed(let snapshot): snapshot.json
+      case .started(let snapshot), .assigned(let snapshot), .renamed(let snapshot), .reopened(let snapshot):
+        snapshot.json
       case .ended(let ended): ended.json
-      case .cancelled: .null
+      case .cancelled, .deleted: .null
       }
     return ["change": .string(name), "id": .int(gatherID), "gather": gather]
   }
@@ -99,6 +100,8 @@ extension GatherChange {
     case .renamed: "renamed"
     case .ended: "ended"
     case .cancelled: "cancelled"
+    case .reopened: "reopened"
+    case .deleted: "deleted"
     }
   }
 }

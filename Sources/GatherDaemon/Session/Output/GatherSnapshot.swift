@@ -33,13 +33,19 @@ public enum GatherChange: Sendable {
   case ended(EndedGather)
   /// The gather was cancelled; it keeps no result.
   case cancelled(id: Int64)
+  /// The last gather to end was made the active gather again, at full time: its result, ratings, vote and charges
+  /// were taken back.
+  case reopened(GatherSnapshot)
+  /// An ended gather was deleted from history, its ratings and charges taken back.
+  case deleted(id: Int64)
 
   /// The gather's id.
   public var gatherID: Int64 {
     switch self {
-    case .started(let snapshot), .assigned(let snapshot), .renamed(let snapshot): snapshot.gather.id
+    case .started(let snapshot), .assigned(let snapshot), .renamed(let snapshot), .reopened(let snapshot):
+      snapshot.gather.id
     case .ended(let ended): ended.record.id
-    case .cancelled(let id): id
+    case .cancelled(let id), .deleted(let id): id
     }
   }
 }

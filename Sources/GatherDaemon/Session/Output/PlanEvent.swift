@@ -27,6 +27,8 @@ public struct PlanEvent: Sendable {
     case expired
     /// A reminder before the start, with the places left and who is going (the plan tells both).
     case reminder
+    /// A cancelled plan was opened again, with its lists as they were.
+    case restored
   }
 
   /// What happened.

@@ -111,3 +111,18 @@ extension Turn {
     return snapshot
   }
 }
+
+extension Turn {
+  /// Opens a cancelled plan again, until its start, with its lists and its sign-up code as they were (a `plan`
+  /// event `restored`); another open plan at its start is refused unless `force`.
+  mutating func restorePlan(_ id: Plan.ID, force: Bool = false) throws -> PlanSnapshot {
+    guard var plan = try store.plan(id) else { throw GatherError.planNotFound(id) }
+    try plan.restore(now: wallClock())
+    if !force { try state.requireNoPlanStarting(at: plan.details.startsAt) }
+    let restored = try commit { try store.restorePlan(id) }
+    state.keep(restored)
+    rearmAgenda()
+    logger.info("Restored plan \(id): it is open again.", metadata: ["plan_id": "\(id)"])
+    return publish(.restored, restored)
+  }
+}
