@@ -172,6 +172,30 @@ class CrashRecoveryTests(DaemonTestCase):
         newer = self.ok(self.c, "players.create", {"name": "After"})
         self.assertNotIn(newer["id"], self.ids, "ids are not reused after a restart")
 
+    def test_what_was_taken_back_stays_taken_back(self):
+        """gather.reopen, gathers.delete, plan.restore and players.merge are each one transaction: kill -9 right
+        after their reply keeps all of it."""
+        deleted = self.start_gather(self.c, [self.ids[0]], [self.ids[1]])
+        self.ok(self.c, "gather.end")
+        reopened = self.start_gather(self.c, [self.ids[0]], [self.ids[2]])
+        self.ok(self.c, "score.goal", {"team": "teamA"})
+        self.ok(self.c, "gather.end")
+        plan = self.ok(self.c, "plan.create", {"startsAt": "2999-01-07T19:00:00Z", "capacity": 4})
+        self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids[3]})
+        self.ok(self.c, "plan.cancel", {"plan": plan["id"]})
+        self.ok(self.c, "gathers.delete", {"gather": deleted["id"]})
+        self.ok(self.c, "gather.reopen", {"gather": reopened["id"]})
+        self.ok(self.c, "plan.restore", {"plan": plan["id"]})
+        self.ok(self.c, "players.merge", {"from": self.ids[4], "into": self.ids[3]})
+        self.crash_and_restart()
+        current = self.ok(self.c, "gather.current")
+        self.assertEqual((current["id"], current["score"]["text"]), (reopened["id"], "1-0"))
+        self.assertEqual(self.ok(self.c, "gathers.list")["gathers"], [])
+        self.refused(self.c, "gathers.get", {"id": deleted["id"]}, -32001, "gather_not_found")
+        restored = self.ok(self.c, "plan.get", {"plan": plan["id"]})
+        self.assertEqual((restored["status"], [p["name"] for p in restored["going"]]), ("open", ["Duarte"]))
+        self.refused(self.c, "players.get", {"id": self.ids[4]}, -32001, "player_not_found")
+
 
 if __name__ == "__main__":
     unittest.main()
