@@ -54,6 +54,15 @@ public struct PlanSchedule: Sendable, Hashable, Identifiable {
     }
   }
 
+  /// This week's game when it is still to start but its plan should already be open (its opening passed before the
+  /// schedule was made): its start and offset; nil when the soonest start's opening is still to come, which the
+  /// schedule opens by itself. A schedule set up on the day of the game starts with it when asked to
+  /// (`plan.schedule`'s `firstWeek: "this"`).
+  public func thisWeek(now: Date, zone serverZone: ZoneRule) -> (date: Date, utcOffset: Int)? {
+    let start = zone(serverZone).next(details.weekday, at: details.time, after: now)
+    return opening(of: start.date) <= now ? start : nil
+  }
+
   /// The week (Monday to Sunday) `date` falls in on `zone`'s wall clock, counted from the week of 1970-01-01.
   static func week(of date: Date, in zone: ZoneRule) -> Int64 {
     let wall = zone.wallSeconds(at: date)

@@ -19,6 +19,18 @@ import Testing
     #expect(twoDays.nextStart(now: monday, zone: .fixed(0)).date == at("2027-01-21T19:00+00:00"))
   }
 
+  @Test func thisWeeksGameIsTheSoonestStartWhoseOpeningHasPassed() throws {
+    let monday = at("2027-01-18T10:00+00:00")
+    let sixDays = try WeekZones.thursdays(madeAt: monday)
+    // Thursday's plan would have opened last Friday: it is this week's game, still to start.
+    #expect(sixDays.thisWeek(now: monday, zone: .fixed(0))?.date == at("2027-01-21T19:00+00:00"))
+    // Opening two days before, Thursday's is still to open: the schedule opens it by itself.
+    let twoDays = try WeekZones.thursdays(opensBefore: .seconds(2 * 86400), madeAt: monday)
+    #expect(twoDays.thisWeek(now: monday, zone: .fixed(0)) == nil)
+    // After Thursday's start, the soonest is next week's, not yet open.
+    #expect(sixDays.thisWeek(now: at("2027-01-21T20:00+00:00"), zone: .fixed(0)) == nil)
+  }
+
   @Test func theWeekAfterTheLastOneMadeComesNextAndAWeekThatStartedIsPassedOver() throws {
     let made = try WeekZones.thursdays(madeAt: at("2027-01-01T10:00+00:00"), lastStart: at("2027-01-21T19:00+00:00"))
     #expect(made.nextStart(now: at("2027-01-20T10:00+00:00"), zone: .fixed(0)).date == at("2027-01-28T19:00+00:00"))

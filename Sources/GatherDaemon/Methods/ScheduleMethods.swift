@@ -15,7 +15,8 @@ enum ScheduleMethods {
       description: """
         gatherd opens each week's plan at its opening (start − opensBefore) with the schedule's capacity, place, \
         note, regulars and reminders: a plan event created. The first week is the first whose opening is still \
-        to come (a week that should already be open is left as it is: make it with plan.create). One plan a week \
+        to come, or with firstWeek: "this", this week's game when it is still to start, opened at once (for a \
+        schedule set up on the day of the game). One plan a week \
         (Monday to Sunday); a week that should have opened while gatherd was not running opens when it starts, \
         if it has yet to start. Skipping a week is cancelling that week's plan (plan.cancel); plan.reschedule \
         changes the weeks to come, plan.unschedule ends it. Two schedules on the same day at the same time \
@@ -27,7 +28,7 @@ enum ScheduleMethods {
       errors: [.forbidden, .sameTime, .invalidParams, .storageUnavailable]
     )
   ) { params, turn, call in
-    try Encoded(turn.createSchedule(params.details, force: params.force))
+    try Encoded(turn.createSchedule(params.details, force: params.force, thisWeek: params.thisWeek))
   }
 
   /// plan.schedule's params.
@@ -98,16 +99,25 @@ enum ScheduleMethods {
         Make it even when another schedule has its games on the same day at the same time (otherwise -32002 \
         same_time).
         """, required: false, schema: .boolean()),
+      ParamDoc(
+        "firstWeek",
+        """
+        next (the default): the first week whose opening is still to come. this: this week's game, when it is \
+        still to start and its opening has passed, opens at once.
+        """, required: false, schema: .choice(["this", "next"])),
     ]
     let details: ScheduleDetails
     /// Make it even on another schedule's day and time.
     let force: Bool
+    /// Open this week's game at once, when it is still to start.
+    let thisWeek: Bool
 
     init(_ params: inout Params) throws {
       // The required fields first, so that a missing one is named before any other is read.
       for field in ScheduleFields.required where !params.contains(field.0) { throw ScheduleFields.missing(field) }
       let changes = try ScheduleFields.changes(&params)
       force = try params.optionalBool("force") ?? false
+      thisWeek = try params.optionalChoice("firstWeek", ["this", "next"]) { $0 == "this" ? true : $0 == "next" ? false : nil } ?? false
       try params.finish()
       details = try ScheduleFields.newSchedule(changes)
     }

@@ -31,6 +31,23 @@ import Testing
     #expect(try await fixture.result("plan.schedules") == .object(["schedules": [schedule]]))
   }
 
+  @Test func aScheduleSetUpOnTheDayOfTheGameStartsWithTodaysWhenAsked() async throws {
+    // Fridays at 19:00 UTC: today's opened a week ago, before the schedule existed.
+    var fridays = Self.thursdays
+    (fridays["weekday"], fridays["utcOffset"]) = ("friday", "Z")
+    fridays["force"] = true
+    _ = try await fixture.result("plan.schedule", fridays)
+    #expect(try await fixture.result("plans.list")["plans"] == [], "by default the first week is next week's")
+    fridays["firstWeek"] = "this"
+    let schedule = try await fixture.result("plan.schedule", fridays)
+    let plans = try #require(try await fixture.result("plans.list")["plans"]?.arrayValue)
+    #expect(plans.map { $0["startsAt"] } == ["2027-01-15T19:00:00.000Z"] && plans.first?["schedule"] == schedule["id"])
+    #expect(schedule["next"]?["startsAt"] == "2027-01-22T19:00:00.000Z", "and then the next week's")
+    #expect(schedule["lastStart"] == "2027-01-15T19:00:00.000Z")
+    fridays["firstWeek"] = "now"
+    #expect(try await fixture.error("plan.schedule", fridays) == .invalidParams("firstWeek"))
+  }
+
   @Test func aChangeKeepsWhatItDoesNotNameAndUnscheduleDeletes() async throws {
     let id = try #require(try await fixture.result("plan.schedule", Self.thursdays)["id"])
     let changed = try await fixture.result(

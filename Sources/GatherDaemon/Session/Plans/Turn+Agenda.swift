@@ -77,7 +77,7 @@ extension Turn {
 
   /// Opens a schedule's plan for the week starting at `start`: `plan` event `created`. An open plan made by hand
   /// for that very start is that week's game: the schedule moves on to the next week without a second plan.
-  private mutating func openWeek(of id: PlanSchedule.ID, start: (date: Date, utcOffset: Int), now: Date) throws {
+  mutating func openWeek(of id: PlanSchedule.ID, start: (date: Date, utcOffset: Int), now: Date) throws {
     let schedule = try state.schedule(id)
     let (details, terms) = try schedule.plan(for: start, now: now)
     let moved = schedule.moved(to: start.date)

@@ -4,15 +4,22 @@ import GatherModel
 /// Weekly schedules: the games that plan themselves. Each change follows the session's pattern (the model checks,
 /// the store commits, the copy is kept) and sets the plans' scheduler again (GatherSession+Agenda.swift).
 extension Turn {
-  /// Makes a weekly schedule; its first plan is the first week whose opening is still to come. Another
-  /// schedule's day and time is refused unless `force`.
-  mutating func createSchedule(_ details: ScheduleDetails, force: Bool = false) throws -> ScheduleSnapshot {
+  /// Makes a weekly schedule; its first plan is the first week whose opening is still to come, or with
+  /// `thisWeek`, this week's game when it is still to start (``PlanSchedule/thisWeek(now:zone:)``), opened at once.
+  /// Another schedule's day and time is refused unless `force`.
+  mutating func createSchedule(_ details: ScheduleDetails, force: Bool = false, thisWeek: Bool = false) throws
+    -> ScheduleSnapshot
+  {
     if !force { try state.requireNoSchedule(on: details.weekday, at: details.time) }
-    let schedule = try commit { try store.createSchedule(details, at: wallClock()) }
+    let now = wallClock()
+    let schedule = try commit { try store.createSchedule(details, at: now) }
     state.keep(schedule)
     logger.info("Made weekly schedule \(schedule.id).")
+    if thisWeek, let start = schedule.thisWeek(now: now, zone: settings.zone) {
+      try openWeek(of: schedule.id, start: start, now: now)
+    }
     runAgenda()
-    return settings.snapshot(of: schedule, now: wallClock())
+    return settings.snapshot(of: try state.schedule(schedule.id), now: wallClock())
   }
 
   /// Changes a schedule; the plans it has opened keep their details, and the weeks it makes from now on follow
