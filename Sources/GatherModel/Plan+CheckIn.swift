@@ -39,4 +39,14 @@ extension Plan {
   public var kickOffPlayers: [Player.ID] {
     checkIn.map { $0.present.map(\.player) } ?? going.map(\.player)
   }
+
+  /// Who a gather started from this plan puts on the pitch, and who on the bench: with an odd number of players the
+  /// last of them (in the check-in's order: the going ones as they joined, then those brought in; else the last to
+  /// join: first come, first play) starts on the bench, so that the sides are even, and comes on for someone at
+  /// half time.
+  public var kickOffLineup: (playing: [Player.ID], bench: [Player.ID]) {
+    let players = kickOffPlayers
+    guard players.count % 2 == 1, players.count > 2 else { return (players, []) }
+    return (Array(players.dropLast()), [players[players.count - 1]])
+  }
 }

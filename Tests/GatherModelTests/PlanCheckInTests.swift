@@ -97,4 +97,17 @@ import Testing
     #expect(throws: GatherError.validation("walkIns", "")) { try gather.walkInDetails(["Zé", "ZÉ"]) }
     #expect(throws: GatherError.validation("walkIns", "")) { try gather.walkInDetails([""]) }
   }
+
+  @Test func anOddPlayerOutStartsOnTheBenchFirstComeFirstPlay() throws {
+    let three = try PlanTests.joined([4, 2, 5], capacity: 10)
+    #expect(three.kickOffLineup.playing == [4, 2] && three.kickOffLineup.bench == [5])
+    let four = try PlanTests.joined([4, 2, 5, 1], capacity: 10)
+    #expect(four.kickOffLineup.playing == [4, 2, 5, 1] && four.kickOffLineup.bench.isEmpty)
+    #expect(try PlanTests.joined([3, 1], capacity: 10).kickOffLineup.bench.isEmpty)
+    // Those who checked in, in the check-in's order: going in the order they joined, then those brought in.
+    var checked = try PlanTests.joined([1, 2, 3, 4], capacity: 2)
+    _ = try checked.checkIn(
+      present: [try PlanTests.player(3), try PlanTests.player(1), try PlanTests.player(2)], at: PlanTests.now)
+    #expect(checked.kickOffLineup.playing == [1, 2] && checked.kickOffLineup.bench == [3])
+  }
 }

@@ -22,7 +22,7 @@ enum GatherMethods {
         A player may appear only once; duplicates and empty teams are -32602. teamA and teamB are required \
         unless plan is given: then the plan's players (at least 2: those checked in with plan.checkIn, else the \
         going ones) are split into fair teams by gather.suggest's rules (by rating, seed 0), the waiting players \
-        are left out, the plan becomes started (a plan event) and the gather records it; a plan given with teams \
+        are left out, an odd one out (the last to check in, else to join) starts on the bench, the plan becomes started (a plan event) and the gather records it; a plan given with teams \
         is -32602 naming plan. A plan that starts more than 12 hours from now is refused with -32002 \
         plan_not_due, naming when it starts (a gather from it would close its sign-ups early), unless force is \
         true. Mutating: the caller must be a controller (root, the daemon's uid, or a member of \

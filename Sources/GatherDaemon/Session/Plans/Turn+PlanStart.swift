@@ -1,7 +1,8 @@
 import GatherModel
 
 /// From plan to kick-off: a gather of a plan's players, split into fair teams by `gather.suggest`'s rules:
-/// those checked in as there, else the going ones (the waiting players do not play). A plan more than 12 hours
+/// those checked in as there, else the going ones (the waiting players do not play); with an odd number, the last
+/// of them starts on the bench (``Plan/kickOffLineup``). A plan more than 12 hours
 /// from its start becomes a gather only when forced.
 extension Turn {
   /// Starts a gather from an open plan with at least two players to kick off (``Plan/kickOffPlayers``: checked in,
@@ -15,13 +16,14 @@ extension Turn {
     try plan.checkStartable()
     if state.active != nil { throw GatherError.gatherAlreadyActive }
     if !force { try plan.requireDue(at: wallClock()) }
-    let candidates = try plan.kickOffPlayers.map { id throws(GatherError) in
+    let lineup = plan.kickOffLineup
+    let candidates = try lineup.playing.map { id throws(GatherError) in
       Candidate(try state.player(id), rating: state.rating(of: id))
     }
     let split = try TeamBalancer.suggest(candidates).split
     let gather = try startGather(
-      teamA: split.teamA.players, teamB: split.teamB.players, bench: [], seconds: seconds, periods: periods,
-      breakSeconds: breakSeconds, names: names, plan: id)
+      teamA: split.teamA.players, teamB: split.teamB.players, bench: lineup.bench, seconds: seconds,
+      periods: periods, breakSeconds: breakSeconds, names: names, plan: id)
     try plan.start(gatherID: gather.gather.id)
     state.keep(plan)
     rearmAgenda()
