@@ -116,3 +116,8 @@ extension API.Method where Result == API.Plan {
   /// `plan.restore`.
   public static var planRestore: Self { Self("plan.restore") }
 }
+
+extension API.Method where Result == API.HowToPay {
+  /// `fees.setHowToPay`.
+  public static var feesSetHowToPay: Self { Self("fees.setHowToPay") }
+}

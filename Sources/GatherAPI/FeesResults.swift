@@ -14,6 +14,14 @@ extension API {
   public struct FeeBalances: Decodable, Sendable, Equatable {
     /// By name, then currency.
     public let balances: [API.FeeBalance]
+    /// How players are to pay, in the organiser's words; nil when unsaid.
+    public let howToPay: String?
+  }
+
+  /// What fees.setHowToPay answers.
+  public struct HowToPay: Decodable, Sendable, Equatable {
+    /// How players are to pay, as now saved; nil when unsaid.
+    public let howToPay: String?
   }
 
   /// What fees.ledger answers.
@@ -35,7 +43,14 @@ extension APISchemas {
   /// The schema of ``API/FeeBalances``.
   public static let feeBalances: Schema = .object(
     [
-      "balances": .required(.array(of: .ref("FeeBalance"), "By name, then currency."))
+      "balances": .required(.array(of: .ref("FeeBalance"), "By name, then currency.")),
+      "howToPay": .required(.nullable(.string()).described("How players are to pay, in the organiser's words.")),
+    ])
+
+  /// The schema of ``API/HowToPay``.
+  public static let howToPay: Schema = .object(
+    [
+      "howToPay": .required(.nullable(.string()).described("How players are to pay, in the organiser's words."))
     ])
 
   /// The schema of ``API/FeeLedger``.

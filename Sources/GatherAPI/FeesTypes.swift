@@ -22,6 +22,16 @@ extension API {
     public let cost: API.Money
     /// Who pays a guest's share: the guest, or the player who brought them (plan.join's broughtBy), when known.
     public let guests: String
+    /// Who paid the pitch, if anyone is said to have: the whole cost is credited to them when it is charged.
+    public let paidBy: Payer?
+
+    /// A roster player who paid the pitch.
+    public struct Payer: Decodable, Sendable, Equatable {
+      /// The player's id.
+      public let id: API.Id
+      /// The player's name.
+      public let name: String
+    }
   }
 
   /// A line of the fee ledger, which is only ever added to: a share of a gather's cost (charge), a payment the
@@ -115,6 +125,11 @@ extension APISchemas {
           """
           Who pays a guest's share: the guest, or the player who brought them (plan.join's broughtBy), when known.
           """)),
+      "paidBy": .required(
+        .nullable(
+          .object(
+            "The roster player who paid the pitch: when the cost is charged, all of it is credited to them.",
+            ["id": .required(.ref("Id")), "name": .required(.string())]))),
     ])
 
   /// The schema of ``API/FeeEntry``.

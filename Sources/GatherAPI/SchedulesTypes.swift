@@ -29,6 +29,8 @@ extension API {
     public let regularsFirst: RegularsFirst?
     /// Seconds before the start, earliest first; null for gatherd's own.
     public let reminders: [Int64]?
+    /// What each week's game costs, which each plan it opens takes; null for nothing.
+    public let fee: API.Fee?
     /// The week it opens next.
     public let next: Next
     /// The start of the last week it opened a plan for.
@@ -120,6 +122,9 @@ extension APISchemas {
       "reminders": .required(
         .nullable(.array(of: .integer(minimum: 60))).described(
           "Seconds before the start, earliest first; null for gatherd's own.")),
+      "fee": .required(
+        .nullable(.ref("Fee")).described(
+          "What each week's game costs, which each plan it opens takes; null for nothing.")),
       "next": .required(
         .object(
           "The week it opens next.",

@@ -88,3 +88,9 @@ extension Money {
   /// This amount with `minorUnits` more (fewer when negative).
   func adding(_ more: Int64) -> Money { Money(minorUnits: minorUnits + more, currency: currency) }
 }
+
+extension FeeLedger {
+  /// How players are to pay what they owe, in the organiser's words ("Cash at the pitch, or IBAN DE44…"): shown to
+  /// each player beside their balance. Typed text of at most 300 characters.
+  public static let howToPay = TypedText(subject: "How to pay", maxCharacters: 300)
+}

@@ -1,3 +1,5 @@
+import struct FoundationEssentials.Date
+
 /// A gather's cost shared among those who played it (Team A and Team B; not the bench), in whole minor units.
 ///
 /// Everyone's share is the cost divided by the players, rounded down; the minor units that do not divide (fewer
@@ -55,5 +57,30 @@ public enum FeeSplit {
         player: player.id, name: player.name, payer: host?.0 ?? player.id, payerName: host?.1 ?? player.name,
         amount: Money(minorUnits: base + (Int64(index) < remainder ? 1 : 0), currency: fee.cost.currency))
     }
+  }
+}
+
+extension FeeSplit {
+  /// The ledger lines a gather's cost writes when it is charged at `at`: each share charged to its payer, and, when
+  /// someone paid for the pitch (``Fee/paidBy``, named `payerName`), a correction crediting them the whole cost,
+  /// noted so: they paid it, so the others owe it to them, and their own share is theirs like everyone's.
+  public static func lines(
+    of fee: Fee, among players: [Player], gather: Int64, at: Date, payerName: String?
+  ) -> [FeeEntry] {
+    let shares = shares(of: fee, among: players)
+    var lines = shares.map { share in
+      let guest = share.payer != share.player
+      return FeeEntry(
+        at: at, player: share.payer, name: share.payerName, kind: .charge, amount: share.amount, gatherID: gather,
+        forPlayer: guest ? share.player : nil, forName: guest ? share.name : nil)
+    }
+    if let payer = fee.paidBy, !shares.isEmpty {
+      lines.append(
+        FeeEntry(
+          at: at, player: payer, name: payerName ?? "Player \(payer)", kind: .correction,
+          amount: Money(minorUnits: -fee.cost.minorUnits, currency: fee.cost.currency), gatherID: gather,
+          note: "Paid for the pitch: \(fee.cost.text)."))
+    }
+    return lines
   }
 }

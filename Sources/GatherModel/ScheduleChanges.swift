@@ -20,6 +20,8 @@ public struct ScheduleChanges: Sendable {
   public var regulars: RegularsRule??
   /// New reminders, or `.some(nil)` for the daemon's own.
   public var reminders: [Duration]??
+  /// A new cost of each week's game, or `.some(nil)` for none.
+  public var fee: Fee??
 
   /// Creates a set of changes; every field defaults to "leave as it is".
   public init(
@@ -41,7 +43,7 @@ public struct ScheduleChanges: Sendable {
   /// Whether nothing would change.
   public var isEmpty: Bool {
     weekday == nil && time == nil && utcOffset == nil && capacity == nil && place == nil && note == nil
-      && opensBefore == nil && regulars == nil && reminders == nil
+      && opensBefore == nil && regulars == nil && reminders == nil && fee == nil
   }
 
   /// The details with these changes made and validated together (a head start still shorter than the new
@@ -57,6 +59,7 @@ public struct ScheduleChanges: Sendable {
       try result.setOpening(opensBefore ?? details.opensBefore, regulars: regulars ?? details.regulars)
     }
     if let reminders { try result.setReminders(reminders) }
+    if let fee { result.fee = fee }
     return result
   }
 }

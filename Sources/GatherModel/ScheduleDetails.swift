@@ -23,6 +23,8 @@ public struct ScheduleDetails: Sendable, Hashable {
   public private(set) var regulars: RegularsRule?
   /// How long before the start reminders go out, earliest first; nil for the daemon's own.
   public private(set) var reminders: [Duration]?
+  /// What each week's game costs, and who pays guests' shares and paid the pitch: each plan it opens takes it.
+  public var fee: Fee?
 
   /// Validates a schedule; each refusal names its param.
   public init(

@@ -97,11 +97,11 @@ extension GatherStore {
   }
 
   /// Ends the active gather and files it in history with its final score, winner and names, and rates its
-  /// players (Team A and Team B; not the bench) from the result; opens its man-of-the-match `vote` and charges the
-  /// `shares` of its cost, if any; all in one transaction. Returns their new ratings.
+  /// players (Team A and Team B; not the bench) from the result; opens its man-of-the-match `vote` and writes the
+  /// ledger `charges` of its cost (``FeeSplit/lines``), if any; all in one transaction. Returns their new ratings.
   @discardableResult
   public func endGather(
-    _ record: GatherRecord, vote: ManOfTheMatchVote? = nil, shares: [FeeSplit.Share] = []
+    _ record: GatherRecord, vote: ManOfTheMatchVote? = nil, charges: [FeeEntry] = []
   ) throws -> [Player.ID: Rating] {
     try transaction { db in
       try db.execute(
@@ -122,7 +122,7 @@ extension GatherStore {
       try db.execute(
         "UPDATE gatherPlayer SET " + Self.lineupResultSQL + " WHERE gatherId = ?", [record.id])
       if let vote { try Self.openVote(vote, db) }
-      try Self.charge(shares, gather: record.id, at: record.endedAt, db)
+      for line in charges { _ = try Self.insert(line, db) }
       return try Self.rateEndedGather(record.id, winner: record.winner, db)
     }
   }

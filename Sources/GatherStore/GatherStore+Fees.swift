@@ -16,7 +16,7 @@ extension GatherStore {
   public func setFee(_ fee: Fee?, plan: Plan.ID) throws {
     try transaction { db in
       try db.execute(
-        "UPDATE plan SET feeAmount = ?, feeCurrency = ?, feeGuests = ? WHERE id = ? AND status = 'open'",
+        "UPDATE plan SET feeAmount = ?, feeCurrency = ?, feeGuests = ?, feePaidBy = ? WHERE id = ? AND status = 'open'",
         Self.feeArguments(fee) + [plan])
       guard db.changesCount == 1 else { throw try Self.planError(plan, db) }
     }
@@ -26,16 +26,18 @@ extension GatherStore {
   public func setFee(_ fee: Fee?, gather: Int64) throws {
     try transaction { db in
       try db.execute(
-        "UPDATE gather SET feeAmount = ?, feeCurrency = ?, feeGuests = ? WHERE id = ? AND status = 'active'",
+        """
+        UPDATE gather SET feeAmount = ?, feeCurrency = ?, feeGuests = ?, feePaidBy = ? WHERE id = ? AND status = 'active'
+        """,
         Self.feeArguments(fee) + [gather])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
     }
   }
 
-  /// Sets the fee of ended gather `gather`, which was charged nothing, and charges its `shares` at `at`, in one
-  /// transaction; returns the lines. A gather already charged is refused naming `gather`: its lines stay as they
+  /// Sets the fee of ended gather `gather`, which was charged nothing, and writes its `lines` (``FeeSplit/lines``),
+  /// in one transaction; returns them. A gather already charged is refused naming `gather`: its lines stay as they
   /// are, and a balance is put right with a correction.
-  public func chargeEnded(gather: Int64, fee: Fee, shares: [FeeSplit.Share], at: Date) throws -> [FeeEntry] {
+  public func chargeEnded(gather: Int64, fee: Fee, lines: [FeeEntry]) throws -> [FeeEntry] {
     try transaction { db in
       let charged: Int64 =
         try db.fetchValue("SELECT COUNT(*) FROM feeEntry WHERE gatherId = ? AND kind = 'charge'", [gather]) ?? 0
@@ -45,14 +47,14 @@ extension GatherStore {
         )
       }
       try db.execute(
-        "UPDATE gather SET feeAmount = ?, feeCurrency = ?, feeGuests = ? WHERE id = ? AND status = 'ended'",
+        """
+        UPDATE gather SET feeAmount = ?, feeCurrency = ?, feeGuests = ?, feePaidBy = ? WHERE id = ? AND status = 'ended'
+        """,
         Self.feeArguments(fee) + [gather])
       guard db.changesCount == 1 else {
         throw GatherError.validation("gather", "Gather \(gather) has not ended: set its cost while it is played.")
       }
-      try Self.charge(shares, gather: gather, at: at, db)
-      return try db.fetchAll("SELECT * FROM feeEntry WHERE gatherId = ? AND kind = 'charge' ORDER BY id", [gather])
-        .map(Self.entry)
+      return try lines.map { try Self.insert($0, db) }
     }
   }
 
@@ -76,18 +78,6 @@ extension GatherStore {
       }
       let filter = clauses.isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ")
       return try db.fetchAll("SELECT * FROM feeEntry" + filter + " ORDER BY id", arguments).map(Self.entry)
-    }
-  }
-
-  /// Charges each share of an ended gather's cost to its payer at `at`, in the caller's transaction (the
-  /// gather's end).
-  static func charge(_ shares: [FeeSplit.Share], gather: Int64, at: Date, _ db: SQLiteConnection) throws {
-    for share in shares {
-      let guest = share.payer != share.player
-      _ = try insert(
-        FeeEntry(
-          at: at, player: share.payer, name: share.payerName, kind: .charge, amount: share.amount, gatherID: gather,
-          forPlayer: guest ? share.player : nil, forName: guest ? share.name : nil), db)
     }
   }
 
@@ -119,11 +109,12 @@ extension GatherStore {
   static func fee(in row: SQLiteRow) throws -> Fee? {
     guard let amount = try row["feeAmount"] as Int64?, let code = try row["feeCurrency"] as String? else { return nil }
     let guests = try (row["feeGuests"] as String?).map { try decode(Fee.GuestShare.self, $0) } ?? .themselves
-    return Fee(cost: Money(minorUnits: amount, currency: try currency(code)), guests: guests)
+    return Fee(
+      cost: Money(minorUnits: amount, currency: try currency(code)), guests: guests, paidBy: try row["feePaidBy"])
   }
 
-  private static func feeArguments(_ fee: Fee?) -> [any SQLiteValueConvertible] {
-    [fee?.cost.minorUnits, fee?.cost.currency.code, fee?.guests.rawValue]
+  static func feeArguments(_ fee: Fee?) -> [any SQLiteValueConvertible] {
+    [fee?.cost.minorUnits, fee?.cost.currency.code, fee?.guests.rawValue, fee?.paidBy]
   }
 
   private static func currency(_ code: String) throws -> Currency {

@@ -44,10 +44,16 @@ extension GatherStore {
           details.startsAt.unixMilliseconds, details.utcOffset, details.capacity, details.place, details.note,
           signUpCode, createdAt.unixMilliseconds,
         ] + columns.arguments)
-      let plan = Plan(
-        id: db.lastInsertedRowID, details: details, createdAt: createdAt, signUpCode: signUpCode, terms: terms)
+      let id = db.lastInsertedRowID
+      // Each week's game costs what the schedule says.
+      if let fee = schedule.details.fee {
+        try db.execute(
+          "UPDATE plan SET feeAmount = ?, feeCurrency = ?, feeGuests = ?, feePaidBy = ? WHERE id = ?",
+          Self.feeArguments(fee) + [id])
+      }
+      let plan = Plan(id: id, details: details, createdAt: createdAt, signUpCode: signUpCode, terms: terms)
       try Self.saveSchedule(schedule, db)
-      return plan
+      return plan.withFee(schedule.details.fee)
     }
   }
 

@@ -221,6 +221,7 @@ extension GatherStore {
         CREATE INDEX "feeEntry_on_gatherId" ON "feeEntry"("gatherId") WHERE "gatherId" IS NOT NULL;
         """ + Self.feeLedgerTriggersSQL)
     }
+    Self.registerOrganiserMigrations(&migrator)
     return migrator
   }
 }

@@ -18,6 +18,8 @@ struct ScheduleRow {
   var createdAt: Int64
   var changedAt: Int64
   var lastStart: Int64?
+  /// The cost of each week's game, as ``GatherStore/fee(in:)`` reads it; nil for none.
+  var fee: Fee?
 
   /// The row that `row` of `SELECT * FROM planSchedule` holds.
   init(row: SQLiteRow) throws {
@@ -36,6 +38,7 @@ struct ScheduleRow {
     createdAt = try row["createdAt"]
     changedAt = try row["changedAt"]
     lastStart = try row["lastStart"]
+    fee = try GatherStore.fee(in: row)
   }
 
   /// The row that keeps `schedule`.
@@ -56,6 +59,7 @@ struct ScheduleRow {
     createdAt = schedule.createdAt.unixMilliseconds
     changedAt = schedule.changedAt.unixMilliseconds
     lastStart = schedule.lastStart?.unixMilliseconds
+    fee = details.fee
   }
 
   /// The columns but the id, as the arguments of ``columnsSQL``'s placeholders.
@@ -63,12 +67,13 @@ struct ScheduleRow {
     [
       weekday, time, utcOffset, capacity, place, note, opensBeforeMs, regularsFirstMs, regularsPlayed,
       regularsOfLast, reminders, createdAt, changedAt, lastStart,
-    ]
+    ] + GatherStore.feeArguments(fee)
   }
   /// The columns that ``arguments`` fill, in order.
   static let columns = [
     "weekday", "time", "utcOffset", "capacity", "place", "note", "opensBeforeMs", "regularsFirstMs",
-    "regularsPlayed", "regularsOfLast", "reminders", "createdAt", "changedAt", "lastStart",
+    "regularsPlayed", "regularsOfLast", "reminders", "createdAt", "changedAt", "lastStart", "feeAmount",
+    "feeCurrency", "feeGuests", "feePaidBy",
   ]
 
   /// The schedule; a row no rule allows is an error that names it.
@@ -77,11 +82,12 @@ struct ScheduleRow {
     let owner = "Schedule \(id)"
     do {
       guard let day = Weekday(rawValue: weekday) else { throw StoreError("\(owner) has weekday \(weekday).") }
-      let details = try ScheduleDetails(
+      var details = try ScheduleDetails(
         weekday: day, time: TimeOfDay(hour: Int(time / 3600), minute: Int(time % 3600 / 60)), utcOffset: utcOffset,
         capacity: capacity, place: place, note: note, opensBefore: .milliseconds(opensBeforeMs),
         regulars: TermsColumns.regulars(regularsFirstMs, regularsPlayed, regularsOfLast, of: owner),
         reminders: TermsColumns.durations(reminders, of: owner))
+      details.fee = fee
       return PlanSchedule(
         id: id, details: details, createdAt: createdAt.date, changedAt: changedAt.date, lastStart: lastStart?.date)
     } catch let error as GatherError {

@@ -63,4 +63,21 @@ import Testing
   @Test func nobodyPlayedNobodyIsCharged() throws {
     #expect(FeeSplit.shares(of: try Self.fee(6000), among: []).isEmpty)
   }
+
+  @Test func whoPaidThePitchIsCreditedItAllAndChargedTheirShare() throws {
+    let fee = try Fee(amount: 6000, currency: "EUR", paidBy: 1)
+    let at = Fixtures.kickOff
+    let lines = FeeSplit.lines(
+      of: fee, among: Self.players(["Ana", "Bruno", "Carla", "Dani"]), gather: 9, at: at, payerName: "Ana")
+    #expect(lines.map(\.kind) == [.charge, .charge, .charge, .charge, .correction])
+    #expect(lines.last?.player == 1 && lines.last?.amount.minorUnits == -6000 && lines.last?.gatherID == 9)
+    // Ana owes her share less the pitch: 45.00 in credit, which the others' 15.00 each square.
+    let ana = FeeLedger.balances(lines).first { $0.player == 1 }
+    #expect(ana?.owed.minorUnits == -4500)
+    // Taking the gather back squares the credit too.
+    #expect(
+      FeeLedger.reversal(of: lines, note: "undo", at: at).map(\.amount.minorUnits) == [4500, -1500, -1500, -1500])
+    // Nobody is credited a game nobody played.
+    #expect(FeeSplit.lines(of: fee, among: [], gather: 9, at: at, payerName: "Ana").isEmpty)
+  }
 }

@@ -45,10 +45,11 @@ import Testing
     let reloaded = try fixture.store.load(at: .zero, wallNow: Self.now)
     let active = try reloaded.requireActive()
     #expect(active.fee == fee, "the active gather's cost comes back after a restart")
-    let shares = FeeSplit.shares(
-      of: fee, among: active.feePlayers(plan: nil, roster: reloaded.roster) { reloaded.name(of: $0) })
     let record = active.result(endedAt: Self.now.addingTimeInterval(600)) { reloaded.name(of: $0) }
-    try fixture.store.endGather(record, shares: shares)
+    let lines = FeeSplit.lines(
+      of: fee, among: active.feePlayers(plan: nil, roster: reloaded.roster) { reloaded.name(of: $0) },
+      gather: active.id, at: record.endedAt, payerName: nil)
+    try fixture.store.endGather(record, charges: lines)
     let restarted = try GatherStore.open(path: try CrashRecoveryTests.crashImage(of: fixture))
     let charges = try restarted.feeEntries(gather: active.id)
     #expect(charges.map(\.name) == ["Ana", "Bruno", "Carla"])

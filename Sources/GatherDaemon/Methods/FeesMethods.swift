@@ -5,11 +5,10 @@ import GatherRPC
 /// fees.*: who paid for the pitch. A plan's or the active gather's cost, split among those who played when the
 /// gather ends; payments and corrections the organiser marks; balances added up from the ledger.
 enum FeesMethods {
-  /// What `guests` may say.
-  static let guestShares = Fee.GuestShare.allCases.map(\.rawValue)
-
   /// Every method of the family, in the OpenRPC document's order.
-  static let all: [any MethodDefining] = [feesSetCost, feesPay, feesCorrect, feesBalance, feesLedger]
+  static let all: [any MethodDefining] = [
+    feesSetCost, feesPay, feesCorrect, feesBalance, feesLedger, feesSetHowToPay,
+  ]
 
   /// fees.setCost: sets or clears what an open plan, or the active gather, costs, and who pays a guest's share.
   static let feesSetCost = MethodDefinition.turn(
@@ -49,77 +48,6 @@ enum FeesMethods {
   ) { params, turn, call in
     if let plan = params.plan { return try Encoded(turn.setFee(params.fee, plan: plan)) }
     return try Encoded(turn.setCost(params.fee, gather: params.gather ?? 0))
-  }
-
-  /// fees.setCost's params.
-  struct SetCostParams: MethodParams {
-    static let fields = [
-      ParamDoc("plan", "The open plan whose cost this is.", required: false, schema: .ref("Id")),
-      ParamDoc(
-        "gather",
-        """
-        Instead of plan: the active gather's id, or an ended gather's that was charged nothing (its cost is \
-        charged at once, once).
-        """, required: false, schema: .ref("Id")),
-      ParamDoc(
-        "cost",
-        """
-        What it costs: {amount, currency}, whole minor units (6000 for 60.00) and the ISO 4217 code, in any \
-        case; null clears it. A refusal names cost.amount or cost.currency.
-        """, required: true,
-        schema: .nullable(
-          .object(
-            [
-              "amount": .required(
-                .integer("Minor units: 6000 for 60.00 EUR, at most a million in major units.", minimum: 1)),
-              "currency": .required(.string("The ISO 4217 code: EUR.", minLength: 3, maxLength: 3)),
-            ]))),
-      ParamDoc(
-        "guests",
-        """
-        Who pays a guest's share: themselves (the default) or host, whoever brought them.
-        """, required: false, schema: .choice(["themselves", "host"])),
-    ]
-    let plan: Plan.ID?
-    let gather: Int64?
-    /// The cost and who pays a guest's share; nil clears it.
-    let fee: Fee?
-
-    init(_ params: inout Params) throws {
-      plan = try params.optionalInt("plan")
-      gather = try params.optionalInt("gather")
-      guard let cost = params.value("cost") else {
-        throw RPCError.invalidParams(
-          field: "cost",
-          "Parameter \"cost\" is required: {\"amount\": 6000, \"currency\": \"EUR\"} (minor units), or null to clear.")
-      }
-      let guests = try params.optionalChoice("guests", guestShares, Fee.GuestShare.init(rawValue:))
-      try params.finish()
-      guard (plan == nil) != (gather == nil) else {
-        throw RPCError.invalidParams(field: "plan", "Give the plan or the gather whose cost this is: one of them.")
-      }
-      fee = cost == .null ? nil : try Self.fee(cost, guests: guests ?? .themselves)
-    }
-
-    /// The fee a `cost` param gives: `{amount, currency}`, minor units of an ISO 4217 currency, checked by the model
-    /// (``Fee``); a refusal names `cost`, `cost.amount` or `cost.currency`.
-    private static func fee(_ cost: JSONValue, guests: Fee.GuestShare) throws -> Fee {
-      guard cost.objectValue != nil else {
-        throw RPCError.invalidParams(
-          field: "cost", "Parameter \"cost\" must be {\"amount\": 6000, \"currency\": \"EUR\"} (minor units), or null.")
-      }
-      do {
-        var fields = try Params(cost)
-        let amount = try fields.int("amount")
-        let currency = try fields.string("currency")
-        try fields.finish()
-        return try Fee(amount: amount, currency: currency, guests: guests)
-      } catch let error as RPCError {
-        throw RPCError.invalidParams(field: "cost.\(error.data["field"]?.stringValue ?? "amount")", error.message)
-      } catch let error as GatherError where error.isValidation {
-        throw RPCError.invalidParams(field: error.field == "currency" ? "cost.currency" : "cost.amount", error.message)
-      }
-    }
   }
 
   /// fees.pay: marks money a player handed over: a payment line in the ledger.
@@ -227,7 +155,7 @@ enum FeesMethods {
       errors: [.forbidden, .playerNotFound, .invalidParams]
     )
   ) { params, reader, call in
-    try Encoded(balances: reader.feeBalances(player: params.player))
+    try Encoded(balances: reader.feeBalances(player: params.player), howToPay: reader.howToPay())
   }
 
   /// fees.balance's params.
@@ -273,4 +201,39 @@ enum FeesMethods {
     }
   }
 
+  /// fees.setHowToPay: how players are to pay, in the organiser's words, shown beside what they owe.
+  static let feesSetHowToPay = MethodDefinition.turn(
+    .feesSetHowToPay, HowToPayParams.self, access: .controller(),
+    doc: MethodDoc(
+      summary: "Says how players are to pay what they owe, in the organiser's words.",
+      description: """
+        One note for the whole group ("Cash at the pitch, or IBAN DE44 …, reference: football"), typed text of at \
+        most 300 characters; null or an empty note stops saying it. fees.balance carries it as howToPay, so each \
+        player sees it beside their balance on their sign-up link. Refused, changing nothing: a note too long or \
+        with control characters (-32602 naming note). Mutating: the caller must be a controller, otherwise -32003 \
+        forbidden.
+        """,
+      result: ResultDoc("howToPay", schema: APISchemas.howToPay),
+      errors: [.forbidden, .invalidParams, .storageUnavailable])
+  ) { params, turn, _ in
+    Encoded(howToPay: try turn.setHowToPay(params.note))
+  }
+
+  /// fees.setHowToPay's params.
+  struct HowToPayParams: MethodParams {
+    static let fields = [
+      ParamDoc(
+        "note", "How to pay: at most 300 characters; null or empty for nothing.", required: true,
+        schema: .nullable(.string(maxLength: 1200)))
+    ]
+    let note: String?
+
+    init(_ params: inout Params) throws {
+      guard params.contains("note") else {
+        throw RPCError.invalidParams(
+          field: "note", "Parameter \"note\" is required: how players are to pay, or null to stop saying it.")
+      }
+      note = try params.optionalString("note")
+    }
+  }
 }

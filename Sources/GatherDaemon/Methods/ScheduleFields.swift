@@ -24,6 +24,7 @@ enum ScheduleFields {
     changes.reminders = try params.clearable("reminders") { (params: inout Params) throws(RPCError) in
       try params.optionalIntArray("reminders").map { $0.map { .seconds($0) } }
     }
+    if let cost = try CostFields.read(&params) { changes.fee = .some(try cost()) }
     return changes
   }
 
@@ -61,10 +62,12 @@ enum ScheduleFields {
     guard let time = changes.time else { throw missing(required[1]) }
     guard let capacity = changes.capacity else { throw missing(required[2]) }
     guard let opensBefore = changes.opensBefore else { throw missing(required[3]) }
-    return try ScheduleDetails(
+    var details = try ScheduleDetails(
       weekday: weekday, time: time, utcOffset: changes.utcOffset ?? nil, capacity: capacity,
       place: changes.place ?? nil, note: changes.note ?? nil, opensBefore: opensBefore,
       regulars: changes.regulars ?? nil, reminders: changes.reminders ?? nil)
+    details.fee = changes.fee ?? nil
+    return details
   }
 
   static func missing(_ field: (String, String)) -> RPCError {

@@ -25,8 +25,15 @@ extension Encoded where Value == API.LedgerWrite {
 }
 
 extension Encoded where Value == API.FeeBalances {
-  /// `{balances}`.
-  init(balances: [FeeBalance]) { self.init(.object(["balances": .array(balances.map(\.json))])) }
+  /// `{balances, howToPay}`: the balances, and how players are to pay.
+  init(balances: [FeeBalance], howToPay: String?) {
+    self.init(.object(["balances": .array(balances.map(\.json)), "howToPay": howToPay.map { .string($0) } ?? .null]))
+  }
+}
+
+extension Encoded where Value == API.HowToPay {
+  /// `{howToPay}`.
+  init(howToPay: String?) { self.init(.object(["howToPay": howToPay.map { .string($0) } ?? .null])) }
 }
 
 extension Encoded where Value == API.FeeLedger {

@@ -13,8 +13,14 @@ extension Money {
 }
 
 extension Fee {
-  /// `{cost, guests}`: the whole cost, and who pays a guest's share (`themselves` or `host`).
-  var json: JSONValue { .object(["cost": cost.json, "guests": .string(guests.rawValue)]) }
+  /// `{cost, guests, paidBy}`: the whole cost, who pays a guest's share (`themselves` or `host`), and who paid the
+  /// pitch (`{id, name}`, named by `roster`; null when nobody is said to have).
+  func json(roster: [Player.ID: Player]) -> JSONValue {
+    .object([
+      "cost": cost.json, "guests": .string(guests.rawValue),
+      "paidBy": paidBy.map { .object(["id": .int($0), "name": .string(roster[$0]?.name ?? "Player \($0)")]) } ?? .null,
+    ])
+  }
 }
 
 extension FeeEntry {

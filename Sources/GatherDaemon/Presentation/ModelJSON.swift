@@ -96,7 +96,7 @@ extension ActiveGather {
       // The plan it was started from, or null.
       "plan": planID.map { .int($0) } ?? .null,
       // Its own cost, or null for its plan's (if any).
-      "fee": fee?.json ?? .null,
+      "fee": fee?.json(roster: roster) ?? .null,
     ])
   }
 }

@@ -23,7 +23,7 @@ extension Plan {
       "gather": gatherID.map { .int($0) } ?? .null,
       "checkIn": checkIn.map { $0.json(roster: roster) } ?? .null,
       "createdAt": .string(ISO8601.string(createdAt)),
-      "fee": fee?.json ?? .null,
+      "fee": fee?.json(roster: roster) ?? .null,
       "schedule": terms.schedule.map { .int($0) } ?? .null,
       "regularsFirst": regularsFirstJSON,
       "reminders": reminderSecondsJSON,

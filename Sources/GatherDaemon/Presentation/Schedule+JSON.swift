@@ -3,7 +3,7 @@ import GatherRPC
 
 /// The JSON shape of a weekly schedule, as the protocol documents it.
 extension ScheduleSnapshot {
-  /// `{id, weekday, time, utcOffset, zone, capacity, place, note, opensBefore, regularsFirst, reminders, next,
+  /// `{id, weekday, time, utcOffset, zone, capacity, place, note, opensBefore, regularsFirst, reminders, fee, next,
   /// lastStart, createdAt, changedAt}`: durations in seconds; `utcOffset` null for the server's zone (then `zone`
   /// names it, when it has a name); `next` is the week it opens next, `{startsAt, startsAtLocal, opensAt,
   /// opensToAllAt}`.
@@ -29,6 +29,7 @@ extension ScheduleSnapshot {
       "opensBefore": .int(details.opensBefore.inMilliseconds / 1000),
       "regularsFirst": regulars,
       "reminders": details.reminders.map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null,
+      "fee": details.fee?.json(roster: roster) ?? .null,
       "next": .object([
         "startsAt": .string(ISO8601.string(next.date)),
         "startsAtLocal": .string(ISO8601.zonedString(next.date, utcOffset: next.utcOffset)),

@@ -20,7 +20,7 @@ import Testing
     let id = try #require(started["id"])
     let current = try await fixture.result(
       "fees.setCost", ["gather": id, "cost": .object(["amount": .int(cost), "currency": "EUR"])])
-    #expect(current["fee"] == .object(["cost": money(cost), "guests": "themselves"]))
+    #expect(current["fee"] == .object(["cost": money(cost), "guests": "themselves", "paidBy": .null]))
     return try #require(try await fixture.result("gather.end")["id"])
   }
 
@@ -63,7 +63,7 @@ import Testing
     let planID = try #require(plan["id"])
     let fee = try await fixture.result(
       "fees.setCost", ["plan": planID, "cost": .object(["amount": 4001, "currency": "eur"]), "guests": "host"])
-    #expect(fee["fee"] == .object(["cost": money(4001), "guests": "host"]))
+    #expect(fee["fee"] == .object(["cost": money(4001), "guests": "host", "paidBy": .null]))
     for id in ids[0..<3] { _ = try await fixture.result("plan.join", ["plan": planID, "player": id]) }
     let signUp = try await fixture.webClient(presenting: try await fixture.signUpCode(of: plan))
     let guest = try await fixture.result(
@@ -161,5 +161,50 @@ import Testing
     let watcher = try await fixture.connect(.web)
     #expect(try await fixture.error("fees.balance", ["player": ids[1]], as: watcher) == .forbidden)
     #expect(try await fixture.error("fees.ledger", [:], as: watcher) == .forbidden)
+  }
+
+  @Test func whoPaidThePitchIsOwedItByTheOthers() async throws {
+    let started = try await fixture.result("gather.start", ["teamA": [ids[0], ids[1]], "teamB": [ids[2], ids[3]]])
+    let cost: JSONValue = .object(["amount": 6000, "currency": "EUR"])
+    let set = try await fixture.result(
+      "fees.setCost", ["gather": started["id"] ?? .null, "cost": cost, "paidBy": ids[0]])
+    #expect(set["fee"]?["paidBy"] == .object(["id": ids[0], "name": "Ana"]))
+    _ = try await fixture.result("gather.end")
+    #expect(try await owed() == ["Ana -€45.00", "Bruno €15.00", "Carla €15.00", "Dani €15.00"])
+    let seq = try await fixture.seq()
+    _ = try await fixture.result("gather.start", ["teamA": [ids[0]], "teamB": [ids[1]]])
+    let playing = try #require(try await fixture.result("gather.current")["id"])
+    #expect(
+      try await fixture.error("fees.setCost", ["gather": playing, "cost": cost, "paidBy": 99])
+        == .invalidParams("paidBy"))
+    #expect(try await fixture.error("fees.setCost", ["gather": playing, "paidBy": ids[0]]) == .invalidParams("cost"))
+    #expect(try await fixture.result("gather.current")["fee"] == .null, "a refused cost changes nothing")
+    #expect(try await fixture.seq() == seq + 1, "only the start published anything")
+  }
+
+  @Test func aWeeklyGamesCostIsEachWeeksPlansAndHowToPayIsToldBesideWhatIsOwed() async throws {
+    let schedule = try await fixture.result(
+      "plan.schedule",
+      [
+        "weekday": "friday", "time": "19:00", "utcOffset": "Z", "capacity": 10, "opensBefore": 518_400,
+        "firstWeek": "this", "cost": .object(["amount": 5000, "currency": "EUR"]), "guests": "host", "paidBy": ids[4],
+      ])
+    #expect(schedule["fee"]?["cost"]?["amount"] == 5000 && schedule["fee"]?["paidBy"]?["name"] == "Eli")
+    let plan = try #require(try await fixture.result("plans.list")["plans"]?.arrayValue?.first)
+    #expect(plan["fee"] == schedule["fee"], "the week's plan costs what the schedule says")
+    let changed = try await fixture.result("plan.reschedule", ["schedule": schedule["id"] ?? .null, "cost": .null])
+    #expect(changed["fee"] == .null)
+    #expect(try await fixture.result("plan.get", ["plan": plan["id"] ?? .null])["fee"] == schedule["fee"])
+    #expect(try await fixture.result("fees.balance")["howToPay"] == .null)
+    let told = try await fixture.result("fees.setHowToPay", ["note": "Cash to Eli at the pitch"])
+    #expect(told == .object(["howToPay": "Cash to Eli at the pitch"]))
+    let signUp = try await fixture.webClient(presenting: try await fixture.signUpCode(of: plan))
+    let mine = try await fixture.result("fees.balance", ["player": ids[0]], as: signUp)
+    #expect(mine["howToPay"] == "Cash to Eli at the pitch", "each player sees it beside what they owe")
+    #expect(try await fixture.error("fees.setHowToPay", ["note": "Pay\u{1B}[2J"]) == .invalidParams("note"))
+    #expect(try await fixture.error("fees.setHowToPay", [:]) == .invalidParams("note"))
+    #expect(try await fixture.error("fees.setHowToPay", ["note": "x"], as: signUp) == .forbidden)
+    _ = try await fixture.result("fees.setHowToPay", ["note": .null])
+    #expect(try await fixture.result("fees.balance")["howToPay"] == .null)
   }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GatherModel
 import GatherStore
 
@@ -7,6 +8,7 @@ import GatherStore
 extension Turn {
   /// Sets or clears an open plan's fee; a `plan` event `updated` follows.
   mutating func setFee(_ fee: Fee?, plan id: Plan.ID) throws -> PlanSnapshot {
+    try requirePayer(of: fee)
     var plan = try openPlan(id)
     try plan.setFee(fee)
     try commit { try store.setFee(fee, plan: id) }
@@ -17,6 +19,7 @@ extension Turn {
 
   /// Sets or clears the active gather's own fee (`gather` must be its id), which its plan's gives way to.
   mutating func setFee(_ fee: Fee?, gather id: Int64) throws -> GatherSnapshot {
+    try requirePayer(of: fee)
     let (store, environment) = (store, environment)
     let gather = try state.changeActive { gather in
       guard gather.id == id else {
@@ -42,23 +45,28 @@ extension Turn {
   /// Sets the cost of ended gather `id` that was charged nothing, and charges it to those who played at once, as
   /// if it had been set during the match (guests to their hosts as `fee` says); returns the lines charged.
   mutating func chargeEndedGather(_ id: Int64, fee: Fee) throws -> [FeeEntry] {
+    try requirePayer(of: fee)
     let record = try store.gather(id: id)
     let plan = try record.planID.flatMap { try store.plan($0) }
-    let shares = FeeSplit.shares(of: fee, among: record.feePlayers(plan: plan, roster: state.roster))
-    let entries = try commit { try store.chargeEnded(gather: id, fee: fee, shares: shares, at: wallClock()) }
+    let players = record.feePlayers(plan: plan, roster: state.roster)
+    let lines = FeeSplit.lines(
+      of: fee, among: players, gather: id, at: wallClock(), payerName: fee.paidBy.flatMap { state.roster[$0]?.name })
+    let entries = try commit { try store.chargeEnded(gather: id, fee: fee, lines: lines) }
     logger.info(
-      "Gather \(id) cost \(fee.cost.text), charged after it ended to \(shares.count) players.",
+      "Gather \(id) cost \(fee.cost.text), charged after it ended to \(players.count) players.",
       metadata: ["gather_id": "\(id)"])
     return entries
   }
 
-  /// The shares of `gather`'s cost (its own fee, else its plan's) among those who played, each charged to its
-  /// payer; none without a fee. The plan, read from the store, says who brought each guest.
-  mutating func feeShares(ending gather: ActiveGather) throws -> [FeeSplit.Share] {
+  /// The ledger lines of `gather`'s cost (its own fee, else its plan's) when it ends at `at`: each share charged to
+  /// its payer, and the pitch credited to whoever paid it; none without a fee. The plan, read from the store, says
+  /// who brought each guest.
+  mutating func feeLines(ending gather: ActiveGather, at: Date) throws -> [FeeEntry] {
     let plan = try gather.planID.flatMap { try store.plan($0) }
     guard let fee = gather.fee ?? plan?.fee else { return [] }
     let players = gather.feePlayers(plan: plan, roster: state.roster) { [state] in state.name(of: $0) }
-    return FeeSplit.shares(of: fee, among: players)
+    return FeeSplit.lines(
+      of: fee, among: players, gather: gather.id, at: at, payerName: fee.paidBy.flatMap { state.roster[$0]?.name })
   }
 
   /// Marks a payment: a new line, checked against the player's own lines (``FeeLedger/payment``).
@@ -98,5 +106,23 @@ extension Turn {
     FeeLedger.balances(try store.feeEntries(player: entry.player)).first {
       $0.owed.currency == entry.amount.currency
     }
+  }
+}
+
+extension Turn {
+  /// Refuses a fee whose pitch was paid by someone who is not on the roster (-32602 naming `paidBy`).
+  func requirePayer(of fee: Fee?) throws(GatherError) {
+    guard let payer = fee?.paidBy, state.roster[payer] == nil else { return }
+    throw .validation("paidBy", "There is no player \(payer) on the roster to have paid the pitch.")
+  }
+}
+
+extension Turn {
+  /// Says how players are to pay (nil stops saying it): shown to each player beside their balance.
+  mutating func setHowToPay(_ note: String?) throws -> String? {
+    let checked = try FeeLedger.howToPay.optional(note, field: "note")
+    try commit { try store.saveHowToPay(checked) }
+    logger.info(checked == nil ? "No word on how to pay now." : "Players are told how to pay now.")
+    return checked
   }
 }

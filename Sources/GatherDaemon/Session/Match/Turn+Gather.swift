@@ -72,8 +72,8 @@ extension Turn {
     let gather = try state.requireActive()
     let record = gather.result(endedAt: wallClock()) { [state] in state.name(of: $0) }
     let vote = opening(record)
-    let shares = try feeShares(ending: gather)
-    let ratings = try commit { try store.endGather(record, vote: vote, shares: shares) }
+    let charges = try feeLines(ending: gather, at: record.endedAt)
+    let ratings = try commit { try store.endGather(record, vote: vote, charges: charges) }
     state.closeActive()
     state.keepResult(record.winner, ratings: ratings)
     state.recordLineup(gather.lineup.players)

@@ -11,6 +11,8 @@ public struct ScheduleSnapshot: Sendable {
   /// The server's zone's name, for a schedule in the server's zone ("Europe/Lisbon"); nil when it has none or the
   /// schedule has a fixed offset.
   public var zoneName: String?
+  /// The roster, which names who paid the pitch of each week's game.
+  public var roster: [Player.ID: Player] = [:]
 
   /// When the next week's plan opens.
   public var nextOpensAt: Date { schedule.opening(of: next.date) }

@@ -17,3 +17,8 @@ extension Reader {
     return entries
   }
 }
+
+extension Reader {
+  /// How players are to pay, in the organiser's words; nil when unsaid.
+  func howToPay() throws -> String? { try store.howToPay() }
+}

@@ -11,6 +11,7 @@ extension Turn {
     -> ScheduleSnapshot
   {
     if !force { try state.requireNoSchedule(on: details.weekday, at: details.time) }
+    try requirePayer(of: details.fee)
     let now = wallClock()
     let schedule = try commit { try store.createSchedule(details, at: now) }
     state.keep(schedule)
@@ -19,7 +20,7 @@ extension Turn {
       try openWeek(of: schedule.id, start: start, now: now)
     }
     runAgenda()
-    return settings.snapshot(of: try state.schedule(schedule.id), now: wallClock())
+    return settings.snapshot(of: try state.schedule(schedule.id), now: wallClock(), roster: state.roster)
   }
 
   /// Changes a schedule; the plans it has opened keep their details, and the weeks it makes from now on follow
@@ -29,6 +30,7 @@ extension Turn {
   {
     let now = wallClock()
     let schedule = try state.schedule(id).changed(by: changes, now: now)
+    try requirePayer(of: schedule.details.fee)
     if !force, changes.weekday != nil || changes.time != nil {
       try state.requireNoSchedule(on: schedule.details.weekday, at: schedule.details.time, except: id)
     }
@@ -36,7 +38,7 @@ extension Turn {
     state.keep(schedule)
     logger.info("Changed weekly schedule \(id).")
     runAgenda()
-    return settings.snapshot(of: schedule, now: wallClock())
+    return settings.snapshot(of: schedule, now: wallClock(), roster: state.roster)
   }
 
   /// Deletes a schedule; the plans it has opened stay as they are.
