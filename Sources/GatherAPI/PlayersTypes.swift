@@ -29,6 +29,8 @@ extension API {
     public let favouriteTeam: String?
     /// Marked regular by the organiser (players.update): regulars may join a weekly schedule's plans first.
     public let regular: Bool
+    /// Known to the organiser: false for a name typed on a sign-up link until the organiser confirms it.
+    public let confirmed: Bool
   }
 
 }
@@ -63,6 +65,12 @@ extension APISchemas {
         .boolean(
           """
           Marked regular by the organiser (players.update): regulars may join a weekly schedule's plans first.
+          """)),
+      "confirmed": .required(
+        .boolean(
+          """
+          Known to the organiser: false for a name typed on a sign-up link, until the organiser confirms it \
+          (players.update confirmed) or merges it into the player it is (players.merge).
           """)),
     ])
 

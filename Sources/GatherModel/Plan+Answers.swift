@@ -18,14 +18,18 @@ extension Plan {
   /// The guests this plan has taken in (going, waiting or not going), each a player its sign-up link added.
   public var guests: Int { queue.count { $0.guest } + declined.count { $0.guest } }
 
-  /// Whether a new guest may still be added through this plan: at most its capacity of them, so that a sign-up
-  /// link that escaped the group chat cannot fill the roster. Checked before the guest is made.
+  /// The most new players a plan takes in by name: well above its capacity (three times it, and at least 12), so
+  /// that a real group that is new to gatherd fills it, waiting list and all, while a sign-up link that escaped the
+  /// group chat cannot fill the roster.
+  public var guestCap: Int { max(3 * details.capacity, 12) }
+
+  /// Whether a new guest may still be added through this plan (``guestCap``). Checked before the guest is made.
   public func requireRoomForGuest() throws(GatherError) {
     try requireOpen()
-    guard guests < details.capacity else {
+    guard guests < guestCap else {
       throw .validation(
         "guest",
-        "Plan \(id) has taken in \(guests) guests, its capacity; ask the organiser to add more players.")
+        "Plan \(id) has taken in \(guests) new players by name, the most it takes; ask the organiser to add you.")
     }
   }
 

@@ -12,6 +12,8 @@ public struct PlayerChanges: Sendable, Hashable {
   public var favouriteTeam: String??
   /// Whether the player is a regular.
   public var regular: Bool?
+  /// Whether the organiser knows the player (confirms a name typed on a sign-up link).
+  public var confirmed: Bool?
 
   /// Creates a set of changes; every field defaults to "leave as it is".
   public init(
@@ -29,6 +31,7 @@ public struct PlayerChanges: Sendable, Hashable {
   /// Whether nothing would change.
   public var isEmpty: Bool {
     name == nil && age == nil && position == nil && skill == nil && favouriteTeam == nil && regular == nil
+      && confirmed == nil
   }
 
   /// The details with these changes made, validated; the original is untouched on error.
@@ -40,6 +43,7 @@ public struct PlayerChanges: Sendable, Hashable {
     if let skill { result.skill = skill }
     if let favouriteTeam { try result.setFavouriteTeam(favouriteTeam) }
     if let regular { result.regular = regular }
+    if let confirmed { result.confirmed = confirmed }
     return result
   }
 }

@@ -15,6 +15,9 @@ public struct PlayerDetails: Sendable, Hashable, Encodable {
   public private(set) var favouriteTeam: String?
   /// Whether the organiser marked the player a regular: regulars may join a schedule's plans first.
   public var regular: Bool
+  /// Whether the organiser knows the player: false for a name someone typed on a sign-up link, until the organiser
+  /// confirms it (or merges it into the player it is).
+  public var confirmed = true
 
   /// Validates and normalises a player's details, or throws a validation error naming the field.
   public init(

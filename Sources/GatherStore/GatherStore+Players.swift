@@ -18,7 +18,7 @@ extension GatherStore {
     var row = PlayerRow(id: nil, details: details)
     let prior = Rating.prior(for: details.skill)
     try db.execute(
-      "INSERT INTO player (\(PlayerRow.columnsSQL), ratingMu, ratingSigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO player (\(PlayerRow.columnsSQL), ratingMu, ratingSigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       row.arguments + [prior.mu, prior.sigma])
     row.id = db.lastInsertedRowID
     return try row.player()
@@ -36,7 +36,7 @@ extension GatherStore {
       }
       guard let skillBefore else { throw GatherError.playerNotFound(player.id) }
       try db.execute(
-        "UPDATE player SET name = ?, age = ?, position = ?, skill = ?, favouriteTeam = ?, regular = ? WHERE id = ?",
+        "UPDATE player SET name = ?, age = ?, position = ?, skill = ?, favouriteTeam = ?, regular = ?, confirmed = ? WHERE id = ?",
         row.arguments + [player.id])
       guard db.changesCount == 1 else { throw GatherError.playerNotFound(player.id) }
       guard skillBefore != row.skill else { return nil }

@@ -9,6 +9,7 @@ struct PlayerRow {
   var skill: String?
   var favouriteTeam: String?
   var regular: Bool
+  var confirmed: Bool
 
   /// The player that `row` of `SELECT * FROM player` holds.
   init(row: SQLiteRow) throws {
@@ -19,6 +20,7 @@ struct PlayerRow {
     skill = try row["skill"]
     favouriteTeam = try row["favouriteTeam"]
     regular = try row["regular"]
+    confirmed = try row["confirmed"]
   }
 
   init(id: Int64?, details: PlayerDetails) {
@@ -29,19 +31,21 @@ struct PlayerRow {
     skill = details.skill?.rawValue
     favouriteTeam = details.favouriteTeam
     regular = details.regular
+    confirmed = details.confirmed
   }
 
   /// The row's columns but the id, as the arguments of ``columnsSQL``'s placeholders.
-  var arguments: [any SQLiteValueConvertible] { [name, age, position, skill, favouriteTeam, regular] }
+  var arguments: [any SQLiteValueConvertible] { [name, age, position, skill, favouriteTeam, regular, confirmed] }
   /// The columns that ``arguments`` fill, in order.
-  static let columnsSQL = "name, age, position, skill, favouriteTeam, regular"
+  static let columnsSQL = "name, age, position, skill, favouriteTeam, regular, confirmed"
 
   func player() throws -> Player {
     guard let id else { throw StoreError("A player row has no id.") }
     do {
-      let details = try PlayerDetails(
+      var details = try PlayerDetails(
         stored: name, age: age, position: try position.map { try decode(Position.self, $0) },
         skill: try skill.map { try decode(Skill.self, $0) }, favouriteTeam: favouriteTeam, regular: regular)
+      details.confirmed = confirmed
       return Player(id: id, details: details)
     } catch let error as GatherError {
       throw StoreError("Player \(id) in the database is invalid: \(error.message)")

@@ -78,4 +78,17 @@ import Testing
     limiter.wrong("10.0.0.200")
     #expect(limiter.trackedCount == 1, "entries whose guesses ran out are dropped to make room")
   }
+
+  @Test func anAddressAddsTwentyNewNamesInARowThenOneEveryThreeMinutes() async {
+    let clock = TestClock()
+    var limiter = NewNameLimiter(clock: clock)
+    for _ in 0..<20 { #expect(limiter.take("192.168.1.50") == nil) }
+    #expect(limiter.take("192.168.1.50") == .seconds(180), "the 21st waits for the first to stop counting")
+    #expect(limiter.take("192.168.1.51") == nil, "each address has its own")
+    await clock.advance(by: .seconds(180))
+    #expect(limiter.take("192.168.1.50") == nil)
+    #expect(limiter.take("192.168.1.50") != nil)
+    await clock.advance(by: .seconds(3600))
+    for _ in 0..<20 { #expect(limiter.take("192.168.1.50") == nil) }
+  }
 }

@@ -40,18 +40,23 @@ import Testing
     #expect(plan.going.map(\.at) == [0, 60, 120].map { Self.now.addingTimeInterval($0) })
   }
 
-  @Test func aPlanTakesInAtMostItsCapacityOfGuests() throws {
+  @Test func aPlanTakesInNewPlayersByNameWellAboveItsCapacityButNotWithoutEnd() throws {
     var plan = try Self.plan(capacity: 2)
+    #expect(plan.guestCap == 12, "at least 12, so that a small plan still takes in a group")
+    #expect(try Self.plan(capacity: 10).guestCap == 30, "three times the capacity")
     let (first, second) = (try Self.player(1), try Self.player(2))
-    try plan.requireRoomForGuest()
     _ = try plan.join(first, at: Date(timeIntervalSince1970: 1), guest: true)
     _ = try plan.leave(first, at: Date(timeIntervalSince1970: 2))
-    try plan.requireRoomForGuest()
     _ = try plan.join(second, at: Date(timeIntervalSince1970: 3), guest: true)
     #expect(plan.guests == 2, "a guest who left still counts")
-    #expect(throws: GatherError.validation("guest", "")) { try plan.requireRoomForGuest() }
     _ = try plan.join(try Self.player(3), at: Date(timeIntervalSince1970: 4))
     #expect(plan.guests == 2, "roster players are no guests")
+    for id in Int64(100)..<110 {
+      try plan.requireRoomForGuest()
+      _ = try plan.join(Player(id: id, details: try PlayerDetails(name: "Guest \(id)")), at: Self.now, guest: true)
+    }
+    #expect(plan.guests == 12)
+    #expect(throws: GatherError.validation("guest", "")) { try plan.requireRoomForGuest() }
   }
 
   @Test func joiningTwiceChangesNothingAndSaysSo() throws {

@@ -138,19 +138,6 @@ class SignUpOverWebSocketTests(SignUpCase):
         self.assertRpcError(ws.call("plan.join", {"plan": plan, "player": 999}, id=4), -32001, "player_not_found")
         self.assertEqual(len(self.ok(self.c, "players.list")["players"]), 4)
 
-    def test_a_link_that_escaped_adds_at_most_the_plans_capacity_of_guests(self):
-        ws, _ = self.signed_up()
-        plan = self.thursday["id"]   # capacity 2
-        for n, name in enumerate(("Zé", "Yuri"), start=2):
-            self.assertIn("result", ws.call("plan.join", {"plan": plan, "guest": name}, id=n))
-        before = self.plan()
-        error = ws.call("plan.join", {"plan": plan, "guest": "Xavi"}, id=9)
-        self.assertRpcError(error, -32602, "invalid_params", field="guest")
-        self.assertEqual(self.plan(), before)
-        self.assertEqual(len(self.ok(self.c, "players.list")["players"]), 6, "no third guest on the roster")
-        # A roster player may still answer through the link.
-        self.assertIn("result", ws.call("plan.join", {"plan": plan, "player": self.ids[0]}, id=10))
-
     def test_a_watcher_sees_the_answer_live(self):
         watcher = self.ws()
         watcher.call("events.subscribe", {"topics": ["plan"]}, id=1)

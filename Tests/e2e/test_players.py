@@ -104,7 +104,7 @@ class PlayersTests(DaemonTestCase):
         self.assertEqual(
             cleared,
             {"id": player["id"], "name": "Ana", "age": None, "position": None, "positionAcronym": None, "skill": None, "favouriteTeam": None,
-             "regular": False},
+             "regular": False, "confirmed": True},
         )
         self.assertEqual(self.ok(self.c, "players.get", {"id": player["id"]}), cleared)
 

@@ -14,8 +14,10 @@ enum Access<Params: MethodParams>: Sendable {
   case controller(Refusal = .standard)
   /// A controller, but never over MQTT, whose replies others may read: the reply holds the control token.
   case controllerOffMQTT
-  /// A controller, or the holder of the sign-up code of the plan the params name, while the code still opens it.
-  case planLink(plan: @Sendable (Params) -> Plan.ID)
+  /// A controller, or the holder of the sign-up code of the plan the params name, while the code still opens it; a
+  /// call whose params add a player by name (`addsPlayer`) counts toward the link holder's address's allowance of
+  /// new names (``NewNameLimiter``).
+  case planLink(plan: @Sendable (Params) -> Plan.ID, addsPlayer: @Sendable (Params) -> Bool = { _ in false })
   /// A controller, or the holder of the vote code of the gather the params name.
   case voteLink(gather: @Sendable (Params) -> Int64)
   /// A controller for every player, or the holder of any link's code for the one player the params name.

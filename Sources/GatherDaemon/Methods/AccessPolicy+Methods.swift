@@ -50,22 +50,32 @@ extension AccessPolicy {
     }
   }
 
-  /// Lets a call through for what its params name, or refuses it (-32003 naming the param). Called only for a
-  /// caller ``refusal(_:method:changes:caller:peer:)`` let through.
-  static func admit<P>(_ access: Access<P>, _ params: P, caller: Capabilities) throws(RPCError) -> Admission {
-    if caller.control { return .control }
+  /// Lets a call through for what its params name, or refuses it (-32003 naming the param; -32002
+  /// `too_many_new_players` when a link holder's address has added its allowance of new names lately). Called
+  /// only for a caller ``refusal(_:method:changes:caller:peer:)`` let through.
+  static func admit<P>(_ access: Access<P>, _ params: P, caller: Caller) throws(RPCError) -> Admission {
+    let capabilities = caller.capabilities
+    if capabilities.control { return .control }
     switch access {
     case .anyone: return .open
-    case .controller, .controllerOffMQTT: throw .forbidden(caller.whyNotControl)
-    case .planLink(let plan):
-      guard let grant = caller.code else { throw .forbidden(caller.whyNotControl) }
+    case .controller, .controllerOffMQTT: throw .forbidden(capabilities.whyNotControl)
+    case .planLink(let plan, let addsPlayer):
+      guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
+      if addsPlayer(params), case .web(let client) = caller.peer, let web = caller.access,
+        let wait = web.newNames.withLock({ $0.take(client.address) })
+      {
+        throw .wrongState(
+          reason: "too_many_new_players",
+          "Many new names came from this address in the last hour: wait \(Self.minutes(wait)), or ask the organiser "
+            + "to add you.")
+      }
       return .planCode(grant, plan: plan(params))
     case .voteLink(let gather):
-      guard let grant = caller.code else { throw .forbidden(caller.whyNotControl) }
+      guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
       try grant.check(vote: gather(params))
       return .code(grant)
     case .playerLink(let player):
-      guard let grant = caller.code else { throw .forbidden(caller.whyNotControl) }
+      guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
       guard player(params) != nil else {
         throw .forbidden(
           reason: "forbidden", field: "player", "A sign-up or vote link shows one player's fees: give player.")
@@ -79,6 +89,12 @@ extension AccessPolicy {
   static func confirm(_ admission: Admission, in state: FootballGather) throws(RPCError) {
     guard case .planCode(let grant, let plan) = admission else { return }
     try grant.check(plan: plan, in: state)
+  }
+
+  /// "about 4 minutes": how long a wait is, for people.
+  private static func minutes(_ wait: Duration) -> String {
+    let minutes = max(1, Int((wait.inSeconds / 60).rounded(.up)))
+    return minutes == 1 ? "a minute" : "about \(minutes) minutes"
   }
 
   /// Whether the caller is a controller, for the replies that show controllers more (the links in a report).

@@ -49,6 +49,6 @@ extension MethodDefinition {
     try raw.finish()
     let call = Call(caller, services: services)
     if case .anyone = access { return (params, call, .open) }
-    return (params, call, try AccessPolicy.admit(access, params, caller: caller.capabilities))
+    return (params, call, try AccessPolicy.admit(access, params, caller: caller))
   }
 }

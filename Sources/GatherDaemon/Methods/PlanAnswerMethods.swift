@@ -10,7 +10,8 @@ enum PlanAnswerMethods {
 
   /// plan.join: a roster player says "I'm in", or a new guest is added by name and joins.
   static let planJoin = MethodDefinition.turn(
-    .planJoin, JoinParams.self, access: .planLink { $0.plan },
+    .planJoin, JoinParams.self,
+    access: .planLink(plan: { $0.plan }, addsPlayer: { if case .guest = $0.who { true } else { false } }),
     doc: MethodDoc(
       summary: "A roster player says \"I'm in\", or a new guest is added by name and joins.",
       description: """
@@ -34,7 +35,10 @@ enum PlanAnswerMethods {
   ) { params, turn, call in
     switch params.who {
     case .player(let player): try Encoded(turn.joinPlan(params.plan, player: player))
-    case .guest(let name, let host): try Encoded(turn.joinPlanAsGuest(params.plan, name: name, broughtBy: host))
+    case .guest(let name, let host):
+      // A name typed on a link is new to the organiser until they confirm it; one the organiser adds is known.
+      try Encoded(
+        turn.joinPlanAsGuest(params.plan, name: name, broughtBy: host, confirmed: call.isController))
     }
   }
 

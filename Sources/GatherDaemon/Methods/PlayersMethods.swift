@@ -134,6 +134,11 @@ enum PlayersMethods {
         (plan.schedule's regularsFirst).
         """, required: false, schema: .boolean()),
       ParamDoc(
+        "confirmed",
+        """
+        true: the organiser knows the player, a name typed on a sign-up link (confirmed false until then).
+        """, required: false, schema: .boolean()),
+      ParamDoc(
         "name",
         """
         A new name, as players.create takes it: NFC, trimmed, 1 to 40 characters and at most 160 UTF-8 bytes, no \
@@ -151,7 +156,7 @@ enum PlayersMethods {
 
     init(_ params: inout Params) throws {
       id = try params.int("id")
-      changes = try PlayerChanges(
+      var changes = try PlayerChanges(
         name: params.optionalString("name"),
         age: params.clearable("age") { (params: inout Params) throws(RPCError) in
           try params.optionalInt("age").map(clampedInt)
@@ -166,6 +171,8 @@ enum PlayersMethods {
           try params.optionalString("favouriteTeam")
         },
         regular: params.optionalBool("regular"))
+      changes.confirmed = try params.optionalBool("confirmed")
+      self.changes = changes
       if params.contains("name"), changes.name == nil {
         throw RPCError.invalidParams(field: "name", "A player's name cannot be removed; send a new one.")
       }

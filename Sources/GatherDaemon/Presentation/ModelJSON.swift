@@ -13,6 +13,7 @@ extension Player {
       "skill": details.skill.map { .string($0.rawValue) } ?? .null,
       "favouriteTeam": details.favouriteTeam.map { .string($0) } ?? .null,
       "regular": .bool(details.regular),
+      "confirmed": .bool(details.confirmed),
     ])
   }
 }

@@ -15,6 +15,8 @@ public final class WebAccess: Sendable {
   let publicURL: PublicURL?
   /// Wrong guesses per client address, of the control token and of plans' sign-up codes alike.
   let guesses = Mutex(GuessLimiter(clock: ContinuousClock()))
+  /// New players added by name through sign-up links, per client address.
+  let newNames = Mutex(NewNameLimiter(clock: ContinuousClock()))
 
   /// Access with this control token, or none: then every web peer is read-only. The control link uses
   /// `publicURL` when it is given.

@@ -170,4 +170,49 @@ import Testing
     _ = try await fixture.result("gather.cancel")
     #expect(try await join(ids[2], as: web)["answer"] == "waiting", "the plan is open again, with the same code")
   }
+
+  @Test func aNewGroupFillsItsFirstPlanFromOneLinkAndEachNameIsNewUntilConfirmed() async throws {
+    let plan = try await fixture.result(
+      "plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 10, "force": true])
+    let planID = try #require(plan["id"])
+    let phone = try await fixture.webClient(presenting: try await fixture.signUpCode(of: plan))
+    var answers: [JSONValue] = []
+    for friend in 1...14 {
+      let answer = try await fixture.result(
+        "plan.join", ["plan": planID, "guest": .string("Friend \(friend)")], as: phone)
+      answers.append(answer["answer"] ?? .null)
+    }
+    #expect(answers == Array(repeating: "going", count: 10) + Array(repeating: "waiting", count: 4))
+    let roster = try #require(try await fixture.result("players.list")["players"]?.arrayValue).dropFirst(ids.count)
+    #expect(roster.count == 14 && roster.allSatisfy { $0["confirmed"] == false }, "new to the organiser")
+    let first = try #require(roster.first?["id"])
+    #expect(try await fixture.result("players.update", ["id": first, "confirmed": true])["confirmed"] == true)
+    // The organiser's own additions are known at once.
+    let byHand = try await fixture.result("plan.join", ["plan": planID, "guest": "Zé"])
+    #expect(byHand["plan"]?["waiting"]?.arrayValue?.last?["name"] == "Zé")
+    #expect(try await fixture.result("players.list")["players"]?.arrayValue?.last?["confirmed"] == true)
+  }
+
+  @Test func aLeakedLinkCannotFloodTheRosterFromOneAddress() async throws {
+    let plan = try await fixture.result(
+      "plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 10, "force": true])
+    let (planID, code) = (try #require(plan["id"]), try await fixture.signUpCode(of: plan))
+    let phone = try await fixture.webClient(presenting: code)
+    for name in 1...20 {
+      _ = try await fixture.result("plan.join", ["plan": planID, "guest": .string("Name \(name)")], as: phone)
+    }
+    let seq = try await fixture.seq()
+    #expect(
+      try await fixture.error("plan.join", ["plan": planID, "guest": "Name 21"], as: phone)
+        == .wrongState("too_many_new_players"))
+    #expect(try await fixture.seq() == seq, "a refused name adds nobody")
+    // Another address may go on, up to the plan's cap: three times its capacity.
+    let other = try await fixture.webClient(presenting: code)
+    for name in 21...30 {
+      _ = try await fixture.result("plan.join", ["plan": planID, "guest": .string("Name \(name)")], as: other)
+    }
+    #expect(
+      try await fixture.error("plan.join", ["plan": planID, "guest": "Name 31"], as: other) == .invalidParams("guest"))
+    #expect(try await fixture.result("players.list")["players"]?.arrayValue?.count == ids.count + 30)
+  }
 }

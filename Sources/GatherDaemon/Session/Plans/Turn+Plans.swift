@@ -76,12 +76,16 @@ extension Turn {
   }
 
   /// Adds a new roster player by name, as a guest brought by roster player `host` when given, who joins the plan:
-  /// one transaction, a `players` event and a `plan` event.
-  mutating func joinPlanAsGuest(_ id: Plan.ID, name: String, broughtBy host: Player.ID? = nil) throws -> PlanAnswer {
+  /// one transaction, a `players` event and a `plan` event. A name typed on a sign-up link is not `confirmed` until
+  /// the organiser says so.
+  mutating func joinPlanAsGuest(
+    _ id: Plan.ID, name: String, broughtBy host: Player.ID? = nil, confirmed: Bool = true
+  ) throws -> PlanAnswer {
     var plan = try openPlan(id)
     try plan.requireRoomForGuest()
     if let host { _ = try state.player(host) }
-    let details = try state.guestDetails(name)
+    var details = try state.guestDetails(name)
+    details.confirmed = confirmed
     let now = wallClock()
     // A guest is new to the roster: never a regular.
     try plan.requireMayJoin(0, regular: false, at: now)
