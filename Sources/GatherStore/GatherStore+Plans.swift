@@ -4,20 +4,33 @@ import GatherModel
 /// Plans and their answers: one named write per change the model accepts, each re-checking that the
 /// plan is open in its own transaction.
 extension GatherStore {
-  /// Saves a new open plan with its sign-up code and returns it with its id.
-  public func createPlan(_ details: PlanDetails, signUpCode: String, createdAt: Date) throws -> Plan {
+  /// Saves a new open plan with its sign-up code, its terms (a schedule's, for its game made by hand) and its cost,
+  /// if any, and returns it with its id.
+  public func createPlan(
+    _ details: PlanDetails, terms: PlanTerms = PlanTerms(), signUpCode: String, createdAt: Date, fee: Fee? = nil
+  ) throws -> Plan {
     try transaction { db in
-      try db.execute(
-        """
-        INSERT INTO plan (status, startsAt, utcOffset, capacity, place, note, signUpCode, createdAt)
-        VALUES ('open', ?, ?, ?, ?, ?, ?, ?)
-        """,
-        [
-          details.startsAt.unixMilliseconds, details.utcOffset, details.capacity, details.place, details.note,
-          signUpCode, createdAt.unixMilliseconds,
-        ])
-      return Plan(id: db.lastInsertedRowID, details: details, createdAt: createdAt, signUpCode: signUpCode)
+      try Self.insertPlan(details, terms: terms, signUpCode: signUpCode, createdAt: createdAt, fee: fee, db)
     }
+  }
+
+  /// Inserts an open plan's row in `db` and returns the plan with its id.
+  static func insertPlan(
+    _ details: PlanDetails, terms: PlanTerms, signUpCode: String, createdAt: Date, fee: Fee?, _ db: SQLiteConnection
+  ) throws -> Plan {
+    let columns = TermsColumns(terms)
+    try db.execute(
+      """
+      INSERT INTO plan (status, startsAt, utcOffset, capacity, place, note, signUpCode, createdAt, \
+      \(TermsColumns.columnsSQL), feeAmount, feeCurrency, feeGuests, feePaidBy) \
+      VALUES ('open', \(placeholders(11 + columns.arguments.count)))
+      """,
+      [
+        details.startsAt.unixMilliseconds, details.utcOffset, details.capacity, details.place, details.note,
+        signUpCode, createdAt.unixMilliseconds,
+      ] + columns.arguments + feeArguments(fee))
+    return Plan(id: db.lastInsertedRowID, details: details, createdAt: createdAt, signUpCode: signUpCode, terms: terms)
+      .withFee(fee)
   }
 
   /// Saves an open plan's changed details (its answers are kept as they are: the capacity decides who goes).

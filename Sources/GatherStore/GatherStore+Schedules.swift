@@ -34,26 +34,10 @@ extension GatherStore {
     _ details: PlanDetails, terms: PlanTerms, signUpCode: String, createdAt: Date, schedule: PlanSchedule
   ) throws -> Plan {
     try transaction { db in
-      let columns = TermsColumns(terms)
-      try db.execute(
-        """
-        INSERT INTO plan (status, startsAt, utcOffset, capacity, place, note, signUpCode, createdAt, \
-        \(TermsColumns.columnsSQL)) VALUES ('open', \(Self.placeholders(7 + columns.arguments.count)))
-        """,
-        [
-          details.startsAt.unixMilliseconds, details.utcOffset, details.capacity, details.place, details.note,
-          signUpCode, createdAt.unixMilliseconds,
-        ] + columns.arguments)
-      let id = db.lastInsertedRowID
-      // Each week's game costs what the schedule says.
-      if let fee = schedule.details.fee {
-        try db.execute(
-          "UPDATE plan SET feeAmount = ?, feeCurrency = ?, feeGuests = ?, feePaidBy = ? WHERE id = ?",
-          Self.feeArguments(fee) + [id])
-      }
-      let plan = Plan(id: id, details: details, createdAt: createdAt, signUpCode: signUpCode, terms: terms)
+      let plan = try Self.insertPlan(
+        details, terms: terms, signUpCode: signUpCode, createdAt: createdAt, fee: schedule.details.fee, db)
       try Self.saveSchedule(schedule, db)
-      return plan.withFee(schedule.details.fee)
+      return plan
     }
   }
 

@@ -48,6 +48,32 @@ import Testing
     #expect(try await fixture.error("plan.schedule", fridays) == .invalidParams("firstWeek"))
   }
 
+  @Test func aGameMadeByHandFromAScheduleTakesItsDetailsAndIsThatWeeksGame() async throws {
+    var thursdays = Self.thursdays
+    (thursdays["note"], thursdays["cost"]) = ("Bibs in the bag", .object(["amount": 6000, "currency": "GBP"]))
+    let schedule = try await fixture.result("plan.schedule", thursdays)
+    let id = try #require(schedule["id"])
+    let made = try await fixture.result("plan.create", ["startsAt": "2027-01-21T19:00+01:00", "schedule": id])
+    #expect(made["place"] == "Astro 2" && made["note"] == "Bibs in the bag" && made["capacity"] == 10)
+    #expect(made["fee"] == schedule["fee"] && made["schedule"] == id, "its cost and its schedule")
+    #expect(made["regularsFirst"]?["opensToAllAt"] == schedule["next"]?["opensToAllAt"], "regulars first, as each week")
+    // The schedule's opening this evening finds that week's game already made.
+    await fixture.advance(by: .seconds(11 * 3600))
+    let plans = try #require(try await fixture.result("plans.list")["plans"]?.arrayValue)
+    #expect(plans.map { $0["id"] } == [made["id"]], "no second plan for the same game")
+    let another = try await fixture.result(
+      "plan.create",
+      ["startsAt": "2027-01-19T20:00Z", "schedule": id, "capacity": 14, "place": "Park", "note": .null])
+    #expect(another["place"] == "Park" && another["note"] == .null && another["capacity"] == 14)
+    #expect(
+      try await fixture.error("plan.create", ["startsAt": "2027-01-19T21:00Z", "schedule": 99])
+        == .notFound("schedule_not_found"))
+    #expect(try await fixture.error("plan.create", ["startsAt": "2027-01-19T21:00Z"]) == .invalidParams("capacity"))
+    #expect(
+      try await fixture.error("plan.create", ["startsAt": "2027-01-19T21:00Z", "schedule": "x"])
+        == .invalidParams("schedule"))
+  }
+
   @Test func aChangeKeepsWhatItDoesNotNameAndUnscheduleDeletes() async throws {
     let id = try #require(try await fixture.result("plan.schedule", Self.thursdays)["id"])
     let changed = try await fixture.result(

@@ -11,8 +11,18 @@ extension Turn {
   ) throws -> PlanSnapshot {
     let details = try PlanDetails(
       startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, place: place, note: note, now: wallClock())
+    return try createPlan(details, terms: PlanTerms(), fee: nil, force: force)
+  }
+
+  /// Saves and publishes a new open plan, refusing another open plan's very start unless `force`.
+  private mutating func createPlan(
+    _ details: PlanDetails, terms: PlanTerms, fee: Fee?, force: Bool
+  ) throws -> PlanSnapshot {
     if !force { try state.requireNoPlanStarting(at: details.startsAt) }
-    let plan = try commit { try store.createPlan(details, signUpCode: SignUpCode.make(), createdAt: wallClock()) }
+    try requirePayer(of: fee)
+    let plan = try commit {
+      try store.createPlan(details, terms: terms, signUpCode: SignUpCode.make(), createdAt: wallClock(), fee: fee)
+    }
     state.keep(plan)
     rearmAgenda()
     logger.info("Created plan \(plan.id) for \(plan.details.capacity) players.", metadata: ["plan_id": "\(plan.id)"])
@@ -128,5 +138,24 @@ extension Turn {
     rearmAgenda()
     logger.info("Restored plan \(id): it is open again.", metadata: ["plan_id": "\(id)"])
     return publish(.restored, restored)
+  }
+}
+
+extension Turn {
+  /// Makes an open plan for a game of weekly schedule `id` by hand (this week's, made early, say), on the
+  /// schedule's terms (regulars first, reminders) and at its cost; what the params leave out (capacity, place,
+  /// note) is the schedule's, and `.some(nil)` clears it. A plan made for the very start of a week the schedule has
+  /// yet to open is that week's game: the schedule opens no second one.
+  mutating func createPlan(
+    startsAt: Date, utcOffset: Int, from id: PlanSchedule.ID, capacity: Int?, place: String??, note: String??,
+    force: Bool = false
+  ) throws -> PlanSnapshot {
+    let schedule = try state.schedule(id)
+    let game = schedule.details
+    let details = try PlanDetails(
+      startsAt: startsAt, utcOffset: utcOffset, capacity: capacity ?? game.capacity, place: place ?? game.place,
+      note: note ?? game.note, now: wallClock())
+    let (_, terms) = try schedule.plan(for: (startsAt, utcOffset), now: wallClock())
+    return try createPlan(details, terms: terms, fee: game.fee, force: force)
   }
 }
