@@ -35,6 +35,7 @@ extension Plan {
   public mutating func expire() throws(GatherError) {
     try requireOpen()
     status = .expired
+    sequence += 1
   }
 
   /// How long before the start its reminders go out: its own, else `daemon`'s.

@@ -103,5 +103,47 @@ class CalendarFeedTests(WebCase):
         self.assertEqual(self.feed(headers={"Origin": "http://127.0.0.1:%d" % self.port})[0], 200)
 
 
+class CalendarChangesTests(WebCase):
+    """A daemon whose plans expire a second after their start."""
+    web_args = ("--plan-expiry", "1s")
+
+    def events(self):
+        link = self.ok(self.daemon.client(), "plan.calendarLink")["url"]
+        status, _, body = http_request(self.port, "GET", link.split(str(self.port), 1)[1])
+        self.assertEqual(status, 200, body)
+        calendar = icalendar.Calendar.from_ical(body)
+        self.assertEqual(calendar.errors, [])
+        return {str(e["UID"]).split("@")[0]: e for e in calendar.walk("VEVENT")}
+
+    def test_sequence_grows_with_every_change_of_time_or_status_across_restarts(self):
+        plan = self.ok(self.c, "plan.create", {"startsAt": iso(time.time() + 3 * 86400), "capacity": 10})
+        uid = "plan-%d" % plan["id"]
+        self.assertEqual(int(self.events()[uid]["SEQUENCE"]), 0)
+        self.ok(self.c, "plan.update", {"plan": plan["id"], "capacity": 12})
+        self.assertEqual(int(self.events()[uid]["SEQUENCE"]), 0, "neither the time nor the status changed")
+        self.ok(self.c, "plan.update", {"plan": plan["id"], "startsAt": iso(time.time() + 4 * 86400)})
+        self.assertEqual(int(self.events()[uid]["SEQUENCE"]), 1, "the start moved")
+        self.daemon.stop()
+        self.daemon.start()
+        self.wait_http()
+        c = self.daemon.client()
+        self.assertEqual(int(self.events()[uid]["SEQUENCE"]), 1, "kept across a restart")
+        self.ok(c, "plan.update", {"plan": plan["id"], "startsAt": iso(time.time() + 5 * 86400)})
+        self.ok(c, "plan.cancel", {"plan": plan["id"]})
+        cancelled = self.events()[uid]
+        self.assertEqual((int(cancelled["SEQUENCE"]), str(cancelled["STATUS"]), str(cancelled["SUMMARY"])),
+                         (3, "CANCELLED", "Football (cancelled)"))
+
+    def test_an_expired_plan_is_cancelled_and_says_it_was_not_played(self):
+        plan = self.ok(self.c, "plan.create", {"startsAt": iso(time.time() + 2), "capacity": 4})
+        watcher = self.client()
+        self.ok(watcher, "events.subscribe", {"topics": ["plan"]})
+        watcher.wait_event(lambda e: e["method"] == "plan" and e["params"]["change"] == "expired", timeout=15)
+        event = self.events()["plan-%d" % plan["id"]]
+        self.assertEqual((str(event["STATUS"]), str(event["SUMMARY"]), int(event["SEQUENCE"])),
+                         ("CANCELLED", "Football (not played)", 1))
+        self.assertIn("Not played", str(event["DESCRIPTION"]))
+
+
 if __name__ == "__main__":
     unittest.main()

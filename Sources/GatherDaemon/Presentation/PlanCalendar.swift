@@ -4,8 +4,10 @@ import GatherRPC
 
 /// The plans' calendar feed (`GET /calendar.ics`): one VEVENT per plan, an hour long (a plan has no end), with a
 /// UID that stays the same for the plan's life (`plan-ID@HOST`), the place as LOCATION, who is going and the
-/// place left in the SUMMARY and DESCRIPTION, a cancelled plan as `STATUS:CANCELLED`, and an open plan's sign-up
-/// link in its DESCRIPTION and URL.
+/// place left in the SUMMARY and DESCRIPTION, and an open plan's sign-up link in its DESCRIPTION and URL. A plan
+/// where no game was played (cancelled, or expired: its start passed and no gather started from it) says so in its
+/// SUMMARY and is `STATUS:CANCELLED`; SEQUENCE is how many times its start or status changed (``Plan/sequence``),
+/// so a calendar that saw the plan before takes the change.
 enum PlanCalendar {
   /// How long an event lasts in the feed.
   static let length: TimeInterval = 3600
@@ -40,20 +42,30 @@ enum PlanCalendar {
     text.line("SUMMARY", ICalendarText.text(summary(plan)))
     if let place = details.place { text.line("LOCATION", ICalendarText.text(place)) }
     text.line("DESCRIPTION", ICalendarText.text(description(snapshot, link: link)))
-    text.line("STATUS", plan.status == .cancelled ? "CANCELLED" : "CONFIRMED")
-    text.line("SEQUENCE", plan.status == .cancelled ? "1" : "0")
+    text.line("STATUS", status(plan))
+    text.line("SEQUENCE", "\(plan.sequence)")
     if let link { text.line("URL", link) }
     text.line("END", "VEVENT")
   }
 
-  /// "Football: 2 places left"; "Football: full"; "Football (cancelled)"; "Football" once played or passed.
+  /// "Football: 2 places left"; "Football: full"; "Football (cancelled)"; "Football (not played)" once its start
+  /// passed with no gather; "Football" once played.
   static func summary(_ plan: Plan) -> String {
     switch plan.status {
     case .open:
       let left = plan.placesLeft
       return "Football: " + (left == 0 ? "full" : "\(left) place\(left == 1 ? "" : "s") left")
     case .cancelled: return "Football (cancelled)"
-    case .started, .expired: return "Football"
+    case .expired: return "Football (not played)"
+    case .started: return "Football"
+    }
+  }
+
+  /// `CANCELLED` where no game was played (cancelled or expired), else `CONFIRMED`.
+  static func status(_ plan: Plan) -> String {
+    switch plan.status {
+    case .cancelled, .expired: "CANCELLED"
+    case .open, .started: "CONFIRMED"
     }
   }
 
@@ -66,6 +78,7 @@ enum PlanCalendar {
     var parts: [String] = []
     if let note = plan.details.note { parts.append(note) }
     if plan.status == .cancelled { parts.append("Called off.") }
+    if plan.status == .expired { parts.append("Not played: its start passed and no game was started from it.") }
     parts.append(
       "Going (\(plan.going.count) of \(plan.details.capacity)): "
         + (plan.going.isEmpty ? "nobody yet" : names(plan.going)))
