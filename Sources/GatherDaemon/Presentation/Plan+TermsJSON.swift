@@ -24,8 +24,9 @@ extension Plan {
     return .object(["before": .int(before), "at": .string(ISO8601.string(moment))])
   }
 
-  /// The plan's own reminders, in seconds before the start, earliest first; null when it takes the daemon's.
-  var reminderSecondsJSON: JSONValue {
-    terms.reminders.map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null
+  /// The reminders that apply to the plan (`applying`, else its own), in seconds before the start, earliest
+  /// first; null only when neither is known.
+  func reminderSecondsJSON(_ applying: [Duration]?) -> JSONValue {
+    (applying ?? terms.reminders).map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null
   }
 }

@@ -104,9 +104,9 @@ extension GatherSession {
   /// Any plan, from the committed view while it is open, else from the store; runs beside the session's loop.
   func plan(_ id: Plan.ID) throws -> PlanSnapshot {
     let state = view.state
-    if let plan = state.openPlan(id) { return PlanSnapshot(plan: plan, roster: state.roster) }
+    if let plan = state.openPlan(id) { return PlanSnapshot(plan, in: state) }
     guard let plan = try store.plan(id) else { throw GatherError.planNotFound(id) }
-    return PlanSnapshot(plan: plan, roster: state.roster)
+    return PlanSnapshot(plan, in: state)
   }
 
   /// The error for a plan that is not open in `state` (a committed view's): not found, cancelled, started or expired.

@@ -93,6 +93,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
     self.voteWindow = voteWindow
     self.localOffset = localOffset ?? { LocalTimeZone.offset(at: $0) }
     self.state = state
+    self.state.planReminders = planTimes.reminders
     published = Mutex(SessionView(state: state, seq: hub.seq, endsAt: nil, at: timeline.now) { timeline.now })
     // The database opened and read: it is taken to accept writes until one fails.
     metrics.storageAvailable.record(1)
@@ -214,7 +215,7 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   }
 
   /// `plan` with the roster that names its players.
-  func snapshot(of plan: Plan) -> PlanSnapshot { PlanSnapshot(plan: plan, roster: state.roster) }
+  func snapshot(of plan: Plan) -> PlanSnapshot { PlanSnapshot(plan, in: state) }
 
   /// The wall-clock instant a running clock reaches 0, the same for as long as its deadline stays put.
   func wallEndsAt(_ clock: MatchClock) -> Date? {
