@@ -217,6 +217,9 @@ public final class GatherSession<C: Clock>: @unchecked Sendable where C.Duration
   /// `plan` with the roster that names its players.
   func snapshot(of plan: Plan) -> PlanSnapshot { PlanSnapshot(plan, in: state) }
 
+  /// Forgets the running clock's wall-clock end, to be worked out again (the wall clock was stepped).
+  func forgetWallEndsAt() { endsAt = nil }
+
   /// The wall-clock instant a running clock reaches 0, the same for as long as its deadline stays put.
   func wallEndsAt(_ clock: MatchClock) -> Date? {
     // A break between periods counts down to a deadline too.
