@@ -102,7 +102,7 @@ extension GatherSession {
   /// for that very start is that week's game: the schedule moves on to the next week without a second plan.
   private func openWeek(of id: PlanSchedule.ID, start: (date: Date, utcOffset: Int), now: Date) throws {
     let schedule = try state.schedule(id)
-    let (details, terms) = try schedule.plan(for: start, now: now)
+    let (details, terms) = try schedule.plan(for: start, now: now, zone: zone)
     let moved = schedule.moved(to: start.date)
     if let twin = state.openPlans.first(where: { $0.details.startsAt == start.date }) {
       try commit { try store.updateSchedule(moved) }

@@ -50,6 +50,6 @@ extension GatherSession {
   private func snapshot(of schedule: PlanSchedule, now: Date) -> ScheduleSnapshot {
     ScheduleSnapshot(
       schedule: schedule, next: schedule.nextStart(now: now, zone: zone),
-      zoneName: schedule.details.utcOffset == nil ? LocalTimeZone.name() : nil)
+      zoneName: schedule.details.utcOffset == nil ? LocalTimeZone.name() : nil, zone: zone)
   }
 }

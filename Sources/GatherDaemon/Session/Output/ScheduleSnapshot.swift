@@ -11,9 +11,11 @@ public struct ScheduleSnapshot: Sendable {
   /// The server's zone's name, for a schedule in the server's zone ("Europe/Lisbon"); nil when it has none or the
   /// schedule has a fixed offset.
   public var zoneName: String?
+  /// The server's zone, which the schedule's wall clock reads in unless it has a fixed offset.
+  public var zone: ZoneRule
 
   /// When the next week's plan opens.
-  public var nextOpensAt: Date { schedule.opening(of: next.date) }
+  public var nextOpensAt: Date { schedule.opening(of: next.date, zone: zone) }
   /// When the next week's plan opens to everyone, with regulars first.
-  public var nextOpensToAllAt: Date? { schedule.openingToAll(of: next.date) }
+  public var nextOpensToAllAt: Date? { schedule.openingToAll(of: next.date, zone: zone) }
 }
