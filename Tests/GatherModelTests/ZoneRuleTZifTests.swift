@@ -22,6 +22,15 @@ import Testing
     #expect(newYork.offset(1_799_020_800) == -5 * 3600 && newYork.offset(1_814_400_000) == -4 * 3600)
   }
 
+  @Test func theClockChangesOfAYearAreFoundToTheSecond() throws {
+    let changes = try zone("Europe/Berlin").transitions(from: 1_798_761_600, to: 1_830_297_600)  // 2027
+    #expect(
+      changes.map { [$0.at, Int64($0.from), Int64($0.to)] } == [
+        [1_806_195_600, 3600, 7200], [1_824_944_400, 7200, 3600],
+      ])
+    #expect(try zone("America/Sao_Paulo").transitions(from: 1_798_761_600, to: 1_830_297_600).isEmpty)
+  }
+
   @Test func whatIsNotATZifFileIsNone() {
     #expect(ZoneRule.tzif([]) == nil)
     #expect(ZoneRule.tzif(Array("CET-1CEST,M3.5.0,M10.5.0/3".utf8)) == nil)

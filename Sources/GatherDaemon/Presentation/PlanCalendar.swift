@@ -12,9 +12,12 @@ enum PlanCalendar {
   /// How long an event lasts in the feed.
   static let length: TimeInterval = 3600
 
-  /// The feed for `plans` at `now`; `host` names this daemon in the UIDs; `signUpLink` gives an open plan's
-  /// link, or nil.
-  static func ics(_ plans: [PlanSnapshot], now: Date, host: String, signUpLink: (Plan) -> String?) -> [UInt8] {
+  /// The feed for `plans` and the weekly `schedules` (``series(_:now:host:into:)``) at `now`; `host` names this
+  /// daemon in the UIDs; `signUpLink` gives an open plan's link, or nil.
+  static func ics(
+    _ plans: [PlanSnapshot], schedules: [ScheduleSnapshot] = [], now: Date, host: String,
+    signUpLink: (Plan) -> String?
+  ) -> [UInt8] {
     var text = ICalendarText()
     for (name, value) in [
       ("BEGIN", "VCALENDAR"), ("VERSION", "2.0"), ("PRODID", "-//gatherd//gatherd \(GatherVersion.current)//EN"),
@@ -23,7 +26,12 @@ enum PlanCalendar {
     ] {
       text.line(name, value)
     }
+    // The server's zone, once, for the series that read their times in it.
+    if let local = schedules.first(where: { $0.schedule.details.utcOffset == nil }) {
+      timeZone(local, now: now, into: &text)
+    }
     for snapshot in plans { event(snapshot, now: now, host: host, link: signUpLink(snapshot.plan), into: &text) }
+    for schedule in schedules { series(schedule, now: now, host: host, into: &text) }
     text.line("END", "VCALENDAR")
     return text.bytes
   }
