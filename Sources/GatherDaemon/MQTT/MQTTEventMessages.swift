@@ -90,10 +90,9 @@ enum MQTTEventMessages {
   }
 
   /// The live clock as `tick` leaves it, as ``SessionView/mqttClock()`` shows it between ticks.
-  static func liveClock(_ tick: ClockTick, seq: Int64) -> JSONValue {
+  static func liveClock(_ tick: ClockTick) -> JSONValue {
     .object([
       "remaining": .int(Int64(MQTTClockDisplay.remaining(tick))), "display": .string(MQTTClockDisplay.display(tick)),
-      "seq": .int(seq),
     ])
   }
 

@@ -30,7 +30,7 @@ final class MQTTEventSink: EventSink, @unchecked Sendable {
       messages.append(message)
     }
     if case .tick(let tick) = event.event {
-      let live = MQTTEventMessages.liveClock(tick, seq: event.seq)
+      let live = MQTTEventMessages.liveClock(tick)
       clock = (
         event.seq, MQTTMessage(topic: publisher.topics.clock, payload: JSONWriter.bytes(live), qos: 0, retain: true)
       )

@@ -23,6 +23,8 @@ final class MQTTPublisher: @unchecked Sendable {
   private var lastRatings: [UInt8]?
   /// The seq of the state last published (client's thread only): a tick's live clock older than it is not sent.
   private(set) var stateSeq: Int64 = -1
+  /// The live clock last published (client's thread only), so that a change that leaves it as it was sends nothing.
+  private var lastClock: [UInt8]?
   /// Where requests on `<prefix>/rpc` go; nil without `--mqtt-control`.
   private let requests: MQTTRequests?
   /// What makes the events' ids unique across restarts.
@@ -66,8 +68,11 @@ final class MQTTPublisher: @unchecked Sendable {
     let state = JSONWriter.bytes(view.mqttState())
     if force || state != lastState {
       if link.publish(MQTTMessage(topic: topics.state, payload: state, retain: true)) { lastState = state }
-      link.publish(MQTTMessage(topic: topics.clock, payload: JSONWriter.bytes(view.mqttClock()), qos: 0, retain: true))
       stateSeq = view.seq
+      let clock = JSONWriter.bytes(view.mqttClock())
+      if force || clock != lastClock {
+        if link.publish(MQTTMessage(topic: topics.clock, payload: clock, qos: 0, retain: true)) { lastClock = clock }
+      }
     }
     let ratings = JSONWriter.bytes(view.mqttRatings())
     if force || ratings != lastRatings {
@@ -77,7 +82,8 @@ final class MQTTPublisher: @unchecked Sendable {
 
   /// Publishes a tick's live clock, unless a state already published is newer than the tick.
   func publishClock(_ tick: (seq: Int64, message: MQTTMessage), _ link: MQTTLink) {
-    if tick.seq > stateSeq { link.publish(tick.message) }
+    guard tick.seq > stateSeq, tick.message.payload != lastClock else { return }
+    if link.publish(tick.message) { lastClock = tick.message.payload }
   }
 
   /// The last will: what the broker publishes if gatherd's connection drops without a DISCONNECT.

@@ -55,12 +55,12 @@ extension SessionView {
   }
 
   /// The live clock, retained on `<prefix>/clock`: `remaining` (whole seconds of the period left, 0 in the break
-  /// after it) and `display` (``MQTTClockDisplay``), null without a gather; `seq` as the state's.
+  /// after it) and `display` (``MQTTClockDisplay``), null without a gather.
   func mqttClock() -> JSONValue {
     let timer = currentGather?.timer
     return .object([
       "remaining": timer.map { .int(Int64(MQTTClockDisplay.remaining($0))) } ?? .null,
-      "display": timer.map { .string(MQTTClockDisplay.display($0)) } ?? .null, "seq": .int(seq),
+      "display": timer.map { .string(MQTTClockDisplay.display($0)) } ?? .null,
     ])
   }
 

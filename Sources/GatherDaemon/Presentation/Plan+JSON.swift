@@ -28,7 +28,7 @@ extension Plan {
       "schedule": terms.schedule.map { .int($0) } ?? .null,
       "regularsFirst": regularsFirstJSON,
       "reminders": reminderSecondsJSON(reminders),
-      "lastReminder": lastReminderJSON,
+      "lastReminder": lastReminderJSON(reminders),
     ])
   }
 }
