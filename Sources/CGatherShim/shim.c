@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
+#include <time.h>
+#include <unistd.h>
 
 _Static_assert(sizeof(struct ucred) == sizeof(gatherd_peer_credentials), "ucred layout");
 
@@ -43,3 +46,16 @@ void *gatherd_swift_task_enqueue_global_hook(void) { return &swift_task_enqueueG
 int gatherd_memfd_create(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
 
 int gatherd_release_free_memory(void) { return malloc_trim(0); }
+
+int gatherd_wall_clock_watch(int fd) {
+  int watch = fd > 0 ? fd : timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
+  if (watch < 0) return -1;
+  // Far past the end of the kernel's time (2262), which it keeps the timer at, so it never fires; short of the
+  // end of time_t, so that a library that moves it by an offset (libfaketime) does not overflow.
+  struct itimerspec end = {.it_value = {.tv_sec = (time_t)1 << 62}};
+  if (timerfd_settime(watch, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &end, NULL) < 0) {
+    if (watch != fd) close(watch);
+    return -1;
+  }
+  return watch;
+}

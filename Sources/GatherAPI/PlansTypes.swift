@@ -67,9 +67,9 @@ extension API {
     public let schedule: API.Id?
     /// When regulars have (or had) it first: until when, and who counts; null when anyone may join from the start.
     public let regularsFirst: API.RegularsFirst?
-    /// Its own reminders (its schedule's), in seconds before the start, earliest first; null for gatherd's own
-    /// (--plan-reminders).
-    public let reminders: [Int64]?
+    /// The reminders that apply to it, in seconds before the start, earliest first: its schedule's, else gatherd's
+    /// own (--plan-reminders); empty for none.
+    public let reminders: [Int64]
     /// The last reminder that went out: how long before the start, and when; null before the first.
     public let lastReminder: LastReminder?
     /// What it costs (fees.setCost), or null.
@@ -227,10 +227,10 @@ extension APISchemas {
           start.
           """)),
       "reminders": .required(
-        .nullable(.array(of: .integer(minimum: 60))).described(
+        .array(of: .integer(minimum: 60)).described(
           """
-          Its own reminders (its schedule's), in seconds before the start, earliest first; null for gatherd's own \
-          (--plan-reminders).
+          The reminders that apply to it, in seconds before the start, earliest first: its schedule's, else \
+          gatherd's own (--plan-reminders); [] for none.
           """)),
       "lastReminder": .required(
         .nullable(

@@ -50,7 +50,8 @@ extension GatherReport {
     return line
   }
 
-  /// "Thu 10 Dec 19:00": the moment as a wall clock `utcOffset` seconds from UTC shows it.
+  /// "Thu 10 Dec 19:00" (or "19:00:56" off a whole minute): the moment as a wall clock `utcOffset` seconds from UTC
+  /// shows it.
   static func localTime(_ date: Date, utcOffset: Int) -> String {
     let seconds = Int64((date.timeIntervalSince1970).rounded(.down)) + Int64(utcOffset)
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -61,8 +62,10 @@ extension GatherReport {
     let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     let hour = secondOfDay / 3600
     let minute = secondOfDay % 3600 / 60
+    let second = secondOfDay % 60
+    // The seconds only when the time is not on a whole minute, so that "until 13:50:56" is not read as 13:50.
     return "\(weekdays[Int(weekday)]) \(day) \(months[month - 1]) \(hour < 10 ? "0" : "")\(hour):"
-      + "\(minute < 10 ? "0" : "")\(minute)"
+      + "\(minute < 10 ? "0" : "")\(minute)" + (second == 0 ? "" : "\(second < 10 ? ":0" : ":")\(second)")
   }
 
   /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).

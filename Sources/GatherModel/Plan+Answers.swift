@@ -55,6 +55,7 @@ extension Plan {
     try requireOpen()
     let newDetails = try changes.applied(to: details, now: now)
     let goingBefore = going.map(\.player)
+    if newDetails.startsAt != details.startsAt { sequence += 1 }
     details = newDetails
     let goingAfter = going.map(\.player)
     return PlanMoves(
@@ -66,6 +67,7 @@ extension Plan {
   public mutating func cancel() throws(GatherError) {
     try requireOpen()
     status = .cancelled
+    sequence += 1
   }
 
   /// Checks that the plan can start a gather: open, with at least two players to kick off (those checked in, else
@@ -86,6 +88,7 @@ extension Plan {
   public mutating func start(gatherID: Int64) throws(GatherError) {
     try checkStartable()
     status = .started
+    sequence += 1
     self.gatherID = gatherID
   }
 

@@ -35,29 +35,37 @@ extension Plan {
   public mutating func expire() throws(GatherError) {
     try requireOpen()
     status = .expired
+    sequence += 1
   }
 
   /// How long before the start its reminders go out: its own, else `daemon`'s.
   public func reminders(_ daemon: [Duration]) -> [Duration] { terms.reminders ?? daemon }
 
+  /// The moment of the reminder `before` the start: that long before it on the wall clock of `zone` (the plan's,
+  /// ``FootballGather/zone(of:server:)``), so a reminder two days before a 19:00 game goes out at 19:00 across a
+  /// clock change too.
+  public func reminderMoment(_ before: Duration, zone: ZoneRule) -> Date {
+    PlanSchedule.wallTime(details.startsAt, moved: .zero - before, in: zone)
+  }
+
   /// The next reminder still to go out and its moment: the first, by time, of the plan's reminders that falls
   /// after the last one sent (or the plan's making) and before the start. Reminders due before the plan existed
   /// are never sent.
-  public func nextReminder(_ daemon: [Duration]) -> (before: Duration, at: Date)? {
+  public func nextReminder(_ daemon: [Duration], zone: ZoneRule) -> (before: Duration, at: Date)? {
     let after = terms.remindedUntil ?? createdAt
     return reminders(daemon)
-      .map { (before: $0, at: details.startsAt.addingTimeInterval(-$0.inSeconds)) }
+      .map { (before: $0, at: reminderMoment($0, zone: zone)) }
       .filter { $0.at > after && $0.at < details.startsAt }
       .min { $0.at < $1.at }
   }
 
   /// The reminder to send at `now`: the latest of those due (sending it passes over any earlier one missed while
   /// gatherd was not running), or nil when none is due or the plan has started.
-  public func dueReminder(_ daemon: [Duration], now: Date) -> (before: Duration, at: Date)? {
+  public func dueReminder(_ daemon: [Duration], now: Date, zone: ZoneRule) -> (before: Duration, at: Date)? {
     guard now < details.startsAt else { return nil }
     let after = terms.remindedUntil ?? createdAt
     return reminders(daemon)
-      .map { (before: $0, at: details.startsAt.addingTimeInterval(-$0.inSeconds)) }
+      .map { (before: $0, at: reminderMoment($0, zone: zone)) }
       .filter { $0.at > after && $0.at <= now }
       .max { $0.at < $1.at }
   }

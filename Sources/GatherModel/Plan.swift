@@ -52,13 +52,17 @@ public struct Plan: Sendable, Hashable, Identifiable {
   public internal(set) var fee: Fee?
   /// The schedule that made it, the regulars' head start and the reminders (Plan+Terms.swift).
   public internal(set) var terms: PlanTerms
+  /// How many times its start or its status changed since it was made (the calendar's SEQUENCE, RFC 5545): every
+  /// such change adds one, here and in the store, so it only grows, across restarts too.
+  public internal(set) var sequence: Int
 
   /// A plan as made or as restored from the store.
   public init(
     id: ID, details: PlanDetails, status: Status = .open, createdAt: Date, queue: [SignUp] = [],
     declined: [SignUp] = [], signUpCode: String? = nil, gatherID: Int64? = nil, checkIn: CheckIn? = nil,
-    terms: PlanTerms = PlanTerms()
+    terms: PlanTerms = PlanTerms(), sequence: Int = 0
   ) {
+    self.sequence = sequence
     self.id = id
     self.details = details
     self.status = status

@@ -23,12 +23,12 @@ extension FootballGather {
     for plan in open where plan.expiresAt(after: times.expiry) <= now { due.append(.expire(plan.id)) }
     for schedule in orderedSchedules {
       let start = schedule.nextStart(now: now, zone: zone)
-      if schedule.opening(of: start.date) <= now {
+      if schedule.opening(of: start.date, zone: zone) <= now {
         due.append(.open(schedule.id, start: start.date, utcOffset: start.utcOffset))
       }
     }
     for plan in open where plan.expiresAt(after: times.expiry) > now {
-      if let reminder = plan.dueReminder(times.reminders, now: now) {
+      if let reminder = plan.dueReminder(times.reminders, now: now, zone: self.zone(of: plan, server: zone)) {
         due.append(.remind(plan.id, before: reminder.before, at: reminder.at))
       }
     }
@@ -41,11 +41,22 @@ extension FootballGather {
     var moments: [Date] = []
     for plan in openPlans {
       moments.append(plan.expiresAt(after: times.expiry))
-      if let reminder = plan.nextReminder(times.reminders) { moments.append(reminder.at) }
+      if let reminder = plan.nextReminder(times.reminders, zone: self.zone(of: plan, server: zone)) {
+        moments.append(reminder.at)
+      }
     }
     for schedule in orderedSchedules {
-      moments.append(schedule.opening(of: schedule.nextStart(now: now, zone: zone).date))
+      moments.append(schedule.opening(of: schedule.nextStart(now: now, zone: zone).date, zone: zone))
     }
     return moments.min()
+  }
+
+  /// The zone a plan's wall clock reads in, for its reminders: its schedule's fixed offset, else the server's zone
+  /// where that reads the plan's start at the plan's offset, else the plan's offset alone.
+  public func zone(of plan: Plan, server: ZoneRule) -> ZoneRule {
+    let offset = plan.details.utcOffset
+    if let id = plan.terms.schedule, let fixed = schedules[id]?.details.utcOffset { return .fixed(fixed) }
+    let start = Int64(plan.details.startsAt.timeIntervalSince1970.rounded(.down))
+    return server.offset(start) == offset ? server : .fixed(offset)
   }
 }

@@ -47,7 +47,9 @@ public struct PlanSchedule: Sendable, Hashable, Identifiable {
     var after = max(lastStart ?? changedAt, now)
     while true {
       let start = zone.next(details.weekday, at: details.time, after: after)
-      if opening(of: start.date) >= changedAt, lastWeek.map({ Self.week(of: start.date, in: zone) > $0 }) ?? true {
+      if opening(of: start.date, zone: serverZone) >= changedAt,
+        lastWeek.map({ Self.week(of: start.date, in: zone) > $0 }) ?? true
+      {
         return start
       }
       after = start.date
@@ -60,7 +62,7 @@ public struct PlanSchedule: Sendable, Hashable, Identifiable {
   /// (`plan.schedule`'s `firstWeek: "this"`).
   public func thisWeek(now: Date, zone serverZone: ZoneRule) -> (date: Date, utcOffset: Int)? {
     let start = zone(serverZone).next(details.weekday, at: details.time, after: now)
-    return opening(of: start.date) <= now ? start : nil
+    return opening(of: start.date, zone: serverZone) <= now ? start : nil
   }
 
   /// The week (Monday to Sunday) `date` falls in on `zone`'s wall clock, counted from the week of 1970-01-01.
@@ -72,23 +74,39 @@ public struct PlanSchedule: Sendable, Hashable, Identifiable {
     return shifted >= 0 ? shifted / 7 : (shifted - 6) / 7
   }
 
-  /// When the plan of a week starting at `start` opens.
-  public func opening(of start: Date) -> Date {
-    start.addingTimeInterval(-details.opensBefore.inSeconds)
+  /// When the plan of a week starting at `start` opens: `opensBefore` before it on the schedule's wall clock (in
+  /// its zone, the server's `serverZone` unless it has a fixed offset), so that a week with a clock change between
+  /// the opening and the start opens at the same wall time as the others ("six days before, at the same time").
+  public func opening(of start: Date, zone serverZone: ZoneRule) -> Date {
+    Self.wallTime(start, moved: .zero - details.opensBefore, in: zone(serverZone))
   }
 
-  /// When the plan of a week starting at `start` opens to everyone: after the regulars' head start, if any.
-  public func openingToAll(of start: Date) -> Date? {
-    details.regulars.map { opening(of: start).addingTimeInterval($0.headStart.inSeconds) }
+  /// When the plan of a week starting at `start` opens to everyone: the regulars' head start after its opening, on
+  /// the schedule's wall clock, if it has one.
+  public func openingToAll(of start: Date, zone serverZone: ZoneRule) -> Date? {
+    details.regulars.map {
+      Self.wallTime(opening(of: start, zone: serverZone), moved: $0.headStart, in: zone(serverZone))
+    }
   }
 
-  /// The details and terms of the plan for the week starting at `start` (with its offset), made at `now`.
-  public func plan(for start: (date: Date, utcOffset: Int), now: Date) throws(GatherError) -> (PlanDetails, PlanTerms) {
+  /// The instant `by` from `date` on `zone`'s wall clock: across a clock change, the wall time moves by `by`, not
+  /// the real time (a wall time the change skips or repeats takes one of the offsets around it).
+  static func wallTime(_ date: Date, moved by: Duration, in zone: ZoneRule) -> Date {
+    let wall = zone.wallSeconds(at: date) + by.components.seconds
+    let fraction = date.timeIntervalSince1970 - date.timeIntervalSince1970.rounded(.down)
+    return zone.instant(wallSeconds: wall).date.addingTimeInterval(fraction)
+  }
+
+  /// The details and terms of the plan for the week starting at `start` (with its offset), made at `now`; `serverZone`
+  /// places the regulars' head start on the wall clock.
+  public func plan(
+    for start: (date: Date, utcOffset: Int), now: Date, zone serverZone: ZoneRule
+  ) throws(GatherError) -> (PlanDetails, PlanTerms) {
     let details = try PlanDetails(
       startsAt: start.date, utcOffset: start.utcOffset, capacity: self.details.capacity, place: self.details.place,
       note: self.details.note, now: now)
     let terms = PlanTerms(
-      schedule: id, regulars: self.details.regulars, opensToAllAt: openingToAll(of: start.date),
+      schedule: id, regulars: self.details.regulars, opensToAllAt: openingToAll(of: start.date, zone: serverZone),
       reminders: self.details.reminders)
     return (details, terms)
   }

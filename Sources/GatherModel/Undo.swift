@@ -54,6 +54,7 @@ extension Plan {
       throw .tooLateToUndo("Plan \(id)'s start has passed: it cannot be opened again.")
     }
     status = .open
+    sequence += 1
   }
 }
 

@@ -15,7 +15,7 @@ extension GatherStore {
       }
       if let plan {
         try db.execute(
-          "UPDATE plan SET status = 'started', closedAt = ? WHERE id = ? AND status = 'open'",
+          "UPDATE plan SET status = 'started', closedAt = ?, sequence = sequence + 1 WHERE id = ? AND status = 'open'",
           [startedAt.unixMilliseconds, plan])
         guard db.changesCount == 1 else { throw try Self.planError(plan, db) }
       }
@@ -136,7 +136,9 @@ extension GatherStore {
       try db.execute("DELETE FROM gather WHERE id = ? AND status = 'active'", [id])
       guard db.changesCount == 1 else { throw GatherError.noActiveGather }
       guard let plan = planColumn ?? nil else { return nil }
-      try db.execute("UPDATE plan SET status = 'open', closedAt = NULL WHERE id = ? AND status = 'started'", [plan])
+      try db.execute(
+        "UPDATE plan SET status = 'open', closedAt = NULL, sequence = sequence + 1 WHERE id = ? AND status = 'started'",
+        [plan])
       return try Self.plans("WHERE id = ?", [plan], db).first
     }
   }

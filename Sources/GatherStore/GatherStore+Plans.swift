@@ -38,7 +38,10 @@ extension GatherStore {
     try transaction { db in
       let details = plan.details
       try db.execute(
-        "UPDATE plan SET startsAt = ?, utcOffset = ?, capacity = ?, place = ?, note = ? WHERE id = ? AND status = 'open'",
+        """
+        UPDATE plan SET sequence = sequence + (startsAt <> ?1), startsAt = ?1, utcOffset = ?2, capacity = ?3, \
+        place = ?4, note = ?5 WHERE id = ?6 AND status = 'open'
+        """,
         [details.startsAt.unixMilliseconds, details.utcOffset, details.capacity, details.place, details.note, plan.id])
       guard db.changesCount == 1 else { throw try Self.planError(plan.id, db) }
     }
@@ -48,7 +51,7 @@ extension GatherStore {
   public func cancelPlan(_ id: Plan.ID, at: Date) throws {
     try transaction { db in
       try db.execute(
-        "UPDATE plan SET status = 'cancelled', closedAt = ? WHERE id = ? AND status = 'open'",
+        "UPDATE plan SET status = 'cancelled', closedAt = ?, sequence = sequence + 1 WHERE id = ? AND status = 'open'",
         [at.unixMilliseconds, id])
       guard db.changesCount == 1 else { throw try Self.planError(id, db) }
     }

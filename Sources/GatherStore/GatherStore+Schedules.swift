@@ -45,7 +45,8 @@ extension GatherStore {
   public func expirePlan(_ id: Plan.ID, at: Date) throws {
     try transaction { db in
       try db.execute(
-        "UPDATE plan SET status = 'expired', closedAt = ? WHERE id = ? AND status = 'open'", [at.unixMilliseconds, id])
+        "UPDATE plan SET status = 'expired', closedAt = ?, sequence = sequence + 1 WHERE id = ? AND status = 'open'",
+        [at.unixMilliseconds, id])
       guard db.changesCount == 1 else { throw try Self.planError(id, db) }
     }
   }

@@ -221,6 +221,15 @@ extension GatherStore {
         CREATE INDEX "feeEntry_on_gatherId" ON "feeEntry"("gatherId") WHERE "gatherId" IS NOT NULL;
         """ + Self.feeLedgerTriggersSQL)
     }
+    // How many times each plan's start or status changed, the calendar's SEQUENCE; a plan already closed counts
+    // one, as the feed said of a cancelled plan before.
+    migrator.registerMigration("plan.sequence") { db in
+      try db.execute(
+        """
+        ALTER TABLE "plan" ADD COLUMN "sequence" INTEGER NOT NULL DEFAULT 0;
+        UPDATE "plan" SET "sequence" = 1 WHERE "status" <> 'open';
+        """)
+    }
     Self.registerOrganiserMigrations(&migrator)
     return migrator
   }

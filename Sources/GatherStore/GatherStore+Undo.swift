@@ -51,7 +51,9 @@ extension GatherStore {
   /// Opens cancelled plan `id` again, with its lists and its sign-up code as they were, and returns it.
   public func restorePlan(_ id: Plan.ID) throws -> Plan {
     try transaction { db in
-      try db.execute("UPDATE plan SET status = 'open', closedAt = NULL WHERE id = ? AND status = 'cancelled'", [id])
+      try db.execute(
+        "UPDATE plan SET status = 'open', closedAt = NULL, sequence = sequence + 1 WHERE id = ? AND status = 'cancelled'",
+        [id])
       guard db.changesCount == 1 else { throw try Self.planError(id, db) }
       guard let plan = try Self.plans("WHERE id = ?", [id], db).first else { throw GatherError.planNotFound(id) }
       return plan

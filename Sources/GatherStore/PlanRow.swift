@@ -13,6 +13,8 @@ struct PlanRow {
   var signUpCode: String?
   var createdAt: Int64
   var checkedInAt: Int64?
+  /// How many times its start or status changed (``Plan/sequence``).
+  var sequence: Int
   /// The schedule that made it, its regulars' head start and reminders.
   var terms: TermsColumns
 
@@ -28,6 +30,7 @@ struct PlanRow {
     signUpCode = try row["signUpCode"]
     createdAt = try row["createdAt"]
     checkedInAt = try row["checkedInAt"]
+    sequence = try row["sequence"]
     terms = try TermsColumns(row: row)
   }
 
@@ -52,6 +55,6 @@ struct PlanRow {
     return Plan(
       id: id, details: details, status: try decode(Plan.Status.self, status), createdAt: createdAt.date, queue: queue,
       declined: declined, signUpCode: signUpCode, gatherID: gatherID, checkIn: checkIn,
-      terms: try terms.terms(of: "Plan \(id)"))
+      terms: try terms.terms(of: "Plan \(id)"), sequence: sequence)
   }
 }

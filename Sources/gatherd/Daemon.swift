@@ -60,6 +60,9 @@ struct Daemon {
     let session = try GatherSession(
       store: store, clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop, hub: hub,
       planTimes: settings.planTimes, logger: logger, voteWindow: settings.voteWindow)
+    // What fell due while no gatherd ran (a plan to expire, a week to open, a vote to close) is done before any
+    // listener serves: a read right after a socket-activated start answers from after it.
+    try await session.perform { $0.start() }
     // Ids go on above the previous gatherd's: above its live ones, and above its seq lease, which every
     // gatherd starts numbering subscriptions from too, so that ended ones are not reused either.
     session.hub.reserveSubscriptionIDs(through: max(stored.record.largestSubscriptionID, stored.record.seqCeiling))
@@ -96,6 +99,8 @@ struct Daemon {
     let sessionService = SessionService(session: session)
     try await sessionService.start()
     var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: sessionService)]
+    // A step of the wall clock (NTP, a resume) re-times the plans and votes at once.
+    services.append(.init(service: WallClockSteps(logger: logger) { session.wallClockStepped() }))
     if Systemd.isNotifying {
       services.append(.init(service: StatusReporter(session: session) { Systemd.notify("STATUS=\($0)") }))
     }

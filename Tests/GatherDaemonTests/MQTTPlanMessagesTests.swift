@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GatherMQTT
 import GatherModel
 import GatherRPC
@@ -30,7 +31,8 @@ import Testing
   /// The payloads of the next batch's messages on `PREFIX/plan`.
   func nextPlanMessages() async throws -> [JSONValue] {
     guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
-    return try batch.compactMap { _, event in MQTTEventMessages.message(for: event, topics: topics)
+    return try batch.compactMap { _, event in
+      MQTTEventMessages.message(for: event, topics: topics, run: MQTTEventID(startedAt: Date(timeIntervalSince1970: 1)))
     }
     .filter { $0.topic == "gatherd/main/plan" }.map { try JSONParser.parse($0.payload) }
   }
@@ -40,7 +42,7 @@ import Testing
     let plan = try await createPlan(capacity: 2)
     let created = try await nextPlanMessages()
     #expect(created.map { $0["event_type"] } == ["created"])
-    #expect(created.first?["placesLeft"] == 2 && created.first?["place"] == "Astro 2")
+    #expect(created.first?["places_left"] == 2 && created.first?["place"] == "Astro 2")
     for player: Int64 in [1, 2, 3] {
       _ = try await session.perform { try $0.joinPlan(plan, player: player) }
       let joined = try #require(try await nextPlanMessages().first)
@@ -50,17 +52,19 @@ import Testing
     let moves = try await nextPlanMessages()
     #expect(moves.map { $0["event_type"] } == ["left", "promoted"])
     #expect(moves.map { $0["player"] } == ["Ana", "Carla"])
-    #expect(moves.last?["going"] == 2 && moves.last?["waiting"] == 0 && moves.last?["placesLeft"] == 0)
+    #expect(moves.last?["going"] == 2 && moves.last?["waiting"] == 0 && moves.last?["places_left"] == 0)
   }
 
-  @Test func aRemindersHoursBeforeIsWholeOrTwoDecimals() async throws {
+  @Test func aRemindersHoursBeforeIsWholeOrTwoDecimalsAndUnderAnHourItIsInMinutes() async throws {
     let snapshot = try session.reader.plan(try await createPlan(capacity: 10))
-    let hours = { (seconds: Int64) in
-      MQTTEventMessages.planMessage(PlanEvent(.reminder, snapshot, before: .seconds(seconds)), seq: 1)["hoursBefore"]
+    let before = { (seconds: Int64, key: String) in
+      MQTTEventMessages.planMessage(PlanEvent(.reminder, snapshot, before: .seconds(seconds)), seq: 1)[key]
     }
     #expect(
-      hours(3 * 3600) == 3 && hours(5400) == .double(1.5) && hours(150) == .double(0.04) && hours(4000) == .double(1.11)
-    )
+      before(3 * 3600, "hours_before") == 3 && before(5400, "hours_before") == .double(1.5)
+        && before(4000, "hours_before") == .double(1.11))
+    #expect(before(2700, "hours_before") == .null && before(2700, "minutes_before") == 45)
+    #expect(before(60, "minutes_before") == 1 && before(3 * 3600, "minutes_before") == 180)
   }
 
   @Test func theStateNamesTheSoonestOpenPlanAndNullWithoutOne() async throws {

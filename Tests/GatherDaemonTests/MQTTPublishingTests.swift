@@ -30,7 +30,9 @@ import Testing
   func nextMessages() async throws -> [(topic: String, payload: JSONValue)] {
     guard let batch = await fixture.sink.nextBatch() else { throw CancellationError() }
     return try batch.compactMap { _, event in
-      try MQTTEventMessages.message(for: event, topics: topics).map {
+      try MQTTEventMessages.message(
+        for: event, topics: topics, run: MQTTEventID(startedAt: Date(timeIntervalSince1970: 1))
+      ).map {
         ($0.topic, try JSONParser.parse($0.payload))
       }
     }
@@ -99,7 +101,7 @@ import Testing
     _ = try await fixture.perform { try $0.endGather() }
     let goal = try #require(try await nextMessages().first?.payload)
     #expect(goal["event_type"] == "goal" && goal["gather"] == 1)
-    #expect(goal["names"] == .object(["teamA": "Team A", "teamB": "Team B"]) && goal["teamName"] == "Team A")
+    #expect(goal["names"] == .object(["team_a": "Team A", "team_b": "Team B"]) && goal["team_name"] == "Team A")
     #expect(goal["score"]?["text"] == "1-0")
   }
 
@@ -128,7 +130,7 @@ import Testing
 
   @Test func everyDiscoveryConfigHasWhatHomeAssistantRequires() throws {
     let messages = HomeAssistantDiscovery(Self.configuration(control: true)).messages()
-    #expect(messages.count == 18)
+    #expect(messages.count == 23)
     var uniqueIDs = Set<String>()
     for message in messages {
       #expect(message.retain && message.topic.hasPrefix("homeassistant/") && message.topic.hasSuffix("/config"))

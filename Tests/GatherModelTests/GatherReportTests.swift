@@ -86,5 +86,8 @@ import Testing
     #expect(GatherReport.localTime(leap, utcOffset: 0) == "Tue 29 Feb 23:30")
     #expect(GatherReport.localTime(leap, utcOffset: 3600) == "Wed 1 Mar 00:30")
     #expect(GatherReport.localTime(Date(timeIntervalSince1970: 0), utcOffset: -3600) == "Wed 31 Dec 23:00")
+    // Off a whole minute, the seconds: a refusal "until 13:50" would be wrong at 13:50:10.
+    #expect(GatherReport.localTime(Date(timeIntervalSince1970: 49856), utcOffset: 0) == "Thu 1 Jan 13:50:56")
+    #expect(GatherReport.localTime(Date(timeIntervalSince1970: 49805), utcOffset: 0) == "Thu 1 Jan 13:50:05")
   }
 }

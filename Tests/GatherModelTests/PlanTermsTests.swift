@@ -79,33 +79,33 @@ import Testing
   @Test func remindersGoOutAtTheirTimesAndOnlyTheLatestOfThoseMissed() throws {
     let daemon: [Duration] = [.seconds(48 * 3600), .seconds(3 * 3600)]
     var plan = try Self.plan()
-    #expect(plan.nextReminder(daemon)?.at == Self.hours(-48))
-    #expect(plan.dueReminder(daemon, now: Self.hours(-49)) == nil)
-    let first = try #require(plan.dueReminder(daemon, now: Self.hours(-47)))
+    #expect(plan.nextReminder(daemon, zone: .fixed(0))?.at == Self.hours(-48))
+    #expect(plan.dueReminder(daemon, now: Self.hours(-49), zone: .fixed(0)) == nil)
+    let first = try #require(plan.dueReminder(daemon, now: Self.hours(-47), zone: .fixed(0)))
     #expect(first.before == .seconds(48 * 3600) && first.at == Self.hours(-48))
     plan.reminded(at: first.at)
-    #expect(plan.dueReminder(daemon, now: Self.hours(-47)) == nil)
-    #expect(plan.nextReminder(daemon)?.at == Self.hours(-3))
+    #expect(plan.dueReminder(daemon, now: Self.hours(-47), zone: .fixed(0)) == nil)
+    #expect(plan.nextReminder(daemon, zone: .fixed(0))?.at == Self.hours(-3))
     plan.reminded(at: Self.hours(-3))
-    #expect(plan.nextReminder(daemon) == nil)
+    #expect(plan.nextReminder(daemon, zone: .fixed(0)) == nil)
     // Nobody ran gatherd through both: only the 3-hour reminder goes out.
     let missed = try Self.plan()
-    #expect(missed.dueReminder(daemon, now: Self.hours(-2))?.before == .seconds(3 * 3600))
+    #expect(missed.dueReminder(daemon, now: Self.hours(-2), zone: .fixed(0))?.before == .seconds(3 * 3600))
     // None once it has started; none due before the plan was made; its own reminders win over the daemon's.
-    #expect(missed.dueReminder(daemon, now: Self.hours(0.5)) == nil)
+    #expect(missed.dueReminder(daemon, now: Self.hours(0.5), zone: .fixed(0)) == nil)
     let late = Plan(
       id: 2, details: try PlanDetails(startsAt: Self.start, capacity: 4, now: Self.hours(-10)),
       createdAt: Self.hours(-10))
-    #expect(late.nextReminder(daemon)?.before == .seconds(3 * 3600))
-    #expect(try Self.plan(reminders: [.seconds(3600)]).nextReminder(daemon)?.at == Self.hours(-1))
-    #expect(try Self.plan(reminders: []).nextReminder(daemon) == nil)
+    #expect(late.nextReminder(daemon, zone: .fixed(0))?.before == .seconds(3 * 3600))
+    #expect(try Self.plan(reminders: [.seconds(3600)]).nextReminder(daemon, zone: .fixed(0))?.at == Self.hours(-1))
+    #expect(try Self.plan(reminders: []).nextReminder(daemon, zone: .fixed(0)) == nil)
   }
 
   @Test func aPlanMovedLaterRemindsAgainAtItsNewTimes() throws {
     var plan = try Self.plan()
     plan.reminded(at: Self.hours(-3))
     _ = try plan.update(with: PlanChanges(start: (Self.hours(24), 0)), now: Self.hours(-2))
-    #expect(plan.nextReminder([.seconds(3 * 3600)])?.at == Self.hours(21))
+    #expect(plan.nextReminder([.seconds(3 * 3600)], zone: .fixed(0))?.at == Self.hours(21))
   }
 
   @Test func aPlanExpiresByItselfAndThenRefusesEverything() throws {

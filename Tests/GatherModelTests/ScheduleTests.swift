@@ -14,7 +14,7 @@ import Testing
     // this Friday.
     let first = sixDays.nextStart(now: monday, zone: .fixed(0))
     #expect(first.date == at("2027-01-28T19:00+00:00"))
-    #expect(sixDays.opening(of: first.date) == at("2027-01-22T19:00+00:00"))
+    #expect(sixDays.opening(of: first.date, zone: .fixed(0)) == at("2027-01-22T19:00+00:00"))
     let twoDays = try WeekZones.thursdays(opensBefore: .seconds(2 * 86400), madeAt: monday)
     #expect(twoDays.nextStart(now: monday, zone: .fixed(0)).date == at("2027-01-21T19:00+00:00"))
   }
@@ -44,8 +44,14 @@ import Testing
     let next = schedule.nextStart(now: at("2027-03-26T10:00+00:00"), zone: WeekZones.lisbon)
     #expect(next.date == at("2027-04-01T19:00+01:00"))
     #expect(next.utcOffset == 3600)
-    // The opening is counted back in real time: six days of 24 hours, across the change.
-    #expect(schedule.opening(of: next.date) == at("2027-03-26T18:00+00:00"))
+    // The opening is counted back on the wall clock: six days before, at 19:00 as every week, across the change
+    // (in real time it is six days and an hour before).
+    #expect(schedule.opening(of: next.date, zone: WeekZones.lisbon) == at("2027-03-26T19:00+00:00"))
+    // And with regulars a day first, everyone may join at 19:00 the next day.
+    let regulars = try schedule.changed(
+      by: ScheduleChanges(regulars: .some(try RegularsRule(headStart: .seconds(86400), played: 3, ofLast: 5))),
+      now: at("2027-03-01T10:00+00:00"))
+    #expect(regulars.openingToAll(of: next.date, zone: WeekZones.lisbon) == at("2027-03-27T19:00+00:00"))
     // A fixed offset ignores the server's clock changes.
     var fixed = schedule
     fixed = try fixed.changed(by: ScheduleChanges(utcOffset: .some(0)), now: at("2027-03-01T10:00+00:00"))
@@ -93,7 +99,7 @@ import Testing
     let schedule = try WeekZones.thursdays(
       madeAt: at("2027-01-01T10:00+00:00"), regulars: rule, reminders: [.seconds(3600)])
     let start = (date: at("2027-01-21T19:00+00:00"), utcOffset: 0)
-    let (details, terms) = try schedule.plan(for: start, now: at("2027-01-15T19:00+00:00"))
+    let (details, terms) = try schedule.plan(for: start, now: at("2027-01-15T19:00+00:00"), zone: .fixed(0))
     #expect(details.startsAt == start.date && details.capacity == 10 && details.place == "Astro 2")
     #expect(terms.schedule == 1 && terms.regulars == rule && terms.reminders == [.seconds(3600)])
     #expect(terms.opensToAllAt == at("2027-01-16T19:00+00:00"))

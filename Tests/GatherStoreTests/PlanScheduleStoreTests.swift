@@ -23,7 +23,7 @@ import Testing
     let rule = try RegularsRule(headStart: .seconds(86400), played: 3, ofLast: 5)
     let schedule = try fixture.store.createSchedule(try Self.details(regulars: rule), at: Self.now)
     let start = (date: Self.now.addingTimeInterval(6 * 86400 + 10 * 3600), utcOffset: 3600)
-    let (details, terms) = try schedule.plan(for: start, now: Self.now)
+    let (details, terms) = try schedule.plan(for: start, now: Self.now, zone: .fixed(0))
     let moved = schedule.moved(to: start.date)
     let plan = try fixture.store.openScheduledPlan(
       details, terms: terms, signUpCode: "week-code", createdAt: Self.now, schedule: moved)
@@ -48,7 +48,7 @@ import Testing
     try fixture.store.updateSchedule(changed)
     #expect(try reload().schedules[schedule.id] == changed)
     let start = (date: Self.now.addingTimeInterval(7 * 86400), utcOffset: 0)
-    let (details, terms) = try changed.plan(for: start, now: Self.now)
+    let (details, terms) = try changed.plan(for: start, now: Self.now, zone: .fixed(0))
     let plan = try fixture.store.openScheduledPlan(
       details, terms: terms, signUpCode: "c", createdAt: Self.now, schedule: changed.moved(to: start.date))
     try fixture.store.deleteSchedule(schedule.id)

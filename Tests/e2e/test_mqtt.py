@@ -16,17 +16,20 @@ from mqttbroker import MQTTTestCase
 
 PREFIX = "gatherd/main"
 NODE = "gatherd_main"
-SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "ends_at", "period", "next_plan", "places_left",
-           "going"]
+SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "display", "ends_at", "period", "last_goal",
+           "next_plan", "places_left", "going", "waiting", "man_of_the_match", "ratings"]
 EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end", "man_of_the_match"}
 PLAN_EVENT_TYPES = {
     "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired", "reminder",
 }
 BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
-#: The sensors that are unavailable while their value is absent (text, an enum, times), not unknown.
-PRESENT_WHEN = {"score", "clock", "ends_at", "next_plan"}
-#: The sensors of numbers: Home Assistant keeps their statistics, and reads their template's None as unknown.
-NUMBERS = {"score_a", "score_b", "remaining", "period", "places_left", "going"}
+#: The sensors of text, an enum or a time: "unknown" while their value is absent on Home Assistant 2024.10 and
+#: later, and unavailable then on 2024.1 to 2024.9, which cannot show them as unknown.
+OPTIONAL = {"score", "clock", "display", "ends_at", "last_goal", "next_plan", "man_of_the_match", "ratings"}
+#: The counts, whose statistics Home Assistant keeps; the other numbers (period, remaining) have none.
+MEASUREMENTS = {"score_a", "score_b", "places_left", "going", "waiting"}
+#: Where each sensor reads its value, beside the state.
+TOPICS = {"remaining": "clock", "display": "clock", "ratings": "ratings"}
 
 
 def config_topics(prefix: str = "homeassistant", node: str = NODE) -> dict[str, str]:
@@ -37,26 +40,33 @@ def config_topics(prefix: str = "homeassistant", node: str = NODE) -> dict[str, 
     return topics
 
 
-def render(template: str, state: dict) -> str:
-    """A value template rendered the way Home Assistant renders it: Jinja2, with the payload as value_json."""
-    return jinja2.Environment().from_string(template).render(value_json=state, value=None).strip()
+def render(template: str, payload: dict, release: tuple[int, int] = (2024, 3)) -> str:
+    """A value template rendered the way Home Assistant `release` renders it: Jinja2, with the payload as
+    value_json, and `merge_response` among the template's functions from 2024.10 on, as in HA."""
+    environment = jinja2.Environment()
+    if release >= (2024, 10):
+        environment.globals["merge_response"] = lambda value: value
+    return environment.from_string(template).render(value_json=payload, value=None).strip()
 
 
-def shown(config: dict, state: dict) -> str:
-    """What Home Assistant 2024.1 and later shows for a sensor's config and the state: "unavailable" when an
-    availability template on the state topic says offline, "unknown" for a number whose template renders None,
-    else what the template renders."""
+def shown(config: dict, messages: dict, release: tuple[int, int] = (2024, 3)) -> str:
+    """What Home Assistant `release` shows for a sensor's config, given the last message of each topic: "unavailable"
+    when an availability template says offline; "unknown" for a template's None on a number (every release), or on
+    any sensor from 2024.10 on; else what the template renders."""
     for availability in config["availability"]:
-        if availability["topic"] == f"{PREFIX}/state" and render(availability["value_template"], state) != "online":
-            return "unavailable"
-    value = render(config["value_template"], state)
-    numeric = "state_class" in config or "unit_of_measurement" in config
-    return "unknown" if numeric and value == "None" else value
+        if "value_template" in availability:
+            if render(availability["value_template"], messages[availability["topic"]], release) != "online":
+                return "unavailable"
+    value = render(config["value_template"], messages[config["state_topic"]], release)
+    numeric = "state_class" in config or "unit_of_measurement" in config or "suggested_display_precision" in config
+    return "unknown" if value == "None" and (numeric or release >= (2024, 10)) else value
 
 
-def attributes(config: dict, state: dict) -> dict:
-    """The attributes a sensor's json_attributes_template makes of the state, as Home Assistant reads them."""
-    return json.loads(render(config["json_attributes_template"], state)) if "json_attributes_template" in config else {}
+def attributes(config: dict, messages: dict) -> dict:
+    """The attributes a sensor's json_attributes_template makes of its topic, as Home Assistant reads them."""
+    if "json_attributes_template" not in config:
+        return {}
+    return json.loads(render(config["json_attributes_template"], messages[config["json_attributes_topic"]]))
 
 
 class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
@@ -80,14 +90,14 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
                 self.assertEqual(config["availability"][0], {"topic": f"{PREFIX}/availability",
                                                              "payload_available": "online",
                                                              "payload_not_available": "offline"})
-                # A second availability, on the state, for an entity whose value may be absent: then both count.
-                self.assertEqual(len(config["availability"]), 2 if name in PRESENT_WHEN else 1)
-                if name in PRESENT_WHEN:
+                # A second availability, for HA before 2024.10, for an entity whose value may be absent.
+                self.assertEqual(len(config["availability"]), 2 if name in OPTIONAL else 1)
+                if name in OPTIONAL:
                     self.assertEqual(config["availability_mode"], "all")
                 self.assertNotIn("command_topic", config, "without --mqtt-control nothing takes commands")
         self.assertEqual(len(unique_ids), len(configs), "every entity has its own unique_id")
         for name in SENSORS + ["running"]:
-            self.assertEqual(configs[name]["state_topic"], f"{PREFIX}/state")
+            self.assertEqual(configs[name]["state_topic"], f"{PREFIX}/{TOPICS.get(name, 'state')}")
         self.assertEqual((configs["remaining"]["device_class"], configs["remaining"]["unit_of_measurement"]),
                          ("duration", "s"))
         self.assertEqual(configs["ends_at"]["device_class"], "timestamp")
@@ -97,7 +107,7 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertEqual(configs["plan_event"]["state_topic"], f"{PREFIX}/plan")
         self.assertEqual(set(configs["plan_event"]["event_types"]), PLAN_EVENT_TYPES)
         self.assertEqual(configs["next_plan"]["device_class"], "timestamp")
-        self.assertEqual({name for name in SENSORS if configs[name].get("state_class") == "measurement"}, NUMBERS)
+        self.assertEqual({name for name in SENSORS if configs[name].get("state_class") == "measurement"}, MEASUREMENTS)
         self.assertEqual((configs["clock"]["device_class"], configs["clock"]["options"]),
                          ("enum", ["stopped", "running", "paused", "break", "finished"]))
         self.assertNotIn("configuration_url", configs["score"]["device"], "gatherd serves no page here")
@@ -109,15 +119,31 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertEqual((availability.text, availability.retain), ("online", True))
 
     def test_the_value_templates_show_the_match_as_home_assistant_renders_them(self):
-        watcher = self.watch("homeassistant/#", f"{PREFIX}/state")
+        watcher = self.watch("homeassistant/#", f"{PREFIX}/#")
         daemon = self.start_daemon()
         configs = {name: watcher.wait(topic).json() for topic, name in config_topics().items()
                    if name not in ("match_event", "plan_event")}
-        idle = watcher.wait(f"{PREFIX}/state").json()
-        self.assertEqual({name: shown(config, idle) for name, config in configs.items() if name != "running"},
-                         {name: "unavailable" if name in PRESENT_WHEN else "unknown" for name in SENSORS},
-                         "without a gather or a plan, numbers are unknown and the rest unavailable, never \"None\"")
-        self.assertEqual(render(configs["running"]["value_template"], idle), "OFF")
+
+        def messages(after=0, **checks) -> dict:
+            """The message on the state, the live clock and the ratings that `checks` wait for (after `after`), else
+            the latest."""
+            latest = {}
+            for topic in ("state", "clock", "ratings"):
+                if topic in checks:
+                    latest[f"{PREFIX}/{topic}"] = watcher.wait(f"{PREFIX}/{topic}", checks[topic], after=after).json()
+                else:
+                    watcher.wait(f"{PREFIX}/{topic}")
+                    latest[f"{PREFIX}/{topic}"] = watcher.received(f"{PREFIX}/{topic}")[-1].json()
+            return latest
+
+        idle = messages()
+        for release in ((2024, 1), (2024, 9)):
+            self.assertEqual({name: shown(config, idle, release) for name, config in configs.items() if name != "running"},
+                             {name: "unavailable" if name in OPTIONAL else "unknown" for name in SENSORS},
+                             f"{release}: without a gather or a plan, never \"None\"")
+        self.assertEqual({name: shown(config, idle, (2024, 10)) for name, config in configs.items() if name != "running"},
+                         {name: "unknown" for name in SENSORS}, "2024.10 and later show every absent value as unknown")
+        self.assertEqual(render(configs["running"]["value_template"], idle[f"{PREFIX}/state"]), "OFF")
         self.assertEqual({name: attributes(config, idle) for name, config in configs.items()},
                          {name: {} for name in configs})
         client = daemon.client()
@@ -126,16 +152,16 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.ok(client, "timer.start")
         mark = watcher.mark()
         self.ok(client, "score.goal", {"team": "teamA", "player": ana})
-        state = watcher.wait(f"{PREFIX}/state", lambda m: m.json()["score"]["teamA"] == 1, after=mark).json()
-        shows = {name: shown(config, state) for name, config in configs.items() if name != "running"}
-        self.assertEqual(shows["score_a"], "1")
-        self.assertEqual(shows["score_b"], "0")
-        self.assertEqual(shows["score"], "1-0")
-        self.assertEqual(shows["clock"], "running")
-        self.assertEqual(shows["period"], "1")
-        self.assertEqual(render(configs["running"]["value_template"], state), "ON")
-        self.assertTrue(500 <= int(shows["remaining"]) <= 600, shows["remaining"])
-        self.assertIso(shows["ends_at"], "ends at")
+        state = messages(after=mark, state=lambda m: m.json()["score"]["teamA"] == 1)
+        for release in ((2024, 3), (2024, 10)):
+            shows = {name: shown(config, state, release) for name, config in configs.items() if name != "running"}
+            self.assertEqual({name: shows[name] for name in ("score_a", "score_b", "score", "clock", "period", "last_goal")},
+                             {"score_a": "1", "score_b": "0", "score": "1-0", "clock": "running", "period": "1",
+                              "last_goal": "Ana 1'"})
+            self.assertTrue(500 <= int(shows["remaining"]) <= 600, shows["remaining"])
+            self.assertRegex(shows["display"], r"^(10:00|09:[0-5]\d|08:\d\d)$")
+            self.assertIso(shows["ends_at"], "ends at")
+        self.assertEqual(render(configs["running"]["value_template"], state[f"{PREFIX}/state"]), "ON")
         self.assertEqual(attributes(configs["score_a"], state), {"team": "Bibs", "scorers": ["Ana 1'"]})
         self.assertEqual(attributes(configs["score_b"], state), {"team": "Team B", "scorers": []})
         self.assertEqual(attributes(configs["score"], state),
@@ -143,6 +169,30 @@ class Discovery(MQTTTestCase, RpcAssertions, unittest.TestCase):
         clock = attributes(configs["clock"], state)
         self.assertRegex(clock.pop("display"), r"^(10:00|09:5\d)$")
         self.assertEqual(clock, {"period": 1, "period_name": None, "periods": 1, "added": None})
+        self.assertEqual(shown(configs["ratings"], state), "Ana", "the best rated (by name among equals)")
+        self.assertEqual([row["name"] for row in attributes(configs["ratings"], state)["ratings"]], ["Ana", "Bruno"])
+
+    def test_remaining_counts_down_each_second_and_reads_zero_in_the_break(self):
+        watcher = self.watch(f"{PREFIX}/#")
+        daemon = self.start_daemon()
+        client = daemon.client()
+        ana, bruno = (self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+        self.start_gather(client, [ana], [bruno], periods=2, periodLength=3, breakLength=2)
+        mark = watcher.mark()
+        self.ok(client, "timer.start")
+        half_time = watcher.wait(f"{PREFIX}/clock", lambda m: (m.json()["display"] or "").startswith("HT"), after=mark)
+        watcher.wait(f"{PREFIX}/clock", lambda m: m.json()["display"] == "00:03" and m.json()["remaining"] == 3,
+                     after=watcher.messages.index(half_time))
+        live = watcher.received(f"{PREFIX}/clock", after=mark)
+        self.assertTrue(all(m.retain for m in live), "the live clock is retained")
+        shown = [(m.json()["remaining"], m.json()["display"]) for m in live if m.json()["display"]]
+        first_half = [remaining for remaining, display in shown if not display.startswith("HT")][:-1]
+        self.assertEqual(sorted(set(first_half), reverse=True), [3, 2, 1], f"each second of the half: {shown}")
+        self.assertEqual(first_half, sorted(first_half, reverse=True), f"never back up: {shown}")
+        self.assertEqual({remaining for remaining, display in shown if display.startswith("HT")}, {0},
+                         f"the half is over in the break: {shown}")
+        self.assertIn((0, "HT 00:01"), shown, "the break's own countdown is in the display")
+        self.assertEqual(shown[-1], (3, "00:03"), "the second half, stopped")
 
 
 class State(MQTTTestCase, RpcAssertions, unittest.TestCase):
@@ -247,19 +297,20 @@ class Events(MQTTTestCase, RpcAssertions, unittest.TestCase):
                                                         "names": {"teamB": "Colours"}})
         gather = event["gather"]
         self.assertEqual((event["teams"], event["names"], event["score"]["text"]),
-                         ({"teamA": ["Ana"], "teamB": ["Bruno"], "bench": []}, {"teamA": "Team A", "teamB": "Colours"},
-                          "0-0"))
+                         ({"team_a": ["Ana"], "team_b": ["Bruno"], "bench": []},
+                          {"team_a": "Team A", "team_b": "Colours"}, "0-0"), "keys in snake_case, as HA's attributes")
+        self.assertRegex(event["event_id"], rf"^\d{{13}}-{event['seq']}$")
         self.assertIsInstance(gather, int, "the gather's id: its whole is in the state, not in every event")
         event = expect("goal", "score.goal", {"team": "teamB", "player": bruno})
-        self.assertEqual({key: event[key] for key in ("gather", "team", "teamName", "player", "playerId", "minute")},
-                         {"gather": gather, "team": "teamB", "teamName": "Colours", "player": "Bruno",
-                          "playerId": bruno, "minute": "1'"})
+        self.assertEqual({key: event[key] for key in ("gather", "team", "team_name", "player", "player_id", "minute")},
+                         {"gather": gather, "team": "teamB", "team_name": "Colours", "player": "Bruno",
+                          "player_id": bruno, "minute": "1'"})
         self.assertEqual(event["score"]["text"], "0-1")
         self.assertEqual(expect("undo", "score.undo")["score"]["text"], "0-0")
         self.assertEqual(expect("correction", "score.set", {"teamA": 3, "teamB": 1})["score"]["text"], "3-1")
         self.assertEqual(expect("period_end", "timer.start")["period"], 1)
         full_time = expect("full_time", "timer.start")
-        self.assertEqual((full_time["period"], full_time["score"]["text"], full_time["names"]["teamB"]),
+        self.assertEqual((full_time["period"], full_time["score"]["text"], full_time["names"]["team_b"]),
                          (2, "3-1", "Colours"))
         ended = expect("gather_end", "gather.end")
         self.assertEqual((ended["change"], ended["gather"], ended["winner"], ended["score"]["text"]),

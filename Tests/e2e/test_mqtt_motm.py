@@ -7,6 +7,7 @@ import unittest
 
 from harness import RpcAssertions, iso_to_epoch
 from mqttbroker import MQTTTestCase
+from test_mqtt import attributes, shown
 
 STATE = "gatherd/main/state"
 
@@ -18,7 +19,7 @@ class ManOfTheMatchOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
         ids = [self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno", "Carla")]
         self.start_gather(client, [ids[0], ids[1]], [ids[2]])
         ended = self.ok(client, "gather.end")
-        watcher = self.watch(STATE)
+        watcher = self.watch(STATE, "homeassistant/sensor/gatherd_main/man_of_the_match/config")
         self.assertIsNone(watcher.wait(STATE).json()["manOfTheMatch"], "no vote has closed yet")
         for voter, choice in ((ids[0], ids[2]), (ids[1], ids[2])):
             self.ok(client, "vote.cast", {"gather": ended["id"], "voter": voter, "player": choice})
@@ -33,6 +34,13 @@ class ManOfTheMatchOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertEqual((best["gather"], best["players"], best["playerIds"]), (ended["id"], ["Carla"], [ids[2]]))
         self.assertEqual((best["votes"], best["voters"], best["eligible"]), (2, 2, 3))
         self.assertEqual(best["closedAt"], ended["manOfTheMatch"]["closesAt"])
+        # Home Assistant's Man of the match sensor shows the winner, before 2024.10 and after.
+        config = watcher.wait("homeassistant/sensor/gatherd_main/man_of_the_match/config").json()
+        for release in ((2024, 3), (2024, 10)):
+            self.assertEqual(shown(config, {STATE: state}, release), "Carla")
+        self.assertEqual({key: value for key, value in attributes(config, {STATE: state}).items() if key != "closed_at"},
+                         {"players": ["Carla"], "player_ids": [ids[2]], "gather": ended["id"], "votes": 2, "voters": 2,
+                          "eligible": 3})
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ class PlansOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
         created = watcher.wait(f"{PREFIX}/plan", after=mark)
         self.assertFalse(created.retain, "plan events are not retained")
         self.assertEqual(created.json()["event_type"], "created")
-        self.assertEqual((created.json()["placesLeft"], created.json()["place"]), (2, "Astro 2"))
+        self.assertEqual((created.json()["places_left"], created.json()["place"]), (2, "Astro 2"))
 
         def answer(method, player, *event_types):
             mark = watcher.mark()
@@ -36,10 +36,10 @@ class PlansOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
             return events
 
         joined, = answer("plan.join", ana, "joined")
-        self.assertEqual((joined["player"], joined["going"], joined["placesLeft"], joined["plan"]), ("Ana", 1, 1, plan))
+        self.assertEqual((joined["player"], joined["going"], joined["places_left"], joined["plan"]), ("Ana", 1, 1, plan))
         answer("plan.join", bruno, "joined")
         waiting, = answer("plan.join", carla, "joined")
-        self.assertEqual((waiting["going"], waiting["waiting"], waiting["placesLeft"]), (2, 1, 0))
+        self.assertEqual((waiting["going"], waiting["waiting"], waiting["places_left"]), (2, 1, 0))
         left, promoted = answer("plan.leave", ana, "left", "promoted")
         self.assertEqual((left["player"], promoted["player"]), ("Ana", "Carla"))
         self.assertLess(left["seq"], promoted["seq"], "the leave comes before the move up")

@@ -22,9 +22,9 @@ class Reminders(MQTTTestCase, RpcAssertions, unittest.TestCase):
         for player in (bruno, ana):
             self.ok(client, "plan.join", {"plan": plan, "player": player})
         reminder = watcher.wait(f"{PREFIX}/plan", lambda m: m.json()["event_type"] == "reminder", timeout=15).json()
-        self.assertEqual((reminder["plan"], reminder["place"], reminder["placesLeft"]), (plan, "Astro 2", 8))
-        self.assertEqual((reminder["before"], reminder["hoursBefore"]), (3600, 1))
-        self.assertEqual(reminder["goingNames"], ["Bruno", "Ana"])
+        self.assertEqual((reminder["plan"], reminder["place"], reminder["places_left"]), (plan, "Astro 2", 8))
+        self.assertEqual((reminder["before"], reminder["hours_before"], reminder["minutes_before"]), (3600, 1, 60))
+        self.assertEqual(reminder["going_names"], ["Bruno", "Ana"])
         self.assertIsNone(reminder["player"])
 
 

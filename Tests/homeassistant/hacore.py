@@ -43,6 +43,15 @@ def skip_reason() -> str | None:
     return None
 
 
+def release() -> tuple[int, int]:
+    """The installed Home Assistant's release, (year, month): 2024.3.3 is (2024, 3)."""
+    version = subprocess.run([os.path.join(VENV, "bin", "python"), "-c",
+                              "from homeassistant.const import __version__; print(__version__)"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    year, month = version.split(".")[:2]
+    return int(year), int(month)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -29,4 +29,10 @@ int gatherd_memfd_create(const char *name);
 /// connections has closed, so that what they used leaves the resident set. Returns 1 if any was given back.
 int gatherd_release_free_memory(void);
 
+/// Arms `fd` (0 to make a new one) as systemd's timers watch the wall clock: a CLOCK_REALTIME timerfd set for the
+/// end of time with TFD_TIMER_ABSTIME and TFD_TIMER_CANCEL_ON_SET, so that it becomes readable, and a read fails
+/// with ECANCELED, whenever the wall clock is set (stepped) rather than slewed. Returns the descriptor (close on
+/// exec, non-blocking), or -1 with errno.
+int gatherd_wall_clock_watch(int fd);
+
 #endif

@@ -5,10 +5,12 @@ import GatherRPC
 /// `<discovery prefix>/<component>/<node>/<object>/config`, each with a `unique_id`, the `device`, the
 /// `origin` and the `availability` topic, as HA's MQTT discovery documentation asks.
 ///
-/// The configs are written for Home Assistant 2024.1 and later (docs/mqtt.md, "Home Assistant"): a sensor's
-/// template renders `None` only where HA reads it as "unknown" (numeric sensors); a sensor of text, of an enum
-/// or of a time is unavailable instead while its value is absent (a second availability on the state topic),
-/// and its template renders something HA parses then, so that HA logs no warning.
+/// The configs are written for Home Assistant 2024.1 and later (docs/mqtt.md, "Home Assistant"). A value that is
+/// absent while gatherd is online renders `None`, which HA shows as "unknown": every numeric sensor from 2024.1 on,
+/// and every sensor from 2024.10 on. HA 2024.1 to 2024.9 show a text's `None` as the text and warn about an enum's or
+/// a time's, so there the templates ask HA whether it is 2024.10 or later (``showsUnknown``); where it is not, the
+/// sensor of text, of an enum or of a time is unavailable while its value is absent (a second availability on the
+/// state topic), and its template renders something HA parses then, so that HA logs no warning.
 struct HomeAssistantDiscovery: Sendable {
   /// One entity: its component, its object id, and what it adds to the shared keys.
   struct Entity: Sendable {
@@ -16,10 +18,16 @@ struct HomeAssistantDiscovery: Sendable {
     let object: String
     let name: String
     let keys: JSONObject
-    /// A Jinja test on the state (`value_json.…`) that holds while the entity has a value; nil when it always
-    /// has one, or when HA reads its template's `None` as unknown.
-    var present: String? = nil
+    /// A Jinja test on the state (`value_json.…`) that holds while the entity is available (beside gatherd's own
+    /// availability); nil when it is available whenever gatherd is online.
+    var available: String? = nil
+    /// The topic ``available`` reads; nil for the state.
+    var availabilityTopic: String? = nil
   }
+
+  /// A Jinja test that holds on Home Assistant 2024.10 and later, which shows every sensor's `None` as "unknown"
+  /// (earlier releases, only a number's): `merge_response` is the template function that came with that release.
+  static let showsUnknown = "merge_response is defined"
 
   /// The kinds of `event` messages, which the event entity announces.
   static let eventTypes = [
@@ -42,25 +50,25 @@ struct HomeAssistantDiscovery: Sendable {
     self.board = board
   }
 
-  /// Every config to publish, retained; with `--mqtt-control` off, the buttons' topics get an empty retained
-  /// message instead, which removes buttons an earlier run announced.
+  /// Every config to publish, retained; the topics of entities this configuration does not announce (the buttons
+  /// without `--mqtt-control`, the live clock's sensors without ticks) get an empty retained message instead, which
+  /// removes what an earlier run announced.
   func messages() -> [MQTTMessage] {
     var messages = entities().map { entity in
       var config = entity.keys
       config["name"] = .string(entity.name)
       config["unique_id"] = .string("\(configuration.nodeID)_\(entity.object)")
       config["availability"] = .array(availability(entity))
-      if entity.present != nil { config["availability_mode"] = "all" }
+      if entity.available != nil { config["availability_mode"] = "all" }
       config["device"] = device
       config["origin"] = origin
       return MQTTMessage(topic: topic(entity), payload: JSONWriter.bytes(.object(config)), retain: true)
     }
-    if !configuration.control {
-      messages += Self.buttons.map { button in
-        MQTTMessage(
-          topic: topics.discovery("button", node: configuration.nodeID, object: button.object), payload: [],
-          retain: true)
-      }
+    var removed = configuration.control ? [] : Self.buttons.map { ("button", $0.object) }
+    if !configuration.ticks { removed += Self.liveClockSensors.map { ("sensor", $0) } }
+    messages += removed.map { component, object in
+      MQTTMessage(
+        topic: topics.discovery(component, node: configuration.nodeID, object: object), payload: [], retain: true)
     }
     return messages
   }
@@ -69,17 +77,18 @@ struct HomeAssistantDiscovery: Sendable {
     topics.discovery(entity.component, node: configuration.nodeID, object: entity.object)
   }
 
-  /// gatherd's own availability, and for an entity whose value may be absent, whether the state has one.
+  /// gatherd's own availability, and for an entity that is not always available, whether the state allows it.
   private func availability(_ entity: Entity) -> [JSONValue] {
     var topics: [JSONValue] = [
       .object([
         "topic": .string(self.topics.availability), "payload_available": "online", "payload_not_available": "offline",
       ])
     ]
-    if let present = entity.present {
+    if let available = entity.available {
       topics.append(
         .object([
-          "topic": .string(self.topics.state), "value_template": .string("{{ 'online' if \(present) else 'offline' }}"),
+          "topic": .string(entity.availabilityTopic ?? self.topics.state),
+          "value_template": .string("{{ 'online' if \(available) else 'offline' }}"),
           "payload_available": "online", "payload_not_available": "offline",
         ]))
     }

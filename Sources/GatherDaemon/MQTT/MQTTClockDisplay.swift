@@ -28,6 +28,15 @@ enum MQTTClockDisplay {
     }
   }
 
+  /// The whole seconds of the period left, the added time included, as the Remaining sensor shows them: 0 in the
+  /// break, since the period before it is over (its own countdown is in ``display(_:)-(TimerStatus)``).
+  static func remaining(_ status: TimerStatus) -> Int {
+    status.state == .halfTimeBreak ? 0 : status.remainingSeconds
+  }
+
+  /// The whole seconds of the period left as `tick` leaves them: 0 on the ticks of a break.
+  static func remaining(_ tick: ClockTick) -> Int { tick.phase == .interval ? 0 : tick.seconds }
+
   /// The added time still to play as `status` shows it ("+1:30"); nil when none runs, and once the match is
   /// finished.
   static func added(_ status: TimerStatus) -> String? {

@@ -32,8 +32,10 @@ enum MQTTEventMessages {
 
   /// The message for one event: a tick's params on `tick` (QoS 0), its `display` read as a screen reads it
   /// (``MQTTClockDisplay``); a plan's on `plan`; a match event's slim payload (``MQTTMatchEvents``) on `event`
-  /// (QoS 1); nil for the rest. None is retained.
-  static func message(for event: PublishedEvent, topics: MQTTTopics) -> MQTTMessage? {
+  /// (QoS 1); nil for the rest. None is retained. The `plan` and `event` payloads, which Home Assistant shows as
+  /// attributes, name their fields in snake_case, as its sensors' attributes do, and carry `event_id`: `run`
+  /// (what tells this run of gatherd from the others, ``MQTTEventID``) and the event's seq.
+  static func message(for event: PublishedEvent, topics: MQTTTopics, run: MQTTEventID) -> MQTTMessage? {
     switch event.event {
     case .tick(let tick):
       var params = numbered(event.seq, tick.json)
@@ -41,10 +43,13 @@ enum MQTTEventMessages {
       if tick.clockState == .finished { params["added"] = .null }
       return MQTTMessage(topic: topics.tick, payload: JSONWriter.bytes(.object(params)), qos: 0)
     case .plan(let plan):
-      return MQTTMessage(topic: topics.plan, payload: JSONWriter.bytes(planMessage(plan, seq: event.seq)))
+      var payload = planMessage(plan, seq: event.seq)
+      payload["event_id"] = .string(run.id(of: event.seq))
+      return MQTTMessage(topic: topics.plan, payload: JSONWriter.bytes(.object(payload)))
     default:
       guard let type = eventType(event.event) else { return nil }
-      let payload = MQTTMatchEvents.payload(event.event, type: type, seq: event.seq)
+      var payload = MQTTMatchEvents.payload(event.event, type: type, seq: event.seq).snakeCased()
+      payload["event_id"] = .string(run.id(of: event.seq))
       return MQTTMessage(topic: topics.event, payload: JSONWriter.bytes(.object(payload)))
     }
   }
@@ -52,25 +57,29 @@ enum MQTTEventMessages {
   /// A `plan` event as Home Assistant's event entity shows it: `event_type` is the change (`joined`, `left`,
   /// `promoted`, `created`, `updated`, `cancelled`, `started`, `checkedIn`, `expired`, `reminder`), and the
   /// attributes say who and how many places are left, flat, so an automation can announce "Ana is in: 2 places
-  /// left" without parsing lists. A reminder also has `before` (seconds before the start), `hoursBefore` (to 2 decimals) and
-  /// `goingNames`, the names of those going, in the order they joined.
-  static func planMessage(_ event: PlanEvent, seq: Int64) -> JSONValue {
+  /// left" without parsing lists. Its fields are in snake_case (`starts_at`, `places_left`). A reminder also has
+  /// `before` (seconds before the start), `minutes_before` (whole minutes), `hours_before` (whole, or to 2 decimals;
+  /// null under an hour, which `minutes_before` says) and `going_names`, the names of those going, in the order they
+  /// joined.
+  static func planMessage(_ event: PlanEvent, seq: Int64) -> JSONObject {
     var payload: JSONObject = ["event_type": .string(event.kind.rawValue), "seq": .int(seq)]
     payload["player"] = event.player.map { .string(event.plan.roster[$0]?.name ?? "player \($0)") } ?? .null
-    for member in planSummary(event.plan.plan).members { payload[member.key] = member.value }
+    for member in planSummary(event.plan.plan).snakeCased().members { payload[member.key] = member.value }
     if let before = event.before {
       let seconds = before.inMilliseconds / 1000
       payload["before"] = .int(seconds)
-      payload["hoursBefore"] =
-        seconds % 3600 == 0 ? .int(seconds / 3600) : .double((Double(seconds) / 36).rounded() / 100)
-      payload["goingNames"] = .array(
+      payload["minutes_before"] = .int((seconds + 30) / 60)
+      payload["hours_before"] =
+        seconds < 3600
+        ? .null : seconds % 3600 == 0 ? .int(seconds / 3600) : .double((Double(seconds) / 36).rounded() / 100)
+      payload["going_names"] = .array(
         event.plan.plan.going.map { .string(event.plan.roster[$0.player]?.name ?? $0.name) })
     }
-    return .object(payload)
+    return payload
   }
 
-  /// A plan's figures for Home Assistant: `plan` (its id), `startsAt`, `place`, `capacity`, `going` and `waiting`
-  /// (counts), `placesLeft`.
+  /// A plan's figures, as the retained state names them: `plan` (its id), `startsAt`, `place`, `capacity`, `going`
+  /// and `waiting` (counts), `placesLeft`.
   static func planSummary(_ plan: Plan) -> JSONObject {
     [
       "plan": .int(plan.id), "startsAt": .string(ISO8601.string(plan.details.startsAt)),
@@ -78,6 +87,13 @@ enum MQTTEventMessages {
       "going": .int(Int64(plan.going.count)), "waiting": .int(Int64(plan.waiting.count)),
       "placesLeft": .int(Int64(plan.placesLeft)),
     ]
+  }
+
+  /// The live clock as `tick` leaves it, as ``SessionView/mqttClock()`` shows it between ticks.
+  static func liveClock(_ tick: ClockTick) -> JSONValue {
+    .object([
+      "remaining": .int(Int64(MQTTClockDisplay.remaining(tick))), "display": .string(MQTTClockDisplay.display(tick)),
+    ])
   }
 
   /// `params` after `{"seq": seq}`, as the notification's params are.

@@ -1,4 +1,5 @@
 import GatherMQTT
+import GatherRPC
 
 /// MQTT's subscription to the session's events, like a connection's `events.subscribe`: on the connections'
 /// event loop it turns each batch into work for the MQTT client's thread, and never waits for the broker.
@@ -11,6 +12,8 @@ final class MQTTEventSink: EventSink, @unchecked Sendable {
   private var messages: [MQTTMessage] = []
   /// Whether the batch changed more than the clock's second.
   private var stateChanged = false
+  /// The live clock as the batch's last tick leaves it.
+  private var clock: (seq: Int64, message: MQTTMessage)?
 
   init(client: MQTTClient, publisher: MQTTPublisher) {
     self.client = client
@@ -24,21 +27,29 @@ final class MQTTEventSink: EventSink, @unchecked Sendable {
 
   func send(_ event: PublishedEvent, subscription: Int64) {
     if event.topic != .tick { stateChanged = true }
-    if let message = MQTTEventMessages.message(for: event, topics: publisher.topics) {
+    if let message = MQTTEventMessages.message(for: event, topics: publisher.topics, run: publisher.run) {
       messages.append(message)
+    }
+    if case .tick(let tick) = event.event {
+      let live = MQTTEventMessages.liveClock(tick)
+      clock = (
+        event.seq, MQTTMessage(topic: publisher.topics.clock, payload: JSONWriter.bytes(live), qos: 0, retain: true)
+      )
     }
   }
 
   func flushEvents() {
-    guard stateChanged || !messages.isEmpty else { return }
+    guard stateChanged || !messages.isEmpty || clock != nil else { return }
     // The state goes first, so that whoever acts on an event already has the state it led to.
     let publishState = stateChanged && !publisher.stateQueued.exchange(true, ordering: .acquiringAndReleasing)
-    let messages = messages
+    let (messages, clock) = (messages, clock)
     self.messages = []
+    self.clock = nil
     stateChanged = false
     let publisher = publisher
     client.execute { link in
       if publishState { publisher.publishState(link) }
+      if let clock { publisher.publishClock(clock, link) }
       for message in messages { link.publish(message) }
     }
   }

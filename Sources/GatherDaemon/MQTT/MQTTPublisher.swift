@@ -22,14 +22,21 @@ final class MQTTPublisher: @unchecked Sendable {
   private var lastState: [UInt8]?
   /// The ratings last published (client's thread only): they change only when a gather ends or the roster does.
   private var lastRatings: [UInt8]?
+  /// The seq of the state last published (client's thread only): a tick's live clock older than it is not sent.
+  private(set) var stateSeq: Int64 = -1
+  /// The live clock last published (client's thread only), so that a change that leaves it as it was sends nothing.
+  private var lastClock: [UInt8]?
   /// Where requests on `<prefix>/rpc` go; nil without `--mqtt-control`.
   private let requests: MQTTRequests?
+  /// What makes the events' ids unique across restarts.
+  let run: MQTTEventID
 
   init(
-    configuration: MQTTConfiguration, requests: MQTTRequests?, web: WebAccess?,
+    configuration: MQTTConfiguration, requests: MQTTRequests?, web: WebAccess?, run: MQTTEventID,
     view: @escaping @Sendable () -> SessionView
   ) {
     self.configuration = configuration
+    self.run = run
     topics = MQTTTopics(configuration)
     self.requests = requests
     self.web = web
@@ -54,18 +61,30 @@ final class MQTTPublisher: @unchecked Sendable {
     }
   }
 
-  /// Publishes the state, and the ratings, each if it changed since the last one (or always, when `force`).
+  /// Publishes the state with its live clock, and the ratings, each if it changed since the last one (or always,
+  /// when `force`).
   func publishState(_ link: MQTTLink, force: Bool = false) {
     stateQueued.store(false, ordering: .releasing)
     let view = view()
     let state = JSONWriter.bytes(view.mqttState())
     if force || state != lastState {
       if link.publish(MQTTMessage(topic: topics.state, payload: state, retain: true)) { lastState = state }
+      stateSeq = view.seq
+      let clock = JSONWriter.bytes(view.mqttClock())
+      if force || clock != lastClock {
+        if link.publish(MQTTMessage(topic: topics.clock, payload: clock, qos: 0, retain: true)) { lastClock = clock }
+      }
     }
     let ratings = JSONWriter.bytes(view.mqttRatings())
     if force || ratings != lastRatings {
       if link.publish(MQTTMessage(topic: topics.ratings, payload: ratings, retain: true)) { lastRatings = ratings }
     }
+  }
+
+  /// Publishes a tick's live clock, unless a state already published is newer than the tick.
+  func publishClock(_ tick: (seq: Int64, message: MQTTMessage), _ link: MQTTLink) {
+    guard tick.seq > stateSeq, tick.message.payload != lastClock else { return }
+    if link.publish(tick.message) { lastClock = tick.message.payload }
   }
 
   /// The last will: what the broker publishes if gatherd's connection drops without a DISCONNECT.

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GatherMQTT
 import GatherRPC
 import Logging
@@ -20,7 +21,7 @@ public struct MQTTService: Service, CustomStringConvertible {
   /// A service that publishes the session behind `gateway` as `configuration` says, and answers requests through
   /// it on the connections' loop, as for a connection. Throws if libmosquitto will not take the configuration (a
   /// CA file it cannot use, say): a startup error.
-  public init(configuration: MQTTConfiguration, gateway: RPCGateway) throws(MQTTError) {
+  public init(configuration: MQTTConfiguration, gateway: RPCGateway, startedAt: Date = Date()) throws(MQTTError) {
     self.configuration = configuration
     self.gateway = gateway
     logger = gateway.logger
@@ -28,7 +29,8 @@ public struct MQTTService: Service, CustomStringConvertible {
       configuration.control
       ? MQTTRequests(gateway: gateway, topics: MQTTTopics(configuration)) : nil
     let publisher = MQTTPublisher(
-      configuration: configuration, requests: requests, web: gateway.web, view: gateway.currentView)
+      configuration: configuration, requests: requests, web: gateway.web, run: MQTTEventID(startedAt: startedAt),
+      view: gateway.currentView)
     self.publisher = publisher
     client = try MQTTClient(
       configuration: MQTTClient.Configuration(

@@ -14,6 +14,8 @@ struct MQTTTopics: Sendable {
   var state: String { prefix + "/state" }
   /// The roster's ratings as every screen shows them, retained, when they change.
   var ratings: String { prefix + "/ratings" }
+  /// The clock's time left and display, retained: each second while it runs (with ticks on), and at every change.
+  var clock: String { prefix + "/clock" }
   /// Each second while the clock runs, not retained.
   var tick: String { prefix + "/tick" }
   /// Goals, undos, corrections, period ends, full time, a gather's start and end; not retained.

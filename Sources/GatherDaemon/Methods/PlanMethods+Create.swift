@@ -117,7 +117,8 @@ extension PlanMethods {
       } else {
         guard let capacity else {
           throw RPCError.invalidParams(
-            field: "capacity", "Parameter \"capacity\" is required: how many may go, 2 to 40, unless schedule is given.")
+            field: "capacity", "Parameter \"capacity\" is required: how many may go, 2 to 40, unless schedule is given."
+          )
         }
         source = .byHand(capacity: capacity, place: place ?? nil, note: note ?? nil)
       }

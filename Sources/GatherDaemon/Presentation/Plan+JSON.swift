@@ -6,8 +6,9 @@ import GatherRPC
 extension Plan {
   /// `{id, status, startsAt, startsAtLocal, capacity, place, note, going, waiting, notGoing, placesLeft, gather,
   /// checkIn, createdAt, fee, schedule, regularsFirst, reminders, lastReminder}` (the last four:
-  /// Plan+TermsJSON.swift); `roster` gives the current names of the players still on it.
-  func json(roster: [Player.ID: Player]) -> JSONValue {
+  /// Plan+TermsJSON.swift); `roster` gives the current names of the players still on it, and `reminders` the
+  /// reminders that apply to it (its own, else the daemon's; nil: only its own, or null).
+  func json(roster: [Player.ID: Player], reminders: [Duration]? = nil) -> JSONValue {
     .object([
       "id": .int(id),
       "status": .string(status.rawValue),
@@ -26,8 +27,8 @@ extension Plan {
       "fee": fee?.json(roster: roster) ?? .null,
       "schedule": terms.schedule.map { .int($0) } ?? .null,
       "regularsFirst": regularsFirstJSON,
-      "reminders": reminderSecondsJSON,
-      "lastReminder": lastReminderJSON,
+      "reminders": reminderSecondsJSON(reminders),
+      "lastReminder": lastReminderJSON(reminders),
     ])
   }
 }
@@ -74,7 +75,7 @@ func memberJSON(_ id: Player.ID, roster: [Player.ID: Player]) -> JSONValue {
 
 extension PlanSnapshot {
   /// The plan, its players named by the roster.
-  var json: JSONValue { plan.json(roster: roster) }
+  var json: JSONValue { plan.json(roster: roster, reminders: reminders) }
 }
 
 extension PlanAnswer {

@@ -18,14 +18,19 @@ extension Plan {
   }
 
   /// `{before, at}`: the last reminder that went out, in seconds before the start and when; null before the first.
-  var lastReminderJSON: JSONValue {
+  /// `before` is the reminder's own (of `reminders`, those that apply), which counts on the wall clock: across a
+  /// clock change it is an hour more or less in real time.
+  func lastReminderJSON(_ reminders: [Duration]?) -> JSONValue {
     guard let moment = terms.remindedUntil, moment < details.startsAt else { return .null }
-    let before = Int64(details.startsAt.timeIntervalSince(moment).rounded())
+    var before = Int64(details.startsAt.timeIntervalSince(moment).rounded())
+    let nominal = (reminders ?? terms.reminders ?? []).map { $0.components.seconds }
+    if let own = nominal.min(by: { abs($0 - before) < abs($1 - before) }), abs(own - before) <= 3600 { before = own }
     return .object(["before": .int(before), "at": .string(ISO8601.string(moment))])
   }
 
-  /// The plan's own reminders, in seconds before the start, earliest first; null when it takes the daemon's.
-  var reminderSecondsJSON: JSONValue {
-    terms.reminders.map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null
+  /// The reminders that apply to the plan (`applying`, else its own), in seconds before the start, earliest
+  /// first; null only when neither is known.
+  func reminderSecondsJSON(_ applying: [Duration]?) -> JSONValue {
+    (applying ?? terms.reminders).map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null
   }
 }

@@ -4,15 +4,20 @@ import GatherRPC
 
 /// The plans' calendar feed (`GET /calendar.ics`): one VEVENT per plan, an hour long (a plan has no end), with a
 /// UID that stays the same for the plan's life (`plan-ID@HOST`), the place as LOCATION, who is going and the
-/// place left in the SUMMARY and DESCRIPTION, a cancelled plan as `STATUS:CANCELLED`, and an open plan's sign-up
-/// link in its DESCRIPTION and URL.
+/// place left in the SUMMARY and DESCRIPTION, and an open plan's sign-up link in its DESCRIPTION and URL. A plan
+/// where no game was played (cancelled, or expired: its start passed and no gather started from it) says so in its
+/// SUMMARY and is `STATUS:CANCELLED`; SEQUENCE is how many times its start or status changed (``Plan/sequence``),
+/// so a calendar that saw the plan before takes the change.
 enum PlanCalendar {
   /// How long an event lasts in the feed.
   static let length: TimeInterval = 3600
 
-  /// The feed for `plans` at `now`; `host` names this daemon in the UIDs; `signUpLink` gives an open plan's
-  /// link, or nil.
-  static func ics(_ plans: [PlanSnapshot], now: Date, host: String, signUpLink: (Plan) -> String?) -> [UInt8] {
+  /// The feed for `plans` and the weekly `schedules` (``series(_:now:host:into:)``) at `now`; `host` names this
+  /// daemon in the UIDs; `signUpLink` gives an open plan's link, or nil.
+  static func ics(
+    _ plans: [PlanSnapshot], schedules: [ScheduleSnapshot] = [], now: Date, host: String,
+    signUpLink: (Plan) -> String?
+  ) -> [UInt8] {
     var text = ICalendarText()
     for (name, value) in [
       ("BEGIN", "VCALENDAR"), ("VERSION", "2.0"), ("PRODID", "-//gatherd//gatherd \(GatherVersion.current)//EN"),
@@ -21,7 +26,12 @@ enum PlanCalendar {
     ] {
       text.line(name, value)
     }
+    // The server's zone, once, for the series that read their times in it.
+    if let local = schedules.first(where: { $0.schedule.details.utcOffset == nil }) {
+      timeZone(local, now: now, into: &text)
+    }
     for snapshot in plans { event(snapshot, now: now, host: host, link: signUpLink(snapshot.plan), into: &text) }
+    for schedule in schedules { series(schedule, now: now, host: host, into: &text) }
     text.line("END", "VCALENDAR")
     return text.bytes
   }
@@ -40,20 +50,30 @@ enum PlanCalendar {
     text.line("SUMMARY", ICalendarText.text(summary(plan)))
     if let place = details.place { text.line("LOCATION", ICalendarText.text(place)) }
     text.line("DESCRIPTION", ICalendarText.text(description(snapshot, link: link)))
-    text.line("STATUS", plan.status == .cancelled ? "CANCELLED" : "CONFIRMED")
-    text.line("SEQUENCE", plan.status == .cancelled ? "1" : "0")
+    text.line("STATUS", status(plan))
+    text.line("SEQUENCE", "\(plan.sequence)")
     if let link { text.line("URL", link) }
     text.line("END", "VEVENT")
   }
 
-  /// "Football: 2 places left"; "Football: full"; "Football (cancelled)"; "Football" once played or passed.
+  /// "Football: 2 places left"; "Football: full"; "Football (cancelled)"; "Football (not played)" once its start
+  /// passed with no gather; "Football" once played.
   static func summary(_ plan: Plan) -> String {
     switch plan.status {
     case .open:
       let left = plan.placesLeft
       return "Football: " + (left == 0 ? "full" : "\(left) place\(left == 1 ? "" : "s") left")
     case .cancelled: return "Football (cancelled)"
-    case .started, .expired: return "Football"
+    case .expired: return "Football (not played)"
+    case .started: return "Football"
+    }
+  }
+
+  /// `CANCELLED` where no game was played (cancelled or expired), else `CONFIRMED`.
+  static func status(_ plan: Plan) -> String {
+    switch plan.status {
+    case .cancelled, .expired: "CANCELLED"
+    case .open, .started: "CONFIRMED"
     }
   }
 
@@ -66,6 +86,7 @@ enum PlanCalendar {
     var parts: [String] = []
     if let note = plan.details.note { parts.append(note) }
     if plan.status == .cancelled { parts.append("Called off.") }
+    if plan.status == .expired { parts.append("Not played: its start passed and no game was started from it.") }
     parts.append(
       "Going (\(plan.going.count) of \(plan.details.capacity)): "
         + (plan.going.isEmpty ? "nobody yet" : names(plan.going)))

@@ -6,8 +6,8 @@ import NIOCore
 extension RPCGateway {
   /// What a request for the feed gets.
   enum CalendarFeed: Sendable {
-    /// The feed, with the plans it shows and the moment it was read.
-    case feed([PlanSnapshot], at: Date)
+    /// The feed, with the plans and the weekly schedules it shows and the moment it was read.
+    case feed([PlanSnapshot], schedules: [ScheduleSnapshot], at: Date)
     /// The code is not the feed's (or the feed has none yet).
     case wrongCode
   }
@@ -16,8 +16,10 @@ extension RPCGateway {
   /// on the query pool, beside the session's loop, and handed to `completion` on ``loop``.
   func calendar(code: [UInt8], completion: @escaping @Sendable (Result<CalendarFeed, any Error>) -> Void) {
     guard currentView().state.isCalendarCode(code) else { return completion(.success(.wrongCode)) }
-    let (plans, wallClock) = (calendarPlans, wallClock)
-    queryPool.runIfActive(eventLoop: loop) { CalendarFeed.feed(try plans(), at: wallClock()) }.whenComplete {
+    let (plans, schedules, wallClock) = (calendarPlans, calendarSchedules, wallClock)
+    queryPool.runIfActive(eventLoop: loop) {
+      CalendarFeed.feed(try plans(), schedules: schedules(), at: wallClock())
+    }.whenComplete {
       completion($0.mapError { $0 })
     }
   }

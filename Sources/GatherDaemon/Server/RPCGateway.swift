@@ -43,6 +43,8 @@ public struct RPCGateway: Sendable {
   let currentView: @Sendable () -> SessionView
   /// The plans the calendar feed shows, read from the store (RPCGateway+Calendar.swift).
   let calendarPlans: @Sendable () throws -> [PlanSnapshot]
+  /// The weekly schedules the calendar feed shows as series, with their next weeks.
+  let calendarSchedules: @Sendable () -> [ScheduleSnapshot]
   /// The wall clock, for the feed's DTSTAMP.
   let wallClock: @Sendable () -> Date
 
@@ -70,6 +72,7 @@ public struct RPCGateway: Sendable {
     self.loop = loop
     currentView = { session.view }
     calendarPlans = { try session.reader.calendarPlans() }
+    calendarSchedules = { session.view.schedules }
     wallClock = session.wallClock
   }
 

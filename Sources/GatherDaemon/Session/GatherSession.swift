@@ -46,7 +46,8 @@ public final class GatherSession: Sendable {
     let wall: @Sendable () -> Date = {
       Date(timeIntervalSince1970: (wallClock().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
-    let state = try store.load(at: alarms.now(), wallNow: wall())
+    var state = try store.load(at: alarms.now(), wallNow: wall())
+    state.planReminders = planTimes.reminders
     let settings = SessionSettings(
       wallClock: wall, planTimes: planTimes, zone: zone ?? LocalTimeZone.rule, voteWindow: voteWindow,
       localOffset: localOffset ?? { LocalTimeZone.offset(at: $0) })

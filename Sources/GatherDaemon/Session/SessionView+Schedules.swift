@@ -16,6 +16,6 @@ extension SessionSettings {
   func snapshot(of schedule: PlanSchedule, now: Date, roster: [Player.ID: Player]) -> ScheduleSnapshot {
     ScheduleSnapshot(
       schedule: schedule, next: schedule.nextStart(now: now, zone: zone),
-      zoneName: schedule.details.utcOffset == nil ? LocalTimeZone.name() : nil, roster: roster)
+      zoneName: schedule.details.utcOffset == nil ? LocalTimeZone.name() : nil, roster: roster, zone: zone)
   }
 }

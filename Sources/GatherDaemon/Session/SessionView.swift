@@ -51,7 +51,7 @@ public final class SessionView: Sendable {
   func player(_ id: Player.ID) throws(GatherError) -> Player { try state.player(id) }
 
   /// The open plans, soonest first, with the roster that names their players.
-  var openPlans: [PlanSnapshot] { state.openPlans.map { PlanSnapshot(plan: $0, roster: state.roster) } }
+  var openPlans: [PlanSnapshot] { state.openPlans.map { PlanSnapshot($0, in: state) } }
 
   /// The active gather now, or nil.
   var currentGather: GatherSnapshot? { state.active.map { snapshot(of: $0, at: now()) } }

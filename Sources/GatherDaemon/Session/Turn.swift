@@ -104,7 +104,7 @@ public struct Turn: ~Copyable {
   }
 
   /// `plan` with the roster that names its players.
-  func snapshot(of plan: Plan) -> PlanSnapshot { PlanSnapshot(plan: plan, roster: state.roster) }
+  func snapshot(of plan: Plan) -> PlanSnapshot { PlanSnapshot(plan, in: state) }
 
   /// The wall-clock instant a running clock reaches 0, the same for as long as its deadline stays put.
   mutating func wallEndsAt(_ clock: MatchClock) -> Date? {

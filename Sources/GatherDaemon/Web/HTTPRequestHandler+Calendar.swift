@@ -37,8 +37,8 @@ extension HTTPRequestHandler {
       handler.replying = false
       guard context.channel.isActive else { return }
       switch result {
-      case .success(.feed(let plans, let now)):
-        let body = PlanCalendar.ics(plans, now: now, host: host) { plan in
+      case .success(.feed(let plans, let schedules, let now)):
+        let body = PlanCalendar.ics(plans, schedules: schedules, now: now, host: host) { plan in
           guard plan.status == .open, let code = plan.signUpCode else { return nil }
           return try? access.signUpLinks(code: code).get().urls.first
         }

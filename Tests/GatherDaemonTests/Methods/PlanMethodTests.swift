@@ -37,6 +37,12 @@ import Testing
     #expect(try await fixture.result("plan.get", ["plan": try #require(plan["id"])]) == plan)
   }
 
+  @Test func aHandMadePlanShowsTheDaemonsRemindersThatApplyToIt() async throws {
+    let plan = try await plan()
+    #expect(plan["reminders"] == [172_800, 10_800], "gatherd's own: 48 and 3 hours before, not null")
+    #expect(try await fixture.result("plans.list")["plans"]?.arrayValue?.first?["reminders"] == [172_800, 10_800])
+  }
+
   @Test func creatingIsPublishedAndListed() async throws {
     let watcher = try await fixture.watch(["plan"])
     let plan = try await plan()

@@ -6,6 +6,20 @@ public struct PlanSnapshot: Sendable {
   public var plan: Plan
   /// The roster: current names of the players still on it.
   public var roster: [Player.ID: Player]
+  /// The reminders that apply to it, in time before the start: its own, else the daemon's; nil when not known.
+  public var reminders: [Duration]?
+
+  /// `plan` with `roster`, and the reminders that apply to it when known.
+  public init(plan: Plan, roster: [Player.ID: Player], reminders: [Duration]? = nil) {
+    self.plan = plan
+    self.roster = roster
+    self.reminders = reminders
+  }
+
+  /// `plan` as `state` sees it: with its roster, and the reminders that apply (its own, else the daemon's).
+  public init(_ plan: Plan, in state: FootballGather) {
+    self.init(plan: plan, roster: state.roster, reminders: plan.reminders(state.planReminders))
+  }
 }
 
 /// What a player's answer did to a plan: where they stand, whether anything changed, who moved up, and the

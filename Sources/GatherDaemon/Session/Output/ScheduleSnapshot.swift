@@ -13,9 +13,11 @@ public struct ScheduleSnapshot: Sendable {
   public var zoneName: String?
   /// The roster, which names who paid the pitch of each week's game.
   public var roster: [Player.ID: Player] = [:]
+  /// The server's zone, which the schedule's wall clock reads in unless it has a fixed offset.
+  public var zone: ZoneRule
 
   /// When the next week's plan opens.
-  public var nextOpensAt: Date { schedule.opening(of: next.date) }
+  public var nextOpensAt: Date { schedule.opening(of: next.date, zone: zone) }
   /// When the next week's plan opens to everyone, with regulars first.
-  public var nextOpensToAllAt: Date? { schedule.openingToAll(of: next.date) }
+  public var nextOpensToAllAt: Date? { schedule.openingToAll(of: next.date, zone: zone) }
 }

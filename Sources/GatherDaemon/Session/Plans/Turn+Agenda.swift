@@ -79,7 +79,7 @@ extension Turn {
   /// for that very start is that week's game: the schedule moves on to the next week without a second plan.
   mutating func openWeek(of id: PlanSchedule.ID, start: (date: Date, utcOffset: Int), now: Date) throws {
     let schedule = try state.schedule(id)
-    let (details, terms) = try schedule.plan(for: start, now: now)
+    let (details, terms) = try schedule.plan(for: start, now: now, zone: settings.zone)
     let moved = schedule.moved(to: start.date)
     if let twin = state.openPlans.first(where: { $0.details.startsAt == start.date }) {
       try environment.commit { try store.updateSchedule(moved) }

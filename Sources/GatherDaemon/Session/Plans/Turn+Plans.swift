@@ -155,7 +155,7 @@ extension Turn {
     let details = try PlanDetails(
       startsAt: startsAt, utcOffset: utcOffset, capacity: capacity ?? game.capacity, place: place ?? game.place,
       note: note ?? game.note, now: wallClock())
-    let (_, terms) = try schedule.plan(for: (startsAt, utcOffset), now: wallClock())
+    let (_, terms) = try schedule.plan(for: (startsAt, utcOffset), now: wallClock(), zone: settings.zone)
     return try createPlan(details, terms: terms, fee: game.fee, force: force)
   }
 }

@@ -8,9 +8,9 @@ extension Reader {
 
   /// Any plan: from the committed view while it is open, else from the store.
   func plan(_ id: Plan.ID) throws -> PlanSnapshot {
-    if let plan = state.openPlan(id) { return PlanSnapshot(plan: plan, roster: state.roster) }
+    if let plan = state.openPlan(id) { return PlanSnapshot(plan, in: state) }
     guard let plan = try store.plan(id) else { throw GatherError.planNotFound(id) }
-    return PlanSnapshot(plan: plan, roster: state.roster)
+    return PlanSnapshot(plan, in: state)
   }
 
   /// The error for a plan that is not open in the committed view: not found, cancelled, started or expired.
