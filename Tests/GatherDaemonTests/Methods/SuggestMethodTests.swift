@@ -120,7 +120,11 @@ import Testing
     #expect((prediction["winProbability"]?.number ?? 0) > 0.5, "a professional against a beginner")
   }
 
-  @Test func aBadPredictionNamesTheSide() async throws {
+  @Test func aBadPredictionNamesTheSideAndLeavesTheRatingsAlone() async throws {
+    _ = try await fixture.result("gather.start", ["teamA": [ids[2]], "teamB": [ids[4]]])
+    _ = try await fixture.result("score.goal", ["team": "teamA"])
+    _ = try await fixture.result("gather.end")
+    let ratings = try await fixture.result("stats.players")
     let refusals: [(JSONObject, Refusal)] = [
       (["teamB": [ids[0]]], .invalidParams("teamA")), (["teamA": [], "teamB": [ids[0]]], .invalidParams("teamA")),
       (["teamA": [ids[0]], "teamB": []], .invalidParams("teamB")), (["teamA": [ids[0]]], .invalidParams("teamB")),
@@ -137,6 +141,7 @@ import Testing
     #expect(Refusal(try #require(unknown["error"])) == .notFound("player_not_found"))
     #expect(unknown["error"]?["message"]?.stringValue?.contains("999") == true, "the unknown id is named")
     #expect(try await fixture.seq() == seq, "a prediction changes nothing")
+    #expect(try await fixture.result("stats.players") == ratings)
   }
 
   @Test func anyoneMaySuggestAndPredict() async throws {
