@@ -1,9 +1,9 @@
-"""daemon.ping, daemon.status and the params conventions every method shares."""
+"""daemon.ping and daemon.status over the socket, and empty positional params for the methods that take none. The
+rules every method's params share, and their refusals, are checked in process (ParamsRulesMethodTests)."""
 
-import re
 import unittest
 
-from harness import NO_PARAM_METHODS, DaemonTestCase
+from harness import DaemonTestCase
 
 
 class DaemonMethodTests(DaemonTestCase):
@@ -69,40 +69,6 @@ class DaemonMethodTests(DaemonTestCase):
         for method in ("daemon.ping", "daemon.status", "players.list", "gather.current", "rpc.discover"):
             with self.subTest(method=method):
                 self.assertResult(self.c.call(method, []))
-
-    def test_positional_params_are_refused(self):
-        player = self.ok(self.c, "players.create", {"name": "Ana"})
-        for method, params in (
-            ("players.get", [player["id"]]),
-            ("players.create", ["Bruno"]),
-            ("players.delete", [player["id"]]),
-            ("gathers.get", [1]),
-            ("timer.set", [60]),
-            ("daemon.ping", [1]),
-        ):
-            with self.subTest(method=method, params=params):
-                self.invalid_params(self.c, method, params)
-        self.assertEqual(self.ok(self.c, "players.list")["players"], [player])
-
-    def test_unknown_params_are_refused_even_for_methods_without_params(self):
-        for method in NO_PARAM_METHODS:
-            with self.subTest(method=method):
-                self.invalid_params(self.c, method, {"bogus_param": 1}, "bogus_param")
-        self.assertEqual(self.ok(self.c, "players.list")["players"], [])
-
-    def test_a_missing_params_member_means_an_empty_object(self):
-        reply = self.c.call("players.list")
-        self.assertEqual(self.assertResult(reply), {"players": []})
-        self.invalid_params(self.c, "players.get", None, "id")
-        self.invalid_params(self.c, "players.create", None, "name")
-
-    def test_every_error_message_is_a_sentence(self):
-        # assertRpcError checks the sentence form; this walks through one error of each family.
-        self.refused(self.c, "players.get", {"id": 12345}, -32001, "player_not_found")
-        self.refused(self.c, "timer.status", None, -32002, "no_active_gather")
-        error = self.invalid_params(self.c, "players.create", {"name": "A", "age": 500}, "age")
-        self.assertTrue(re.search(r"[a-z]", error["message"]))
-        self.refused(self.c, "no.such.method", None, -32601, "method_not_found")
 
 
 if __name__ == "__main__":

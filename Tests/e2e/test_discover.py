@@ -50,11 +50,6 @@ class DiscoverTests(DaemonTestCase):
         output = (proc.stdout + proc.stderr).decode("utf-8", "replace")
         self.assertEqual(proc.returncode, 0, f"check_openrpc.py refused the document:\n{output[-4000:]}")
 
-    def test_rpc_discover_takes_no_params(self):
-        self.assertResult(self.c.call("rpc.discover", {}))
-        self.assertResult(self.c.call("rpc.discover", []))
-        self.invalid_params(self.c, "rpc.discover", {"verbose": True}, "verbose")
-
 
 if __name__ == "__main__":
     unittest.main()

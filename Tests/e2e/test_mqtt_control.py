@@ -120,9 +120,6 @@ class WithControl(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertIsNone(press("end_gather", lambda s: s["gather"] is None)["score"])
         self.assertEqual(self.ok(self.client, "gathers.list")["gathers"][0]["score"]["text"], "1-0")
 
-    def test_the_control_link_is_refused_over_mqtt(self):
-        self.assertRpcError(self.call(8, "web.link"), -32003, reason="not_over_mqtt", id=8)
-
 
 class MQTTDelivery(MQTTTestCase, RpcAssertions, unittest.TestCase):
     """What MQTT's delivery may do to a request: the broker keeps a retained one and hands it over at every

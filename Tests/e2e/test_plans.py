@@ -1,5 +1,6 @@
-"""Who's coming over the real socket: plans, the waiting list, plan events, bad input that changes
-nothing, a gather started from a plan, attendance in stats, and nothing acknowledged lost across kill -9."""
+"""Who's coming over the real socket: plans, the waiting list, plan events, a gather started from a plan,
+attendance in stats, and nothing acknowledged lost across kill -9. Bad input, refused and changing nothing, is
+checked in process by the method tests (Tests/GatherDaemonTests/Methods/PlanBadInputMethodTests.swift)."""
 import datetime as dt
 import unittest
 
@@ -155,93 +156,6 @@ class PlanTests(PlanCase):
         self.ok(self.c, "players.delete", {"id": self.ids[0]})
         now = self.ok(self.c, "plan.get", {"plan": plan["id"]})
         self.assertEqual(self.ids_of(now["going"]), self.ids[1:3])
-
-
-class PlanBadInputTests(PlanCase):
-    def assertRefusedAndNothingChanged(self, method, params, code, reason, field=None):
-        watcher = self.client()
-        self.ok(watcher, "events.subscribe")
-        before = self.state()
-        error = self.refused(self.c, method, params, code, reason, *([field] if field else []))
-        self.assertEqual(self.state(), before, f"{method} {params} changed something")
-        self.marker(watcher)
-        return error
-
-    def test_each_bad_input_gets_its_error_and_changes_nothing(self):
-        plan = self.plan(capacity=2)
-        self.join(plan, self.ids[0])
-        p = plan["id"]
-        bad = [
-            ("plan.create", {"startsAt": in_days(3), "capacity": 1}, -32602, "invalid_params", "capacity"),
-            ("plan.create", {"startsAt": in_days(3), "capacity": 41}, -32602, "invalid_params", "capacity"),
-            ("plan.create", {"startsAt": in_days(-1), "capacity": 10}, -32602, "invalid_params", "startsAt"),
-            ("plan.create", {"startsAt": in_days(3)[:16], "capacity": 10}, -32602, "invalid_params", "startsAt"),
-            ("plan.create", {"startsAt": "next thursday", "capacity": 10}, -32602, "invalid_params", "startsAt"),
-            ("plan.create", {"capacity": 10}, -32602, "invalid_params", "startsAt"),
-            ("plan.create", {"startsAt": in_days(3), "capacity": 10, "colour": "red"}, -32602, "invalid_params", "colour"),
-            ("plan.update", {"plan": p, "capacity": 0}, -32602, "invalid_params", "capacity"),
-            ("plan.update", {"plan": p, "startsAt": in_days(-2)}, -32602, "invalid_params", "startsAt"),
-            ("plan.update", {"plan": 999, "capacity": 5}, -32001, "plan_not_found", None),
-            ("plan.update", {"plan": p}, -32602, "invalid_params", "capacity"),
-            ("plan.join", {"plan": 999, "player": self.ids[1]}, -32001, "plan_not_found", None),
-            ("plan.join", {"plan": p, "player": 999}, -32001, "player_not_found", None),
-            ("plan.leave", {"plan": p, "player": 999}, -32001, "player_not_found", None),
-            ("plan.join", {"plan": p, "guest": ""}, -32602, "invalid_params", "guest"),
-            ("plan.join", {"plan": p, "guest": "   "}, -32602, "invalid_params", "guest"),
-            ("plan.join", {"plan": p, "guest": "x" * 41}, -32602, "invalid_params", "guest"),
-            ("plan.join", {"plan": p, "player": self.ids[1], "guest": "Zé"}, -32602, "invalid_params", "guest"),
-            ("plan.get", {"plan": 999}, -32001, "plan_not_found", None),
-            ("gather.start", {"plan": 999}, -32001, "plan_not_found", None),
-            ("gather.start", {"plan": p}, -32602, "invalid_params", "plan"),  # one going player
-            ("gather.start", {"plan": p, "teamA": [self.ids[0]], "teamB": [self.ids[1]]}, -32602, "invalid_params", "plan"),
-        ]
-        for method, params, code, reason, field in bad:
-            with self.subTest(method=method, params=params):
-                self.assertRefusedAndNothingChanged(method, params, code, reason, field)
-
-    def test_a_guest_name_of_forty_characters_is_fine(self):
-        plan = self.plan()
-        answer = self.ok(self.c, "plan.join", {"plan": plan["id"], "guest": " " + "Z" * 40 + " "})
-        self.assertEqual(answer["player"]["name"], "Z" * 40)
-        self.assertTrue(answer["plan"]["going"][0]["guest"])
-        self.assertIn("Z" * 40, [p["name"] for p in self.ok(self.c, "players.list")["players"]])
-        self.assertRefusedAndNothingChanged(
-            "plan.join", {"plan": plan["id"], "guest": "z" * 40}, -32602, "invalid_params", "guest")
-
-    def test_cancelled_and_started_plans_refuse_joins_with_their_own_error(self):
-        cancelled = self.plan()
-        self.ok(self.c, "plan.cancel", {"plan": cancelled["id"]})
-        started = self.plan(capacity=2)
-        self.join(started, *self.ids[:3])
-        self.ok(self.c, "gather.start", {"plan": started["id"], "force": True})
-        for plan, reason in [(cancelled, "plan_cancelled"), (started, "plan_started")]:
-            with self.subTest(reason=reason):
-                p = plan["id"]
-                self.assertRefusedAndNothingChanged("plan.join", {"plan": p, "player": self.ids[4]}, -32002, reason)
-                self.assertRefusedAndNothingChanged("plan.join", {"plan": p, "guest": "Zé"}, -32002, reason)
-                self.assertRefusedAndNothingChanged("plan.leave", {"plan": p, "player": self.ids[0]}, -32002, reason)
-                self.assertRefusedAndNothingChanged("plan.update", {"plan": p, "capacity": 5}, -32002, reason)
-                self.assertRefusedAndNothingChanged("plan.cancel", {"plan": p}, -32002, reason)
-
-    def test_an_impossible_start_is_refused_naming_startsAt_and_creates_nothing(self):
-        """A day its month does not have, a leap second and a year past 2999 are refused, not rolled over into
-        another day."""
-        impossible = {
-            "2031-02-29T19:00+01:00": "2031 is not a leap year: February has 28 days.",
-            "2031-04-31T19:00+01:00": "There is no 31 April.",
-            "2031-02-31T19:00+01:00": "There is no 31 February.",
-            "2031-06-30T23:59:60+01:00": "Seconds go up to 59.",
-            "9999-12-31T23:59-12:00": "Years go from 2000 to 2999.",
-        }
-        plan = self.plan()
-        for start, why in impossible.items():
-            with self.subTest(start=start):
-                error = self.assertRefusedAndNothingChanged(
-                    "plan.create", {"startsAt": start, "capacity": 10}, -32602, "invalid_params", "startsAt")
-                self.assertEqual(error["message"], f'Parameter "startsAt": {why}')
-                self.assertRefusedAndNothingChanged(
-                    "plan.update", {"plan": plan["id"], "startsAt": start}, -32602, "invalid_params", "startsAt")
-        self.assertEqual([p["id"] for p in self.ok(self.c, "plans.list")["plans"]], [plan["id"]])
 
 
 class PlanToKickOffTests(PlanCase):

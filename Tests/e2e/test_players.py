@@ -1,4 +1,5 @@
-"""players.* : the roster, on its happy paths and its refusals (a refused call changes nothing)."""
+"""players.* : the roster, on its happy paths. Its refusals are checked in process, by the method tests
+(Tests/GatherDaemonTests/Methods/PlayersRefusalMethodTests.swift)."""
 
 import unittest
 
@@ -10,8 +11,6 @@ class PlayersTests(DaemonTestCase):
 
     def roster(self):
         return self.ok(self.c, "players.list")["players"]
-
-    # -- happy paths -------------------------------------------------------------------------------
 
     def test_create_with_a_name_only_fills_the_rest_with_null(self):
         player = self.checkPlayer(self.ok(self.c, "players.create", {"name": "Ana"}))
@@ -116,10 +115,7 @@ class PlayersTests(DaemonTestCase):
         keep = self.ok(self.c, "players.create", {"name": "Keep"})
         gone = self.ok(self.c, "players.create", {"name": "Gone"})
         self.assertEqual(self.ok(self.c, "players.delete", {"id": gone["id"]}), {"deleted": gone["id"]})
-        self.refused(self.c, "players.get", {"id": gone["id"]}, -32001, "player_not_found")
         self.assertEqual(self.roster(), [keep])
-        self.refused(self.c, "players.delete", {"id": gone["id"]}, -32001, "player_not_found")
-        self.refused(self.c, "players.update", {"id": gone["id"], "name": "Back"}, -32001, "player_not_found")
 
     def test_ids_are_not_reused_after_a_delete(self):
         first = self.ok(self.c, "players.create", {"name": "First"})
@@ -127,110 +123,6 @@ class PlayersTests(DaemonTestCase):
         self.ok(self.c, "players.delete", {"id": second["id"]})
         third = self.ok(self.c, "players.create", {"name": "Third"})
         self.assertNotIn(third["id"], (first["id"], second["id"]))
-
-    # -- not found ---------------------------------------------------------------------------------
-
-    def test_unknown_ids_are_player_not_found(self):
-        self.ok(self.c, "players.create", {"name": "Ana"})
-        before = self.roster()
-        for method, params in (
-            ("players.get", {"id": 9999}),
-            ("players.update", {"id": 9999, "name": "X"}),
-            ("players.delete", {"id": 9999}),
-            ("players.get", {"id": -1}),
-        ):
-            with self.subTest(method=method, params=params):
-                self.refused(self.c, method, params, -32001, "player_not_found")
-        self.assertEqual(self.roster(), before)
-
-    # -- deleting a player of the active gather ----------------------------------------------------
-
-    def test_a_player_of_the_active_gather_cannot_be_deleted(self):
-        a, b, bench, outside = self.make_players(self.c, 4)
-        self.start_gather(self.c, [a["id"]], [b["id"]], [bench["id"]])
-        before = self.roster()
-        for player in (a, b, bench):
-            with self.subTest(player=player["name"]):
-                error = self.refused(self.c, "players.delete", {"id": player["id"]}, -32002, "player_in_active_gather")
-                self.assertIn(player["name"], error["message"])
-        self.assertEqual(self.roster(), before)
-        self.assertEqual(len(self.ok(self.c, "gather.current")["teams"]["bench"]), 1)
-        # A roster player outside the gather can go; after the gather is cancelled the others can too.
-        self.assertEqual(self.ok(self.c, "players.delete", {"id": outside["id"]}), {"deleted": outside["id"]})
-        self.ok(self.c, "gather.cancel")
-        self.assertEqual(self.ok(self.c, "players.delete", {"id": a["id"]}), {"deleted": a["id"]})
-
-    # -- invalid params ----------------------------------------------------------------------------
-
-    CREATE_REFUSALS = (
-        ({}, "name"),
-        ({"name": None}, "name"),
-        ({"name": 5}, "name"),
-        ({"name": ["Ana"]}, "name"),
-        ({"name": ""}, "name"),
-        ({"name": "   "}, "name"),
-        ({"name": "N" * 41}, "name"),
-        ({"name": "Ana", "age": 0}, "age"),
-        ({"name": "Ana", "age": 121}, "age"),
-        ({"name": "Ana", "age": -3}, "age"),
-        ({"name": "Ana", "age": "27"}, "age"),
-        ({"name": "Ana", "age": 27.5}, "age"),
-        ({"name": "Ana", "age": True}, "age"),
-        ({"name": "Ana", "position": "keeper"}, "position"),
-        ({"name": "Ana", "position": 3}, "position"),
-        ({"name": "Ana", "skill": "expert"}, "skill"),
-        ({"name": "Ana", "skill": 2}, "skill"),
-        ({"name": "Ana", "favouriteTeam": "T" * 101}, "favouriteTeam"),
-        ({"name": "Ana", "favouriteTeam": 7}, "favouriteTeam"),
-        ({"name": "Ana", "nickname": "Nana"}, "nickname"),
-        ({"name": "Ana", "id": 5}, "id"),
-    )
-
-    def test_create_refusals_name_the_field_and_create_nothing(self):
-        self.ok(self.c, "players.create", {"name": "Existing"})
-        before = self.roster()
-        for params, field in self.CREATE_REFUSALS:
-            shown = {k: (v if len(repr(v)) < 30 else f"<{len(v)} chars>") for k, v in params.items()}
-            with self.subTest(params=shown):
-                self.invalid_params(self.c, "players.create", params, field)
-        self.assertEqual(self.roster(), before)
-
-    def test_update_refusals_name_the_field_and_change_nothing(self):
-        player = self.ok(self.c, "players.create", {"name": "Ana", "age": 27, "position": "GK"})
-        pid = player["id"]
-        for params, field in (
-            ({"name": "Ana"}, "id"),
-            ({"id": str(pid), "name": "X"}, "id"),
-            ({"id": None, "name": "X"}, "id"),
-            ({"id": pid, "name": None}, "name"),
-            ({"id": pid, "name": ""}, "name"),
-            ({"id": pid, "name": 1}, "name"),
-            ({"id": pid, "age": 200}, "age"),
-            ({"id": pid, "age": "old"}, "age"),
-            ({"id": pid, "position": "libero"}, "position"),
-            ({"id": pid, "skill": "legend"}, "skill"),
-            ({"id": pid, "favouriteTeam": "T" * 101}, "favouriteTeam"),
-            ({"id": pid, "colour": "red"}, "colour"),
-        ):
-            with self.subTest(params={k: (v if len(repr(v)) < 30 else "<long>") for k, v in params.items()}):
-                self.invalid_params(self.c, "players.update", params, field)
-        # A refused update is all or nothing: a valid change next to an invalid one is not kept.
-        self.invalid_params(self.c, "players.update", {"id": pid, "name": "Renamed", "age": 0}, "age")
-        self.assertEqual(self.ok(self.c, "players.get", {"id": pid}), player)
-
-    def test_get_and_delete_refusals_name_the_field(self):
-        player = self.ok(self.c, "players.create", {"name": "Ana"})
-        for method in ("players.get", "players.delete"):
-            for params, field in (
-                ({}, "id"),
-                ({"id": "1"}, "id"),
-                ({"id": 1.5}, "id"),
-                ({"id": [player["id"]]}, "id"),
-                ({"id": player["id"], "force": True}, "force"),
-            ):
-                with self.subTest(method=method, params=params):
-                    self.invalid_params(self.c, method, params, field)
-        self.assertEqual(self.roster(), [player])
 
 
 if __name__ == "__main__":

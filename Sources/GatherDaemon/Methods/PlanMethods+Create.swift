@@ -111,7 +111,6 @@ extension PlanMethods {
       }
       force = try params.optionalBool("force") ?? false
       try params.finish()
-      start = try ParamReaders.startsAt(text)
       if let schedule {
         source = .schedule(schedule, capacity: capacity, place: place, note: note)
       } else {
@@ -122,6 +121,7 @@ extension PlanMethods {
         }
         source = .byHand(capacity: capacity, place: place ?? nil, note: note ?? nil)
       }
+      start = try ParamReaders.startsAt(text)
     }
   }
 }

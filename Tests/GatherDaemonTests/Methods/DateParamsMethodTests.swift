@@ -27,22 +27,26 @@ import Testing
   }
 
   @Test func planCreateRefusesAnImpossibleStartAndMakesNothing() async throws {
+    let seq = try await fixture.seq()
     for (start, why) in Self.impossibleStarts {
       let error = try await errorObject("plan.create", ["startsAt": .string(start), "capacity": 10])
       #expect(Refusal(error) == .invalidParams("startsAt"), "\(start)")
       #expect(error["message"] == .string("Parameter \"startsAt\": \(why)"), "\(start)")
     }
     #expect(try await fixture.result("plans.list") == .object(["plans": []]))
+    #expect(try await fixture.seq() == seq, "nothing was published")
   }
 
   @Test func planUpdateRefusesAnImpossibleStartAndKeepsThePlan() async throws {
     let plan = try await fixture.result("plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 10])
+    let seq = try await fixture.seq()
     for (start, why) in Self.impossibleStarts {
       let error = try await errorObject("plan.update", ["plan": plan["id"]!, "startsAt": .string(start)])
       #expect(Refusal(error) == .invalidParams("startsAt"), "\(start)")
       #expect(error["message"] == .string("Parameter \"startsAt\": \(why)"), "\(start)")
     }
     #expect(try await fixture.result("plan.get", ["plan": plan["id"]!]) == plan)
+    #expect(try await fixture.seq() == seq, "nothing was published")
   }
 
   @Test func aStartWrittenBadlyStillSaysHowToWriteIt() async throws {

@@ -58,9 +58,12 @@ import Testing
   }
 
   @Test func badTopicsAreRefused() async throws {
-    let refusals: [JSONObject] = [["topics": ["goals"]], ["topics": []], ["topics": "score"], ["filter": "score"]]
-    for params in refusals {
-      let field = params["topics"] != nil ? "topics" : "filter"
+    let refusals: [(JSONObject, String)] = [
+      (["topics": ["goals"]], "topics"), (["topics": ["score", "Tick"]], "topics"), (["topics": []], "topics"),
+      (["topics": "score"], "topics"), (["topics": [1]], "topics"), (["filter": "score"], "filter"),
+      (["topics": ["score"], "since": 3], "since"),
+    ]
+    for (params, field) in refusals {
       #expect(try await fixture.error("events.subscribe", params) == .invalidParams(field), "\(params)")
     }
     #expect(try await fixture.result("daemon.status")["subscriptions"] == 0)
@@ -80,6 +83,8 @@ import Testing
     let event = try #require(await watcher.nextEvent())
     #expect(event["method"] == "players" && event["params"]?["subscription"] == players, "the goal was not sent")
     #expect(try await fixture.result("daemon.status")["subscriptions"] == 1)
+    let again = try await fixture.error("events.unsubscribe", ["subscription": score], as: watcher)
+    #expect(again == .notFound("subscription_not_found"), "a subscription is closed once")
   }
 
   @Test func aConnectionClosesOnlyItsOwnSubscriptions() async throws {
@@ -93,6 +98,11 @@ import Testing
       try await fixture.error("events.unsubscribe", ["subscription": 999], as: owner)
         == .notFound("subscription_not_found"))
     #expect(try await fixture.error("events.unsubscribe", as: owner) == .invalidParams("subscription"))
+    let asText = JSONValue.string(String(try #require(owned.intValue)))
+    let named = try await fixture.error("events.unsubscribe", ["subscription": asText], as: owner)
+    #expect(named == .invalidParams("subscription"), "an id is a number")
+    let all = try await fixture.error("events.unsubscribe", ["subscription": owned, "all": true], as: owner)
+    #expect(all == .invalidParams("all"))
     _ = try await startGather()
     _ = try await fixture.result("score.goal", ["team": "teamA"])
     let event = try #require(await owner.nextEvent())
@@ -127,12 +137,18 @@ import Testing
 
   @Test func aConnectionHoldsAtMostSixtyFourSubscriptions() async throws {
     let watcher = try await fixture.connect(.statusSocket)
-    for _ in 0..<64 { _ = try await fixture.result("events.subscribe", ["topics": ["plan"]], as: watcher) }
+    var last: JSONValue = .null
+    for _ in 0..<64 {
+      last = try await fixture.result("events.subscribe", ["topics": ["plan"]], as: watcher)["subscription"] ?? .null
+    }
     let refusal = try await fixture.error("events.subscribe", as: watcher)
     #expect(refusal == .wrongState("too_many_subscriptions"))
     #expect(try await fixture.result("daemon.status")["subscriptions"] == 64)
     let another = try await fixture.connect(.statusSocket)
     _ = try await fixture.result("events.subscribe", as: another)
     #expect(try await fixture.result("daemon.status")["subscriptions"] == 65, "the limit is per connection")
+    _ = try await fixture.result("events.unsubscribe", ["subscription": last], as: watcher)
+    _ = try await fixture.result("events.subscribe", ["topics": ["score"]], as: watcher)
+    #expect(try await fixture.result("daemon.status")["subscriptions"] == 65, "a closed one makes room for another")
   }
 }

@@ -47,39 +47,6 @@ import Testing
     #expect(event["params"]?["gather"] == gather)
   }
 
-  @Test func aBadLineupIsRefusedNamingTheSideAndStartsNothing() async throws {
-    let seq = try await fixture.seq()
-    let refusals: [(JSONObject, Refusal)] = [
-      (["teamB": [players[1]]], .invalidParams("teamA")),
-      (["teamA": [players[0]], "teamB": []], .invalidParams("teamB")),
-      (["teamA": [players[0]], "teamB": [players[0]]], .invalidParams("teamB")),
-      (["teamA": [players[0]], "teamB": [99]], .notFound("player_not_found")),
-      (["teamA": [players[0]], "teamB": [players[1]], "periods": 5], .invalidParams("periods")),
-      (["teamA": [players[0]], "teamB": [players[1]], "minutes": 100], .invalidParams("minutes")),
-      (
-        ["teamA": [players[0]], "teamB": [players[1]], "minutes": 5, "periodLength": 300],
-        .invalidParams("periodLength")
-      ),
-      (["teamA": [players[0]], "teamB": [players[1]], "plan": 1], .invalidParams("plan")),
-      (
-        ["teamA": [players[0]], "teamB": [players[1]], "names": .object(["teamA": "Bibs", "teamB": "bibs"])],
-        .invalidParams("names")
-      ),
-    ]
-    for (params, refusal) in refusals {
-      #expect(try await fixture.error("gather.start", params) == refusal, "\(params)")
-    }
-    #expect(try await fixture.result("gather.current") == .null)
-    #expect(try await fixture.seq() == seq)
-  }
-
-  @Test func aSecondGatherIsRefusedWhileOneIsActive() async throws {
-    let first = try await start()
-    let refusal = try await fixture.error("gather.start", ["teamA": [players[2]], "teamB": [players[3]]])
-    #expect(refusal == .wrongState("gather_already_active"))
-    #expect(try await fixture.result("gather.current")["id"] == first["id"])
-  }
-
   @Test func assignMovesAPlayerOrAddsOneAndIsPublished() async throws {
     _ = try await start()
     let watcher = try await fixture.watch(["gather"])
@@ -94,13 +61,24 @@ import Testing
 
   @Test func assignRefusesAnEmptySideAnUnknownTeamOrPlayer() async throws {
     let gather = try await start()
-    #expect(
-      try await fixture.error("gather.assign", ["player": players[0], "team": "bench"])
-        == .wrongState("invalid_transition"))
-    #expect(try await fixture.error("gather.assign", ["player": players[0], "team": "goal"]) == .invalidParams("team"))
-    #expect(try await fixture.error("gather.assign", ["player": 99, "team": "teamA"]) == .notFound("player_not_found"))
-    #expect(try await fixture.error("gather.assign", ["team": "teamA"]) == .invalidParams("player"))
-    #expect(try await fixture.result("gather.current")["teams"] == gather["teams"], "nothing moved")
+    let seq = try await fixture.seq()
+    let carla = players[2]
+    let refusals: [(JSONObject, Refusal)] = [
+      (["player": players[0], "team": "bench"], .wrongState("invalid_transition")),
+      (["player": players[1], "team": "teamA"], .wrongState("invalid_transition")),
+      (["player": 99, "team": "teamA"], .notFound("player_not_found")),
+      (["player": carla, "team": "goal"], .invalidParams("team")),
+      (["player": carla, "team": "TeamA "], .invalidParams("team")),
+      (["player": carla, "team": 1], .invalidParams("team")),
+      (["player": carla], .invalidParams("team")), (["team": "teamA"], .invalidParams("player")),
+      (["player": "3", "team": "teamA"], .invalidParams("player")),
+      (["player": carla, "team": "teamA", "captain": true], .invalidParams("captain")),
+    ]
+    for (params, refusal) in refusals {
+      #expect(try await fixture.error("gather.assign", params) == refusal, "\(params)")
+    }
+    #expect(try await fixture.result("gather.current") == gather, "nothing moved")
+    #expect(try await fixture.seq() == seq, "refusals publish nothing")
   }
 
   @Test func renameTakesNamesOrTheSidesDirectlyAndIsPublished() async throws {
@@ -122,11 +100,15 @@ import Testing
       (["teamB": .string(String(repeating: "x", count: 25))], "teamB"), ([:], "names"),
       (["names": .object([:])], "names"),
       (["names": .object(["teamA": "X"]), "teamA": "Y"], "teamA"), (["names": .object(["teamC": "X"])], "names"),
+      (["teamB": ""], "teamB"), (["names": .object(["teamA": "A"]), "teamB": "B"], "teamB"),
+      (["colour": "red"], "colour"),
     ]
+    let seq = try await fixture.seq()
     for (params, field) in refusals {
       #expect(try await fixture.error("gather.rename", params) == .invalidParams(field), "\(params)")
     }
     #expect(try await fixture.result("gather.current")["names"] == .object(["teamA": "Bibs", "teamB": "Colours"]))
+    #expect(try await fixture.seq() == seq, "refusals publish nothing")
   }
 
   @Test func endingFilesTheResultAndLeavesNoActiveGather() async throws {
@@ -163,6 +145,8 @@ import Testing
     #expect(try await fixture.error("gather.rename", ["teamA": "Bibs"]) == .wrongState("no_active_gather"))
     let assign = try await fixture.error("gather.assign", ["player": players[0], "team": "teamA"])
     #expect(assign == .wrongState("no_active_gather"))
+    #expect(try await fixture.result("gather.current") == .null)
+    #expect(try await fixture.result("gathers.list")["gathers"] == [], "nothing was filed")
   }
 
   @Test func onlyControllersRunTheGather() async throws {

@@ -79,14 +79,21 @@ import Testing
 
   @Test func badHistoryParamsAreNamed() async throws {
     let refusals: [(JSONObject, String)] = [
-      (["limit": 0], "limit"), (["limit": 101], "limit"), (["limit": "ten"], "limit"), (["before": "x"], "before"),
-      (["page": 2], "page"),
+      (["limit": 0], "limit"), (["limit": 101], "limit"), (["limit": -1], "limit"), (["limit": "ten"], "limit"),
+      (["limit": "5"], "limit"), (["before": "x"], "before"), (["player": "1"], "player"), (["page": 2], "page"),
     ]
     for (params, field) in refusals {
       #expect(try await fixture.error("gathers.list", params) == .invalidParams(field), "\(params)")
     }
-    #expect(try await fixture.error("gathers.get") == .invalidParams("id"))
-    #expect(try await fixture.error("gathers.get", ["id": 42]) == .notFound("gather_not_found"))
+    let ended = try #require(try await play(ids[0], ids[1])["id"])
+    let gets: [(JSONObject, Refusal)] = [
+      ([:], .invalidParams("id")), (["id": "1"], .invalidParams("id")),
+      (["id": ended, "full": true], .invalidParams("full")),
+      (["id": 42], .notFound("gather_not_found")),
+    ]
+    for (params, refusal) in gets {
+      #expect(try await fixture.error("gathers.get", params) == refusal, "\(params)")
+    }
   }
 
   @Test func anyoneMayReadHistory() async throws {

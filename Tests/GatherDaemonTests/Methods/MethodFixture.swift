@@ -159,13 +159,17 @@ final class MethodFixture: Sendable {
     }
   }
 
-  /// The error of a request that must fail.
+  /// The error of a request that must fail; its message must read as a sentence.
   func error(
     _ method: String, _ params: JSONObject? = nil, as connection: Connection? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> Refusal {
     let reply = await call(method, params, as: connection)
     let error = try #require(reply["error"], "\(method) succeeded: \(reply)", sourceLocation: sourceLocation)
+    let message = error["message"]?.stringValue ?? ""
+    #expect(
+      Refusal.isSentence(message), "\(method)'s error message is not a sentence: \(message)",
+      sourceLocation: sourceLocation)
     return Refusal(error)
   }
 

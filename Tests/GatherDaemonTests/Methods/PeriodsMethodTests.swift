@@ -116,6 +116,38 @@ import Testing
     #expect(try await fixture.seq() == seq)
   }
 
+  @Test func aPausedMatchKeepsItsFormatAndRefusesAddedTimeOutOfRange() async throws {
+    _ = try await fixture.result("timer.start")
+    let paused = try await fixture.result("timer.pause")
+    let seq = try await fixture.seq()
+    #expect(try await fixture.error("timer.format", ["periods": 2]) == .wrongState("invalid_transition"))
+    for seconds: Int64 in [0, 901] {
+      #expect(try await fixture.error("timer.addTime", ["seconds": .int(seconds)]) == .invalidParams("seconds"))
+    }
+    #expect(try await fixture.result("timer.status") == paused)
+    #expect(try await fixture.seq() == seq, "refusals publish nothing")
+  }
+
+  @Test func endPeriodIsRefusedBeforeTheSecondHalfKicksOffAndAtFullTime() async throws {
+    _ = try await fixture.result("timer.format", ["periods": 2, "periodLength": 600])
+    _ = try await fixture.result("timer.start")
+    _ = try await fixture.result("timer.addTime", ["seconds": 60])
+    let waiting = try await fixture.result("timer.endPeriod")
+    #expect(waiting["state"] == "stopped" && waiting["period"] == 2 && waiting["display"] == "10:00", "no break")
+    var seq = try await fixture.seq()
+    #expect(try await fixture.error("timer.endPeriod") == .wrongState("invalid_transition"), "before kick-off")
+    #expect(try await fixture.result("timer.status") == waiting)
+    #expect(try await fixture.seq() == seq, "a refusal publishes nothing")
+    _ = try await fixture.result("timer.start")
+    _ = try await fixture.result("timer.pause")
+    let fullTime = try await fixture.result("timer.endPeriod")
+    #expect(fullTime["state"] == "finished" && fullTime["display"] == "00:00", "paused in the last period")
+    seq = try await fixture.seq()
+    #expect(try await fixture.error("timer.endPeriod") == .wrongState("invalid_transition"), "at full time")
+    #expect(try await fixture.result("timer.status") == fullTime)
+    #expect(try await fixture.seq() == seq, "a refusal publishes nothing")
+  }
+
   @Test func onlyControllersChangeTheFormat() async throws {
     let reader = try await fixture.connect(.web)
     #expect(try await fixture.error("timer.format", ["periods": 2], as: reader) == .forbidden)

@@ -126,20 +126,6 @@ import Testing
     #expect(left["answer"] == "notGoing")
   }
 
-  @Test func theSignUpCodeOpensNothingElse() async throws {
-    let web = try await fixture.webClient(presenting: try await fixture.signUpCode(of: .object(["id": plan])))
-    let other = try await fixture.result("plan.create", ["startsAt": "2027-01-29T19:00Z", "capacity": 4])
-    let otherID = try #require(other["id"])
-    #expect(
-      try await fixture.error("plan.join", ["plan": otherID, "player": ids[0]], as: web) == .forbidden(field: "plan"))
-    #expect(try await fixture.error("plan.cancel", ["plan": plan], as: web) == .forbidden)
-    #expect(try await fixture.error("plan.update", ["plan": plan, "capacity": 40], as: web) == .forbidden)
-    #expect(try await fixture.error("plan.link", ["plan": plan], as: web) == .forbidden)
-    #expect(try await fixture.error("score.goal", ["team": "teamA"], as: web) == .forbidden)
-    #expect(try await fixture.result("plan.get", ["plan": otherID])["going"] == [], "the other plan is untouched")
-    #expect(try await fixture.result("plan.get", ["plan": plan])["capacity"] == 2)
-  }
-
   @Test func cancellingThePlanVoidsItsCode() async throws {
     let code = try await fixture.signUpCode(of: .object(["id": plan]))
     let web = try await fixture.webClient(presenting: code)

@@ -1,3 +1,4 @@
+import Foundation
 import GatherRPC
 
 /// An error reply as scripts read it: its code, `data.reason` and, for invalid params (and a link's code used for
@@ -35,6 +36,13 @@ struct Refusal: Equatable, CustomStringConvertible {
   static func forbidden(_ reason: String) -> Refusal { Refusal(code: -32003, reason: reason) }
   /// -32003 `forbidden` naming the param: a link's code used for another plan or gather than its own.
   static func forbidden(field: String) -> Refusal { Refusal(code: -32003, reason: "forbidden", field: field) }
+
+  /// Whether an error's message reads as a sentence, as every message gatherd writes must: several words and a
+  /// full stop, a question or an exclamation mark at the end.
+  static func isSentence(_ message: String) -> Bool {
+    let words = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    return words.contains(" ") && [".", "!", "?"].contains(words.last)
+  }
 
   /// "-32602 invalid_params age", for failing expectations.
   var description: String { "\(code.map(String.init) ?? "no code") \(reason ?? "no reason") \(field ?? "")" }

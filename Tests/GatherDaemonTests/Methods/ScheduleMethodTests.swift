@@ -108,6 +108,9 @@ import Testing
       (["weekday": "thu", "capacity": 10, "opensBefore": 3600], "time"),
       (["weekday": "thu", "time": "19:00", "opensBefore": 3600], "capacity"),
       (["weekday": "thu", "time": "19:00", "capacity": 10], "opensBefore"),
+      (["weekday": "thu", "time": "19:75", "capacity": 10, "opensBefore": 3600], "time"),
+      (["weekday": "thu", "time": "19:00", "capacity": 10, "opensBefore": 10], "opensBefore"),
+      (["weekday": "thu", "time": "19:00", "utcOffset": "+99:00", "capacity": 10, "opensBefore": 3600], "utcOffset"),
     ]
     for (params, field) in refusals {
       #expect(try await fixture.error("plan.schedule", params) == .invalidParams(field), "\(params)")

@@ -51,13 +51,20 @@ import Testing
   }
 
   @Test func aBadGoalIsRefusedNamingTheParamAndScoresNothing() async throws {
+    let dani = try #require(try await fixture.addPlayers("Dani").first)
     let seq = try await fixture.seq()
     let refusals: [(JSONObject, Refusal)] = [
-      (["team": "bench"], .invalidParams("team")), (["team": "teamC"], .invalidParams("team")),
-      ([:], .invalidParams("team")), (["team": "teamA", "player": bruno], .invalidParams("player")),
+      (["team": "bench"], .invalidParams("team")), (["team": "bench", "player": carla], .invalidParams("team")),
+      (["team": "teamC"], .invalidParams("team")), (["team": "TEAMA"], .invalidParams("team")),
+      (["team": 1], .invalidParams("team")), ([:], .invalidParams("team")), (["player": ana], .invalidParams("team")),
+      (["team": "teamA", "player": bruno], .invalidParams("player")),
       (["team": "teamA", "player": carla], .invalidParams("player")),
+      (["team": "teamB", "player": carla], .invalidParams("player")),
+      (["team": "teamA", "player": .int(dani)], .invalidParams("player")),
+      (["team": "teamA", "player": "1"], .invalidParams("player")),
       (["team": "teamA", "player": 99], .notFound("player_not_found")),
       (["team": "teamA", "assist": ana], .invalidParams("assist")),
+      (["team": "teamA", "minute": 12], .invalidParams("minute")),
     ]
     for (params, refusal) in refusals {
       #expect(try await fixture.error("score.goal", params) == refusal, "\(params)")
@@ -96,13 +103,32 @@ import Testing
 
   @Test func aScoreOutOfRangeNamesTheSide() async throws {
     let refusals: [(JSONObject, String)] = [
-      (["teamA": 100, "teamB": 0], "teamA"), (["teamA": 0, "teamB": -1], "teamB"), (["teamA": 1], "teamB"),
-      (["teamA": "one", "teamB": 0], "teamA"),
+      (["teamA": 100, "teamB": 0], "teamA"), (["teamA": 0, "teamB": 100], "teamB"),
+      (["teamA": -1, "teamB": 0], "teamA"),
+      (["teamA": 0, "teamB": -1], "teamB"), (["teamA": 1], "teamB"), (["teamB": 3], "teamA"),
+      (["teamA": "one", "teamB": 0], "teamA"), (["teamA": "3", "teamB": 0], "teamA"),
+      (["teamA": .double(1.5), "teamB": 0], "teamA"),
+      (["teamA": 1, "teamB": 0, "bench": 0], "bench"),
     ]
     for (params, field) in refusals {
       #expect(try await fixture.error("score.set", params) == .invalidParams(field), "\(params)")
     }
     #expect(try await score()?["text"] == "0-0")
+  }
+
+  @Test func aSideCannotPassNinetyNine() async throws {
+    _ = try await fixture.result("score.set", ["teamA": 99, "teamB": 0])
+    #expect(try await fixture.error("score.goal", ["team": "teamA"]) == .invalidParams("team"))
+    #expect(try await score()?["text"] == "99-0")
+    #expect(try await fixture.result("score.goal", ["team": "teamB"])["score"]?["text"] == "99-1")
+  }
+
+  @Test func undoAndGetTakeNoParams() async throws {
+    _ = try await fixture.result("score.goal", ["team": "teamA"])
+    let before = try await fixture.result("score.get")
+    #expect(try await fixture.error("score.undo", ["count": 2]) == .invalidParams("count"))
+    #expect(try await fixture.error("score.get", ["verbose": true]) == .invalidParams("verbose"))
+    #expect(try await fixture.result("score.get") == before, "nothing was undone")
   }
 
   @Test func withoutAGatherThereIsNoScore() async throws {

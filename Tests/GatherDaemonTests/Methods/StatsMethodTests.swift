@@ -84,7 +84,8 @@ import Testing
 
   @Test func badStatsParamsAreNamed() async throws {
     let refusals: [(JSONObject, String)] = [
-      (["order": "luck"], "order"), (["since": "yesterday"], "since"), (["until": "2027-13-01"], "until"),
+      (["order": "luck"], "order"), (["order": "fame"], "order"), (["since": "yesterday"], "since"),
+      (["since": "last week"], "since"), (["until": "2027-13-01"], "until"),
       (["since": "2027-01-16", "until": "2027-01-15"], "until"),
       (["since": "2027-01-16", "until": "2027-01-16"], "until"),
       (["minGathers": -1], "minGathers"), (["top": 3], "top"),

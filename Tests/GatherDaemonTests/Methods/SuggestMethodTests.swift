@@ -80,15 +80,22 @@ import Testing
       ([:], .invalidParams("players")), (["players": [ids[0]]], .invalidParams("players")),
       (["players": .array(Array(repeating: ids[0], count: 41))], .invalidParams("players")),
       (["players": [ids[0], ids[0]]], .invalidParams("players")),
+      (["players": [ids[0], ids[0], ids[1]]], .invalidParams("players")),
       (["players": [ids[0], ids[1]], "bench": [ids[1]]], .invalidParams("bench")),
       (["players": [ids[0], ids[1]], "by": "luck"], .invalidParams("by")),
+      (["players": [ids[0], ids[1]], "by": 1], .invalidParams("by")),
+      (["players": [ids[0], ids[1]], "alternatives": 0], .invalidParams("alternatives")),
       (["players": [ids[0], ids[1]], "alternatives": 6], .invalidParams("alternatives")),
+      (["players": [ids[0], ids[1]], "alternatives": "2"], .invalidParams("alternatives")),
       (["players": [ids[0], ids[1]], "seed": -1], .invalidParams("seed")),
       (["players": [ids[0], 99]], .notFound("player_not_found")),
+      (["players": [ids[0], ids[1], 999], "by": "rating"], .notFound("player_not_found")),
     ]
+    let seq = try await fixture.seq()
     for (params, refusal) in refusals {
       #expect(try await fixture.error("gather.suggest", params) == refusal, "\(params)")
     }
+    #expect(try await fixture.seq() == seq)
   }
 
   @Test func suggestingAndPredictingChangeNothing() async throws {
@@ -113,15 +120,28 @@ import Testing
     #expect((prediction["winProbability"]?.number ?? 0) > 0.5, "a professional against a beginner")
   }
 
-  @Test func aBadPredictionNamesTheSide() async throws {
+  @Test func aBadPredictionNamesTheSideAndLeavesTheRatingsAlone() async throws {
+    _ = try await fixture.result("gather.start", ["teamA": [ids[2]], "teamB": [ids[4]]])
+    _ = try await fixture.result("score.goal", ["team": "teamA"])
+    _ = try await fixture.result("gather.end")
+    let ratings = try await fixture.result("stats.players")
     let refusals: [(JSONObject, Refusal)] = [
-      (["teamB": [ids[0]]], .invalidParams("teamA")), (["teamA": [ids[0]], "teamB": []], .invalidParams("teamB")),
+      (["teamB": [ids[0]]], .invalidParams("teamA")), (["teamA": [], "teamB": [ids[0]]], .invalidParams("teamA")),
+      (["teamA": [ids[0]], "teamB": []], .invalidParams("teamB")), (["teamA": [ids[0]]], .invalidParams("teamB")),
       (["teamA": [ids[0]], "teamB": [ids[0]]], .invalidParams("teamB")),
-      (["teamA": [ids[0]], "teamB": [99]], .notFound("player_not_found")),
+      (["teamA": [ids[0], ids[1]], "teamB": [ids[1], ids[2]]], .invalidParams("teamB")),
+      (["teamA": [ids[0], ids[0]], "teamB": [ids[1]]], .invalidParams("teamA")),
+      (["teamA": [ids[0]], "teamB": [ids[1]], "bench": []], .invalidParams("bench")),
     ]
+    let seq = try await fixture.seq()
     for (params, refusal) in refusals {
       #expect(try await fixture.error("gather.predict", params) == refusal, "\(params)")
     }
+    let unknown = await fixture.call("gather.predict", ["teamA": [ids[0]], "teamB": [999]])
+    #expect(Refusal(try #require(unknown["error"])) == .notFound("player_not_found"))
+    #expect(unknown["error"]?["message"]?.stringValue?.contains("999") == true, "the unknown id is named")
+    #expect(try await fixture.seq() == seq, "a prediction changes nothing")
+    #expect(try await fixture.result("stats.players") == ratings)
   }
 
   @Test func anyoneMaySuggestAndPredict() async throws {

@@ -111,7 +111,7 @@ import Testing
   @Test func withoutAGatherThereIsNoClock() async throws {
     _ = try await fixture.result("gather.cancel")
     #expect(try await fixture.error("timer.status") == .wrongState("no_active_gather"))
-    for method in ["timer.start", "timer.pause", "timer.toggle", "timer.reset", "timer.endPeriod"] {
+    for method in ["timer.start", "timer.pause", "timer.resume", "timer.toggle", "timer.reset", "timer.endPeriod"] {
       #expect(try await fixture.error(method) == .wrongState("no_active_gather"), "\(method)")
     }
     #expect(try await fixture.error("timer.set", ["minutes": 5]) == .wrongState("no_active_gather"))

@@ -106,6 +106,7 @@ import Testing
     #expect(try await fixture.error("web.link", ["size": 3]) == .invalidParams("size"))
     #expect(try await fixture.error("web.link", ["qr": "yes"]) == .invalidParams("qr"))
     #expect(try await fixture.error("web.share", ["size": 3]) == .invalidParams("size"))
+    #expect(try await fixture.error("web.share", ["qr": false]) == .invalidParams("qr"), "the view link always has one")
   }
 
   @Test func theControlLinksQRCodeComesOnlyWhenAsked() async throws {
