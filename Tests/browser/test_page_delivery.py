@@ -22,10 +22,13 @@ CLOCK_JS = "(document.querySelector('[data-testid=clock]')?.textContent ?? '').t
 
 class PageDeliveryTest(PageCase):
     def responses(self, session: str) -> dict[str, dict]:
-        """The responses a page or worker got since the last call, by path (the last one for each path)."""
+        """The responses to what a page or worker asked for since the last call, by path (the last one for each
+        path); not the browser's own fetches for the page, such as its icon, which may come late."""
         found, kept = {}, []
         for event in self.browser.events:
             if event["method"] == "Network.responseReceived" and event.get("sessionId") == session:
+                if event["params"]["type"] not in ("Document", "Script", "Stylesheet", "Fetch", "XHR"):
+                    continue
                 response = event["params"]["response"]
                 found[re.sub(r"^https?://[^/]+", "", response["url"])] = response
             elif event.get("sessionId") != session or not event["method"].startswith("Network."):
