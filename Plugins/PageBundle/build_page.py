@@ -36,6 +36,8 @@ TARGETS = "chrome155,ios26"
 INCLUDE = re.compile(r'<!--#include file="([^"]+)" -->\n?')
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^":]+\.css)">')
 MODULE = re.compile(r'<script type="module" src="([^":]+\.js)"></script>')
+#: Every address the page names that is a file beside it (not data:, not another site's, not a fragment).
+LINK = re.compile(r'(?:src|href)="([^":#?]+)"')
 TYPES = {
     ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
     ".json": "application/json", ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml",
@@ -164,6 +166,11 @@ def build(source: str, work: str) -> list[Served]:
     if worker is None:
         fail("there is no sw.js beside scoreboard.html.")
     served.append(with_file_list(worker, served))
+    paths = {file.path for file in served}
+    for link in LINK.findall(page):
+        if "/" + os.path.normpath(link) not in paths:
+            fail(f"the page links {link}, which is not served: a module is served only through its entry's "
+                 f'<script type="module" src="…"></script>, and a file under js/ only in the bundle.')
     return served
 
 
