@@ -14,7 +14,8 @@ embeds every served file with its gzip and brotli encodings and ETags (embed_swi
   fetches them all at once.
 - The bundle: `js/NAME-HASH.js` and `NAME-HASH.css`, whose names change with their bytes, so served as immutable.
 - Every other file beside the page (the manifest, icons, language catalogs, sw.js), at its own path, except what
-  the build consumed (the included parts, what esbuild read) and anything under `js/`, which holds the modules.
+  the build consumed (the included parts, what esbuild read), anything under `js/`, which holds the modules, and
+  what is for developers (dotfiles, *.md, *.test.*, package.json).
   sw.js starts with the list of every served file and the app's version (`self.GATHERD_APP`), so that a new
   version of any file is a new worker.
 """
@@ -155,8 +156,9 @@ def build(source: str, work: str) -> list[Served]:
         subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
         for name in sorted(files):
             path = os.path.relpath(os.path.join(folder, name), source)
-            if path in consumed or path.startswith("js" + os.sep) or name.startswith(".") or name.endswith(".md"):
-                continue
+            if (path in consumed or path.startswith("js" + os.sep) or name.startswith(".") or name.endswith(".md")
+                    or ".test." in name or name == "package.json"):
+                continue  # what the build used, the modules, and what is for developers (notes, tests)
             entry = Served("/" + path.replace(os.sep, "/"), content_type(path), read(os.path.join(source, path)),
                            immutable=False)
             if path == "sw.js":

@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func onlyFilesWhoseNamesFollowTheirBytesAreImmutable() throws {
-    let hashed = /^\/(js\/)?[A-Za-z0-9_.-]+-[A-Z0-9]{8}\.(js|css)$/
+    let hashed = /^\/([A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]+-[A-Z0-9]{8}\.(js|css)$/
     for asset in WebAssets.all {
       #expect((asset.caching == .immutable) == (asset.path.wholeMatch(of: hashed) != nil), "\(asset.path)")
     }
