@@ -1,10 +1,12 @@
 # gatherd: `make test` and `make run` install what they need on Debian 12 (as root) or say how.
 SWIFT ?= swift
 SWIFT_FORMAT := $(SWIFT) format
-FORMAT_PATHS := Package.swift Sources Tests
+FORMAT_PATHS := Package.swift Plugins Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
+# esbuild and brotli (with python3 and gzip) build the scoreboard page at build time (Plugins/PageBundle).
 APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema python3-venv systemd systemd-container \
+  esbuild brotli \
   dpkg-dev lintian binutils init-system-helpers chromium python3-websockets \
   libgcrypt20-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
   openssl faketime

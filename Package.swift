@@ -76,40 +76,14 @@ let package = Package(
         .product(name: "CoreMetrics", package: "swift-metrics"),
         .product(name: "Prometheus", package: "swift-prometheus"),
       ],
-      // The scoreboard's files (Sources/GatherDaemon/Web/WebAssets.swift serves each at its path).
-      resources: [
-        .embedInCode("Scoreboard/scoreboard.html"),
-        .embedInCode("Scoreboard/scoreboard-views.html"), .embedInCode("Scoreboard/scoreboard-dialogs.html"),
-        .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/touchline.css"),
-        .embedInCode("Scoreboard/js/scoreboard.js"),
-        .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),
-        .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/controls.js"),
-        // Team names, the screen between matches, setting up a match and the referee's controls.
-        .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
-        .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
-        // At the touchline: installable, the screen kept on, sound, share; plans and sign-up.
-        .embedInCode("Scoreboard/manifest.webmanifest"), .embedInCode("Scoreboard/sw.js"),
-        .embedInCode("Scoreboard/icons/icon.svg"), .embedInCode("Scoreboard/icons/icon-192.png"),
-        .embedInCode("Scoreboard/icons/icon-512.png"), .embedInCode("Scoreboard/js/touchline.js"),
-        .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
-        .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
-        .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
-        // Ratings, form and the result to share.
-        .embedInCode("Scoreboard/js/ratings.js"), .embedInCode("Scoreboard/js/report.js"),
-        .embedInCode("Scoreboard/js/reportcard.js"),
-        // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
-        .embedInCode("Scoreboard/js/panels.js"), .embedInCode("Scoreboard/js/planform.js"),
-        .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/signupoutcome.js"),
-        // The man-of-the-match vote and what a player owes for the pitch.
-        .embedInCode("Scoreboard/vote.css"), .embedInCode("Scoreboard/js/vote.js"),
-        .embedInCode("Scoreboard/js/motm.js"), .embedInCode("Scoreboard/js/fees.js"),
-        // The weekly game, a plan's terms on its sign-up view, and the reminders to send to the group chat.
-        .embedInCode("Scoreboard/weekly.css"), .embedInCode("Scoreboard/js/weekly.js"),
-        .embedInCode("Scoreboard/js/weeklyform.js"), .embedInCode("Scoreboard/js/signupterms.js"),
-        .embedInCode("Scoreboard/js/reminders.js"),
-      ],
-      swiftSettings: daemonSettings
+      // The scoreboard page is built from its folder by the PageBundle plugin (esbuild, gzip, brotli), which
+      // embeds every file it serves in WebAssets.built; the folder itself is not a resource.
+      exclude: ["Scoreboard"],
+      swiftSettings: daemonSettings,
+      plugins: ["PageBundle"]
     ),
+    // Builds the scoreboard page at build time (Plugins/PageBundle; needs Debian's esbuild, gzip and brotli).
+    .plugin(name: "PageBundle", capability: .buildTool()),
     .executableTarget(
       name: "gatherd",
       dependencies: [

@@ -4,8 +4,8 @@ import Testing
 
 @testable import GatherDaemon
 
-/// The page's files: SHA-256 from libgcrypt, strong ETags, If-None-Match, the page's CSP hash, and the caps'
-/// arithmetic.
+/// The page's files as built (Plugins/PageBundle): SHA-256 from libgcrypt, a strong ETag per encoding,
+/// If-None-Match, what is kept how long, the page's CSP hash, the service worker's list, and the caps' arithmetic.
 @Suite struct WebAssetTests {
   @Test func sha256IsLibcryptos() {
     #expect(
@@ -14,16 +14,54 @@ import Testing
     #expect(Digest.hex(Digest.sha256([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 
-  @Test func theETagFollowsTheBytesAndAnswersIfNoneMatch() {
-    let asset = WebAsset(path: "/a.js", contentType: "text/javascript", bytes: Array("one".utf8))
-    let other = WebAsset(path: "/a.js", contentType: "text/javascript", bytes: Array("two".utf8))
-    #expect(asset.etag != other.etag)
-    #expect(asset.etag.hasPrefix("\"") && asset.etag.hasSuffix("\"") && asset.etag.count == 34)
-    #expect(asset.isCurrent(ifNoneMatch: [asset.etag]))
-    #expect(asset.isCurrent(ifNoneMatch: ["\"x\", W/\(asset.etag)"]))
-    #expect(asset.isCurrent(ifNoneMatch: ["*"]))
-    #expect(!asset.isCurrent(ifNoneMatch: [other.etag]))
-    #expect(!asset.isCurrent(ifNoneMatch: []))
+  @Test func eachEncodingHasItsOwnETagAndAnswersIfNoneMatchForItself() throws {
+    let page = try #require(WebAssets.byPath["/"])
+    #expect(page.representations.map(\.coding) == [.identity, .br, .gzip])
+    let identity = page.identity
+    let brotli = page.representation(accepting: ["gzip, deflate, br"])
+    let gzip = page.representation(accepting: ["gzip"])
+    #expect((brotli.coding, gzip.coding) == (.br, .gzip))
+    #expect(Set([identity.etag, brotli.etag, gzip.etag]).count == 3)
+    #expect(identity.etag.hasPrefix("\"") && identity.etag.hasSuffix("\"") && identity.etag.count == 34)
+    #expect(brotli.etag == identity.etag.dropLast() + "-br\"")
+    #expect(gzip.etag == identity.etag.dropLast() + "-gzip\"")
+    #expect(brotli.bytes.count < gzip.bytes.count && gzip.bytes.count < identity.bytes.count)
+    #expect(gzip.bytes.starts(with: [0x1f, 0x8b]), "gzip's magic number")
+    #expect(brotli.isCurrent(ifNoneMatch: [brotli.etag]))
+    #expect(brotli.isCurrent(ifNoneMatch: ["\"x\", W/\(brotli.etag)"]))
+    #expect(brotli.isCurrent(ifNoneMatch: ["*"]))
+    #expect(!brotli.isCurrent(ifNoneMatch: [identity.etag, gzip.etag]), "another encoding's copy is not this one")
+    #expect(!identity.isCurrent(ifNoneMatch: [brotli.etag]))
+    #expect(!brotli.isCurrent(ifNoneMatch: []))
+  }
+
+  @Test func theIdentityETagIsTheBytesHash() throws {
+    for asset in WebAssets.all {
+      let hash = Digest.hex(Digest.sha256(asset.identity.bytes).prefix(16))
+      #expect(asset.identity.etag == "\"\(hash)\"", "\(asset.path)")
+    }
+  }
+
+  @Test func onlyFilesWhoseNamesFollowTheirBytesAreImmutable() throws {
+    let hashed = /^\/([A-Za-z0-9_.-]+\/)*[A-Za-z0-9_.-]+-[A-Z0-9]{8}\.(js|css)$/
+    for asset in WebAssets.all {
+      #expect((asset.caching == .immutable) == (asset.path.wholeMatch(of: hashed) != nil), "\(asset.path)")
+    }
+    #expect(WebAssets.byPath["/"]?.caching == .revalidated)
+    #expect(WebAssets.byPath["/sw.js"]?.caching == .revalidated)
+    #expect(WebAsset.Caching.immutable.header == "public, max-age=31536000, immutable")
+  }
+
+  /// PNGs are compressed already; every text file over 1 kB comes in both encodings.
+  @Test func pngsAreServedAsTheyAreAndTextCompressed() throws {
+    for asset in WebAssets.all {
+      let codings = asset.representations.map(\.coding)
+      if asset.contentType == "image/png" {
+        #expect(codings == [.identity] && !asset.isNegotiated, "\(asset.path)")
+      } else if asset.identity.bytes.count > 1024 {
+        #expect(codings == [.identity, .br, .gzip] && asset.isNegotiated, "\(asset.path)")
+      }
+    }
   }
 
   @Test func thePolicyNamesExactlyTheInlineScripts() {
@@ -41,19 +79,33 @@ import Testing
     #expect(Set(WebAssets.all.map(\.path)).count == WebAssets.all.count)
     let page = try #require(WebAssets.byPath["/"])
     let policy = try #require(page.headers.first { $0.0 == "Content-Security-Policy" }?.1)
-    #expect(ContentSecurityPolicy.inlineScripts(in: page.bytes).count == 1, "one inline script: the bootstrap")
+    #expect(ContentSecurityPolicy.inlineScripts(in: page.identity.bytes).count == 1, "one inline script: the bootstrap")
     #expect(policy.contains("'sha256-"))
-    for path in ["/scoreboard.css", "/js/scoreboard.js", "/js/connection.js", "/js/clock.js", "/js/board.js"] {
+    for path in ["/sw.js", "/manifest.webmanifest", "/icons/icon.svg"] {
       #expect(WebAssets.byPath[path] != nil, "\(path)")
     }
   }
 
-  /// A module the service worker does not keep breaks the page opened offline (the import fails, nothing runs).
-  @Test func theServiceWorkerKeepsEveryFileOfTheShell() throws {
-    let worker = String(decoding: try #require(WebAssets.byPath["/sw.js"]).bytes, as: UTF8.self)
+  /// The page names its bundle (hashed files), each of which is served, and preloads its entry module.
+  @Test func everyFileThePageLinksIsServed() throws {
+    let page = String(decoding: try #require(WebAssets.byPath["/"]).identity.bytes, as: UTF8.self)
+    let links = page.matches(of: /(?:src|href)="([^"#:]+)"/).map { "/" + $0.output.1 }
+    #expect(links.contains { $0.wholeMatch(of: /\/js\/scoreboard-[A-Z0-9]{8}\.js/) != nil })
+    #expect(links.contains { $0.wholeMatch(of: /\/scoreboard-[A-Z0-9]{8}\.css/) != nil })
+    for link in links { #expect(WebAssets.byPath[link] != nil, "\(link)") }
+    let entry = try #require(page.firstMatch(of: /<script type="module" src="([^"]+)">/)?.output.1)
+    #expect(page.contains("<link rel=\"modulepreload\" href=\"\(entry)\">"))
+    #expect(!page.contains("#include"), "the parts are in the page")
+  }
+
+  /// The service worker lists every file (and so keeps the app), with the revision its ETags start with.
+  @Test func theServiceWorkerListsEveryFileWithItsRevision() throws {
+    let worker = String(decoding: try #require(WebAssets.byPath["/sw.js"]).identity.bytes, as: UTF8.self)
+    #expect(worker.hasPrefix("self.GATHERD_APP = {\"version\":\""))
     for asset in WebAssets.all where asset.path != "/sw.js" {
-      let kept = asset.path == "/" ? "\"./\"" : "\"\(asset.path.dropFirst())\""
-      #expect(worker.contains(kept), "sw.js keeps \(asset.path)")
+      let url = asset.path == "/" ? "./" : String(asset.path.dropFirst())
+      let revision = asset.identity.etag.dropFirst().dropLast()
+      #expect(worker.contains("{\"url\":\"\(url)\",\"revision\":\"\(revision)\""), "sw.js lists \(asset.path)")
     }
   }
 

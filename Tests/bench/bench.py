@@ -396,6 +396,7 @@ def main():
     ap.add_argument("--load-at-start", default="")
     ap.add_argument("--gatherd-label", default="")
     ap.add_argument("--install-flags", default="", help="the swift build flags the installed binary was built with")
+    ap.add_argument("--page-targets", default="", help="page_bench.py's rows for the targets table (--rows)")
     opts = ap.parse_args()
     opts.here = os.path.dirname(os.path.abspath(__file__))
 

@@ -150,7 +150,7 @@ def report(r, raw, o):
     if QUICK:
         add("- **BENCH_QUICK=1: shortened phases, figures not meaningful.**")
     add("")
-    targets(add, res, keys)
+    targets(add, res, keys, o.page_targets)
     analysis = os.path.join(o.repo, "Tests", "bench", "analysis.md")
     if os.path.exists(analysis):
         # Hand-written: where the time goes (perf), why a target is missed and what would close it.
@@ -187,7 +187,7 @@ def report(r, raw, o):
     return "\n".join(L) + "\n"
 
 
-def targets(add, res, keys):
+def targets(add, res, keys, page_targets=""):
     add("## Targets")
     add("")
     dev = "; the dev build's figure stands in the last column, for comparison" if "dev" in keys else ""
@@ -208,6 +208,11 @@ def targets(add, res, keys):
             _, _, figure, dok, _ = rows["dev"][i]
             line += f" {figure} ({'pass' if dok else 'miss'}) |"
         add(line)
+    # The page's targets, measured in Chromium by page_bench.py (its section, "The page on a phone", has more).
+    if page_targets and os.path.exists(page_targets):
+        with open(page_targets) as rows:
+            for row in rows.read().splitlines():
+                add(row + (" not measured |" if "dev" in keys else ""))
     w = res.r["writes"]
     g1, g16, create, alone, flood = w["goal1"], w["goal16"], w["create16"], w["reads_alone"], w["reads_flood"]
     tail = " not measured |" if "dev" in keys else ""

@@ -13,8 +13,9 @@
 #    - the dev build (`swift build -c release`), into .build-release/, reported next to it.
 # 2. Runs Tests/bench/bench.py, which starts both gatherd binaries and the references side by side and measures
 #    latency, throughput, writes, tick timing, fan-out, memory and idle wake-ups (about 5 minutes).
-# 3. Runs Tests/bench/stats_bench.py (stats over 10,000 gathers) and Tests/bench/web_bench.py (the WebSocket
-#    next to the Unix socket), and appends their sections.
+# 3. Runs Tests/bench/stats_bench.py (stats over 10,000 gathers), Tests/bench/web_bench.py (the WebSocket
+#    next to the Unix socket) and Tests/bench/page_bench.py (the page in Chromium on a throttled phone: cold,
+#    warm, bytes on the wire), and appends their sections (the page's with Tests/bench/page-before.md).
 # 4. Prints the Markdown report and writes it to docs/performance.md.
 #
 # Exit status 0 when everything ran, even if targets are missed (this is a benchmark, not a test);
@@ -97,14 +98,14 @@ make -s -C "$TOOLS_SRC" BIN="$TOOLS_BIN" nio >"$TMP/nio_ref-build.log" 2>&1 ||
 sync_snapshot() {
   mkdir -p "$SNAP"
   local f
-  (cd "$REPO" && find Package.swift Package.resolved Sources Tests -type f 2>/dev/null || true) |
+  (cd "$REPO" && find Package.swift Package.resolved Plugins Sources Tests -type f 2>/dev/null || true) |
     while IFS= read -r f; do
       if ! cmp -s "$REPO/$f" "$SNAP/$f"; then
         mkdir -p "$SNAP/$(dirname "$f")"
         cp -p "$REPO/$f" "$SNAP/$f"
       fi
     done
-  (cd "$SNAP" && find Package.swift Package.resolved Sources Tests -type f 2>/dev/null || true) |
+  (cd "$SNAP" && find Package.swift Package.resolved Plugins Sources Tests -type f 2>/dev/null || true) |
     while IFS= read -r f; do [ -e "$REPO/$f" ] || rm -f "$SNAP/$f"; done
 }
 
@@ -147,10 +148,16 @@ else
 fi
 [ -x "$BIN" ] || die "no gatherd binary at $BIN."
 
+# The page on a phone first (Chromium with a slow network's throttling: cold and warm, bytes on the wire): its
+# targets join the table at the top of the report, and its section comes after the stats.
+say "measuring the scoreboard page in Chromium (cold and warm visits, 5 runs; about 2 minutes)"
+"$PYTHON" "$HERE/page_bench.py" --gatherd "$BIN" --tmp "$TMP" --rows "$TMP/page-targets.md" >"$TMP/page.md" ||
+  die "the page benchmark did not complete."
 say "measuring (about 5 minutes); progress below, the report follows"
 "$PYTHON" "$HERE/bench.py" --gatherd "$BIN" --gatherd-dev "$DEV_BIN" --tools "$TOOLS_BIN" \
   --pyrpc "$TOOLS_SRC/pyrpc_server.py" --tmp "$TMP" --repo "$REPO" --command "$COMMAND" \
-  --load-at-start "$LOAD_AT_START" --gatherd-label "$LABEL" --install-flags "$INSTALL_FLAGS" >"$TMP/report.md" &
+  --load-at-start "$LOAD_AT_START" --gatherd-label "$LABEL" --install-flags "$INSTALL_FLAGS" \
+  --page-targets "$TMP/page-targets.md" >"$TMP/report.md" &
 DRIVER=$!
 status=0
 wait "$DRIVER" || status=$?
@@ -166,6 +173,9 @@ say "measuring stats and fair teams over 10,000 ended gathers"
 say "measuring the WebSocket transport next to the Unix socket"
 "$PYTHON" "$HERE/web_bench.py" --gatherd "$BIN" --tmp "$TMP" >"$TMP/web.md" || die "the WebSocket benchmark did not complete."
 cat "$TMP/web.md" >>"$TMP/report.md"
+
+# The page on a phone, appended below.
+{ cat "$TMP/page.md"; echo; cat "$HERE/page-before.md"; } >>"$TMP/report.md"
 
 # Ratings: measured by their own scripts (Tests/bench/ratings_season.py, ratings_costs.py), which take
 # longer than a bench run; their section is kept in Tests/bench/ratings.md and carried into the report as it is.

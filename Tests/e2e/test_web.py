@@ -20,14 +20,15 @@ class PageTests(WebCase):
         # No external fonts, scripts, styles or images; every file the page links is served here, relative to it.
         self.assertEqual(re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I), [])
         linked = re.findall(r'(?:src|href)\s*=\s*"([^"]+)"', page)
-        self.assertIn("scoreboard.css", linked)
-        self.assertIn("js/scoreboard.js", linked)
+        # The bundle: its files named by their bytes' hash.
+        self.assertTrue(any(re.fullmatch(r"scoreboard-[A-Z0-9]{8}\.css", p) for p in linked), linked)
+        self.assertTrue(any(re.fullmatch(r"js/scoreboard-[A-Z0-9]{8}\.js", p) for p in linked), linked)
         for path in [p for p in linked if not p.startswith("data:")]:
             self.assertFalse(path.startswith("/"), "%s is relative, for a page served under a proxy's path" % path)
             status, headers, body = http_request(self.port, "GET", "/" + path)
             self.assertEqual(status, 200, path)
             self.assertNotIn(b"@import", body)
-            for module in re.findall(rb'from\s+"([^"]+)"', body):
+            for module in re.findall(rb'(?:from\s*|import\()"([^"+]+\.js)"', body):
                 self.assertTrue(module.startswith(b"./"), "%s imports %s from beside it" % (path, module))
         status, headers, body = http_request(self.port, "HEAD", "/")
         self.assertEqual((status, body), (200, b""))
@@ -45,12 +46,20 @@ class PageTests(WebCase):
         self.assertNotIn(b"style=", body, "no inline style attributes either")
 
     def test_the_files_are_revalidated_with_their_etags(self):
-        for path, kind in [("/", "text/html"), ("/scoreboard.css", "text/css"), ("/js/scoreboard.js", "text/javascript"),
-                           ("/js/board.js", "text/javascript")]:
+        _, _, page = http_request(self.port, "GET", "/")
+        bundle = re.findall(r'(?:src|href)="((?:js/)?scoreboard-[A-Z0-9]{8}\.(?:js|css))"', page.decode())
+        self.assertEqual(len(bundle), 3, "the stylesheet, and the entry module twice (preloaded, then run)")
+        for path, kind in [("/", "text/html"), ("/sw.js", "text/javascript"), ("/manifest.webmanifest", "application/"),
+                           ("/icons/icon-192.png", "image/png"), ("/" + bundle[0], "text/css"),
+                           ("/" + bundle[-1], "text/javascript")]:
             status, headers, body = http_request(self.port, "GET", path)
             self.assertEqual(status, 200, path)
             self.assertTrue(headers["content-type"].startswith(kind), path)
-            self.assertEqual(headers["cache-control"], "no-cache", "kept, and asked for again each time: " + path)
+            if re.search(r"-[A-Z0-9]{8}\.", path):
+                self.assertEqual(headers["cache-control"], "public, max-age=31536000, immutable",
+                                 "named by its bytes, so kept for a year: " + path)
+            else:
+                self.assertEqual(headers["cache-control"], "no-cache", "kept, and asked for again each time: " + path)
             etag = headers["etag"]
             self.assertTrue(etag.startswith('"') and etag.endswith('"'), "a strong ETag: " + etag)
             status, again, body = http_request(self.port, "GET", path, {"If-None-Match": etag})
@@ -58,6 +67,42 @@ class PageTests(WebCase):
             status, _, body = http_request(self.port, "GET", path, {"If-None-Match": '"stale"'})
             self.assertEqual(status, 200)
         self.assertEqual(http_request(self.port, "GET", "/healthz")[1]["cache-control"], "no-store")
+
+    def test_the_files_come_in_the_encoding_the_client_takes_each_with_its_etag(self):
+        _, _, page = http_request(self.port, "GET", "/")
+        script = "/" + re.search(r'<script type="module" src="([^"]+)"', page.decode()).group(1)
+        for path in ["/", script, "/sw.js"]:
+            _, plain, identity = http_request(self.port, "GET", path)
+            self.assertEqual(plain["vary"], "Accept-Encoding", path)
+            self.assertNotIn("content-encoding", plain, "no Accept-Encoding: the bytes as they are")
+            tags = {plain["etag"]}
+            for accept, coding, decode in [("gzip, deflate, br, zstd", "br", ["brotli", "-d", "-c"]),
+                                           ("gzip;q=1, br;q=0.5", "gzip", ["gzip", "-d", "-c"]),
+                                           ("br;q=0, identity", None, None)]:
+                status, headers, body = http_request(self.port, "GET", path, {"Accept-Encoding": accept})
+                self.assertEqual((status, headers.get("content-encoding"), headers["vary"]),
+                                 (200, coding, "Accept-Encoding"), (path, accept))
+                self.assertEqual(int(headers["content-length"]), len(body))
+                if coding:
+                    self.assertLess(len(body), len(identity), (path, coding))
+                    self.assertEqual(subprocess.run(decode, input=body, capture_output=True, check=True).stdout,
+                                     identity, "%s in %s is the same file" % (path, coding))
+                    self.assertEqual(headers["etag"], plain["etag"][:-1] + "-%s\"" % coding, (path, coding))
+                    tags.add(headers["etag"])
+                # A 304 for the copy of this encoding; a copy of another encoding gets this one whole.
+                status, again, _ = http_request(self.port, "GET", path,
+                                                {"Accept-Encoding": accept, "If-None-Match": headers["etag"]})
+                self.assertEqual((status, again["etag"], again["vary"]), (304, headers["etag"], "Accept-Encoding"))
+                others = ", ".join(sorted({plain["etag"], plain["etag"][:-1] + '-br"'} - {headers["etag"]}))
+                status, again, body = http_request(self.port, "GET", path,
+                                                   {"Accept-Encoding": accept, "If-None-Match": others})
+                self.assertEqual((status, again.get("content-encoding")), (200, coding), (path, accept, others))
+                status, head, body = http_request(self.port, "HEAD", path, {"Accept-Encoding": accept})
+                self.assertEqual((status, head.get("content-encoding"), body), (200, coding, b""))
+            self.assertEqual(len(tags), 3, "an ETag per encoding: " + path)
+        _, png, _ = http_request(self.port, "GET", "/icons/icon-512.png", {"Accept-Encoding": "br, gzip"})
+        self.assertNotIn("content-encoding", png, "a PNG is compressed already")
+        self.assertNotIn("vary", png)
 
     def test_healthz_answers(self):
         status, headers, body = http_request(self.port, "GET", "/healthz")

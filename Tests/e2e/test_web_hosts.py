@@ -33,7 +33,7 @@ class ForeignHostTests(WebCase):
         status, _, body = self.post({"jsonrpc": "2.0", "id": 2, "method": "players.create", "params": {"name": "Eve"}},
                                     dict(evil, Authorization="Bearer " + TOKEN))
         self.assertEqual(status, 421, "not even with the token")
-        for path in ["/", "/healthz", "/js/board.js"]:
+        for path in ["/", "/healthz", "/sw.js"]:
             self.assertEqual(http_request(self.port, "GET", path, {"Host": "evil.example"})[0], 421, path)
         self.assertEqual([p["name"] for p in self.ok(self.c, "players.list")["players"]], ["Ana"])
 

@@ -1,7 +1,7 @@
 """What the scoreboard listener's end-to-end tests share: a daemon with --http on a free port and a control
 token, WebSockets and requests from chosen loopback addresses (each one a client of its own for gatherd's
 per-address limits), and the daemon's resident memory from /proc."""
-import json, os, socket, time
+import json, os, re, socket, time
 
 from harness import READY_DEADLINE, READY_INTERVAL, SANITIZER, Daemon, DaemonTestCase
 from wsclient import WebSocket, http_request
@@ -95,9 +95,10 @@ class WebCase(DaemonTestCase):
     def warm_up(self):
         """Serves the page, its files, a POST and a WebSocket once, as any first visitor would (what is set up on
         first use stays), and returns the settled RSS: where an attack starts from."""
-        for path in ["/", "/scoreboard.css", "/js/scoreboard.js", "/js/connection.js", "/js/clock.js", "/js/board.js",
-                     "/js/controls.js"]:
-            self.assertEqual(http_request(self.port, "GET", path)[0], 200, path)
+        status, _, page = http_request(self.port, "GET", "/")
+        self.assertEqual(status, 200)
+        for path in ["sw.js", "manifest.webmanifest"] + re.findall(r'(?:src|href)="([^":]+)"', page.decode()):
+            self.assertEqual(http_request(self.port, "GET", "/" + path, {"Accept-Encoding": "gzip, br"})[0], 200, path)
         self.assertEqual(self.post({"jsonrpc": "2.0", "id": 1, "method": "players.list"})[0], 200)
         ws = WebSocket(self.port)
         ws.call("events.subscribe", {"topics": ["players"]})

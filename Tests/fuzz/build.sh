@@ -26,6 +26,7 @@ NIO_DEPS="NIOEmbedded NIOCore NIOConcurrencyHelpers _NIODataStructures _NIOBase6
 DAEMON_DEPS="$NIO_DEPS NIOPosix CNIOPosix Logging ServiceLifecycle AsyncAlgorithms OrderedCollections UnixSignals \
   ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1 CoreMetrics Prometheus GatherMQTT GatherQR"
 SPM_BIN=""
+PAGE_SOURCES=""
 # debug for a replay (what `make test` has built), release for fuzzing (NIO's debug build is 20 times slower).
 SPM_CONFIG=${FUZZ_SPM_CONFIG:-debug}
 
@@ -51,6 +52,9 @@ spm_build() {
       || { cat "$OUT/build-spm.log" >&2; exit 1; }
   done
   SPM_BIN=$("$SWIFT" build -c "$SPM_CONFIG" --show-bin-path)
+  # The scoreboard page's files, which the PageBundle plugin wrote for GatherDaemon (the newest, should the
+  # checkout have been moved).
+  PAGE_SOURCES=$(ls -t .build/plugins/outputs/*/GatherDaemon/destination/PageBundle/*.swift | head -n 1)
   SPM_FLAGS="-I $SPM_BIN/Modules"
   for map in "$SPM_BIN"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap \
     Sources/CSQLite/module.modulemap Sources/CCrypto/module.modulemap Sources/CMosquitto/module.modulemap \
@@ -113,7 +117,7 @@ for target in $TARGETS; do
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
-        "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$OUT/modules/GatherModel.o" \
+        "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$PAGE_SOURCES" "$OUT/modules/GatherModel.o" \
         "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" "$OUT/modules/GatherAPI.o" \
         $(spm_objects $DAEMON_DEPS) -lsqlite3 -lgcrypt -lqrencode \
         -o "$OUT/fuzz-rpc" ;;

@@ -1,74 +1,112 @@
-// gatherd's scoreboard: its service worker. It keeps the page's shell (the HTML, stylesheet, modules,
-// manifest and icons) so that a page opened while gatherd cannot be reached still shows the board, saying
-// "offline" and reconnecting by itself, instead of the browser's error page.
+// gatherd's scoreboard: its service worker. After the first visit it serves the app from its cache, so a return
+// visit shows the board without waiting for the network, and a page opened while gatherd cannot be reached still
+// shows it, saying "offline" and reconnecting by itself.
 //
-// Network first: while gatherd answers, every file comes from it (with its ETag, so mostly a 304) and the copy is
-// refreshed; only when the request fails, takes longer than a few seconds, or a reverse proxy says gatherd is down
-// (502, 503, 504) is the kept copy served. /rpc, /healthz and /metrics are never touched.
+// The build puts `self.GATHERD_APP` before this file: the app's version and every file gatherd serves for it,
+// relative to the page, each with its revision (the hash its ETag starts with) and whether its name changes with
+// its bytes (the bundle's files: immutable). A new version of any file is a new version of this file, so the
+// browser, which checks for a new worker at every visit, installs it: it fetches what changed while the old
+// version keeps serving, then takes over at once, and the next visit or reload shows the new version.
+//
+// - The page itself: stale-while-revalidate. The kept copy answers at once, and a fresh one is fetched beside
+//   it for the next time (with its ETag, so mostly a 304).
+// - Every other file of the app: from the cache when the kept copy is of the revision this version lists (the
+//   bundle's files always are), else from gatherd, then kept. JSON files (the language catalogs) are kept when
+//   first used; the rest when the worker installs.
+// - Anything else (/rpc and its WebSocket, /healthz, /metrics, /calendar.ics) is never touched nor kept.
 "use strict";
 
-const CACHE = "gatherd-shell-v6";
-// Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
-const SHELL = [
-  "./", "scoreboard.css", "touchline.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
-  "js/scoreboard.js", "js/connection.js", "js/clock.js", "js/board.js", "js/controls.js", "js/teams.js",
-  "js/between.js", "js/setup.js", "js/referee.js",
-  // At the touchline.
-  "js/touchline.js", "js/wakelock.js", "js/wakevideo.js", "js/sound.js", "js/share.js",
-  // Who's coming, and the sign-up view.
-  "js/plans.js", "js/signup.js",
-  // Ratings, form and the result to share.
-  "js/ratings.js", "js/report.js", "js/reportcard.js",
-  // Organising from the phone.
-  "js/panels.js", "js/planform.js", "js/checkin.js", "js/signupoutcome.js",
-  // The man-of-the-match vote and what a player owes for the pitch.
-  "vote.css", "js/vote.js", "js/motm.js", "js/fees.js",
-  // The weekly game, its sign-up terms and the reminders.
-  "weekly.css", "js/weekly.js", "js/weeklyform.js", "js/signupterms.js", "js/reminders.js",
-];
+const APP = self.GATHERD_APP;
+const PREFIX = "gatherd-";
+const CACHE = PREFIX + APP.version;
 const scope = new URL(self.registration.scope);
-const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));
+const PAGE = scope.pathname;
+const files = new Map(APP.files.map((file) => [new URL(file.url, scope).pathname, file]));
+
+/** Whether the worker keeps the file when it installs (JSON files wait until the page asks for them). */
+const keptAtInstall = (file) => file.url !== "sw.js" && !file.url.endsWith(".json");
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(install().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
-      .then(() => self.clients.claim()));
+  event.waitUntil(activate());
 });
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== scope.origin || !shellPaths.has(url.pathname)) return;
-  // The page itself is kept without its query (the control link's token is in the fragment, never sent).
-  const key = new URL(url.pathname, url.origin).href;
-  event.respondWith(
-    withinSeconds(NETWORK_SECONDS, fetch(request)).then((response) => {
-      if (response.ok) {
-        const copy = response.clone();
-        event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)));
-        return response;
-      }
-      // A reverse proxy answers 502, 503 or 504 while gatherd is down: the kept copy is better.
-      return response.status >= 500 ? kept(key).then((copy) => copy || response) : response;
-    }).catch(() => kept(key).then((copy) => copy || Response.error())));
+  if (request.method !== "GET" || url.origin !== scope.origin) return;
+  if (url.pathname === PAGE) {
+    event.respondWith(page(event));
+  } else if (files.has(url.pathname) && url.pathname !== PAGE + "sw.js") {
+    event.respondWith(revision(request, files.get(url.pathname)));
+  } else if (url.pathname.startsWith(PAGE) && /\.(js|css)$/.test(url.pathname)) {
+    // A bundle file of the version before, asked for by a page that still runs it: kept until the next version.
+    event.respondWith(caches.match(request).then((kept) => kept || fetch(request)));
+  }
 });
 
-// A home server out of reach (the phone on mobile data, the server off the air) may not refuse a connection but
-// leave it unanswered: the kept copy is served after this long, rather than a blank page for a minute.
-const NETWORK_SECONDS = 4;
-
-function withinSeconds(seconds, promise) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no answer in time")), seconds * 1000);
-    promise.then((value) => { clearTimeout(timer); resolve(value); }, (error) => { clearTimeout(timer); reject(error); });
-  });
+/** Keeps every file of this version, taking those whose revision another version kept from there. */
+async function install() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(APP.files.filter(keptAtInstall).map(async (file) => {
+    const url = new URL(file.url, scope).href;
+    if (isRevision(await cache.match(url), file)) return;
+    const elsewhere = await caches.match(url);
+    if (isRevision(elsewhere, file)) return cache.put(url, elsewhere);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${file.url}: ${response.status}`);
+    if (!isRevision(response, file)) throw new Error(`${file.url}: not the revision this version lists`);
+    await cache.put(url, response);
+  }));
 }
 
-function kept(key) {
-  return caches.open(CACHE).then((cache) => cache.match(key));
+/** Takes the open pages, and drops the kept files of every version but this one and the one before it, whose
+ *  bundle files a page opened before the update may still load. */
+async function activate() {
+  // The names come in the order the caches were made, so the last other one is the version before.
+  const others = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  await Promise.all(others.slice(0, -1).map((name) => caches.delete(name)));
+  await self.clients.claim();
+}
+
+/** The page: the kept copy at once, and a fresh one kept for the next time; gatherd's when none is kept. */
+async function page(event) {
+  const cache = await caches.open(CACHE);
+  // Kept without its query (the control link's token is in the fragment, which is never sent).
+  const key = new URL(PAGE, scope).href;
+  const kept = await cache.match(key);
+  const fresh = fetch(kept ? key : event.request).then((response) => {
+    if (response.ok) return cache.put(key, response.clone()).then(() => response);
+    return response;
+  });
+  if (kept) {
+    event.waitUntil(fresh.catch(() => { /* offline: the kept copy stays */ }));
+    return kept;
+  }
+  return fresh.catch(() => Response.error());
+}
+
+/** A file of the app: the kept copy if it is this version's, else gatherd's (kept for next time). */
+async function revision(request, file) {
+  const cache = await caches.open(CACHE);
+  const url = new URL(file.url, scope).href;
+  const kept = await cache.match(url);
+  if (isRevision(kept, file)) return kept;
+  try {
+    const response = await fetch(request);
+    if (response.ok && isRevision(response, file)) await cache.put(url, response.clone());
+    return response;
+  } catch (error) {
+    return kept || Response.error();
+  }
+}
+
+/** Whether a response holds the file's listed revision: its ETag, of any encoding, starts with it. */
+function isRevision(response, file) {
+  if (!response) return false;
+  if (file.immutable) return true;
+  return (response.headers.get("ETag") || "").startsWith(`"${file.revision}`);
 }

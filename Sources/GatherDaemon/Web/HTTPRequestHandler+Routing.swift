@@ -68,14 +68,20 @@ extension HTTPRequestHandler {
     }
   }
 
-  /// One of the page's files; 304 when the client's copy (If-None-Match) is current. Browsers keep them and
-  /// ask again each time (no-cache), so a new gatherd's page is seen at the next load.
+  /// One of the page's files, in the encoding the request's Accept-Encoding prefers (brotli, gzip or as it is:
+  /// ``AcceptEncoding``); 304 when the client's copy of that encoding (If-None-Match) is current. The bundle's
+  /// files, whose names change with their bytes, are kept for a year; the others are kept and asked for again
+  /// each time (no-cache), so a new gatherd's page is seen at the next load.
   private func serve(_ asset: WebAsset, _ context: ChannelHandlerContext, _ head: HTTPRequestHead) {
-    let current = asset.isCurrent(ifNoneMatch: head.headers["if-none-match"])
+    let chosen = asset.representation(accepting: head.headers["accept-encoding"])
+    let current = chosen.isCurrent(ifNoneMatch: head.headers["if-none-match"])
+    var headers = [("ETag", chosen.etag)]
+    if asset.isNegotiated { headers.append(("Vary", "Accept-Encoding")) }
+    if chosen.coding != .identity, !current { headers.append(("Content-Encoding", chosen.coding.rawValue)) }
     HTTPResponder.respond(
       context, version: head.version, status: current ? .notModified : .ok, keepAlive: head.isKeepAlive,
-      contentType: asset.contentType, body: asset.bytes, headOnly: current || head.method == .HEAD,
-      cacheControl: "no-cache", extraHeaders: [("ETag", asset.etag)] + asset.headers)
+      contentType: asset.contentType, body: chosen.bytes, headOnly: current || head.method == .HEAD,
+      cacheControl: asset.caching.header, extraHeaders: headers + asset.headers)
   }
 
   /// One JSON-RPC message in the body; controller only with the token as `Authorization: Bearer`.
