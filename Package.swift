@@ -77,34 +77,41 @@ let package = Package(
       // The scoreboard's files (Sources/GatherDaemon/Web/WebAssets.swift serves each at its path).
       resources: [
         .embedInCode("openrpc.json"), .embedInCode("Scoreboard/scoreboard.html"),
-        .embedInCode("Scoreboard/scoreboard-views.html"), .embedInCode("Scoreboard/scoreboard-dialogs.html"),
         .embedInCode("Scoreboard/scoreboard.css"), .embedInCode("Scoreboard/touchline.css"),
-        .embedInCode("Scoreboard/js/scoreboard.js"),
-        .embedInCode("Scoreboard/js/connection.js"), .embedInCode("Scoreboard/js/clock.js"),
-        .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/controls.js"),
-        // Team names, the screen between matches, setting up a match and the referee's controls.
-        .embedInCode("Scoreboard/js/teams.js"), .embedInCode("Scoreboard/js/between.js"),
-        .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/referee.js"),
-        // At the touchline: installable, the screen kept on, sound, share; plans and sign-up.
+        .embedInCode("Scoreboard/vote.css"), .embedInCode("Scoreboard/weekly.css"),
         .embedInCode("Scoreboard/manifest.webmanifest"), .embedInCode("Scoreboard/sw.js"),
         .embedInCode("Scoreboard/icons/icon.svg"), .embedInCode("Scoreboard/icons/icon-192.png"),
-        .embedInCode("Scoreboard/icons/icon-512.png"), .embedInCode("Scoreboard/js/touchline.js"),
-        .embedInCode("Scoreboard/js/wakelock.js"), .embedInCode("Scoreboard/js/wakevideo.js"),
-        .embedInCode("Scoreboard/js/sound.js"), .embedInCode("Scoreboard/js/share.js"),
-        .embedInCode("Scoreboard/js/plans.js"), .embedInCode("Scoreboard/js/signup.js"),
-        // Ratings, form and the result to share.
-        .embedInCode("Scoreboard/js/ratings.js"), .embedInCode("Scoreboard/js/report.js"),
-        .embedInCode("Scoreboard/js/reportcard.js"),
-        // Organising from the phone: the plan form, the check-in, the sign-up link after its plan.
-        .embedInCode("Scoreboard/js/panels.js"), .embedInCode("Scoreboard/js/planform.js"),
-        .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/signupoutcome.js"),
-        // The man-of-the-match vote and what a player owes for the pitch.
-        .embedInCode("Scoreboard/vote.css"), .embedInCode("Scoreboard/js/vote.js"),
-        .embedInCode("Scoreboard/js/motm.js"), .embedInCode("Scoreboard/js/fees.js"),
-        // The weekly game, a plan's terms on its sign-up view, and the reminders to send to the group chat.
-        .embedInCode("Scoreboard/weekly.css"), .embedInCode("Scoreboard/js/weekly.js"),
-        .embedInCode("Scoreboard/js/weeklyform.js"), .embedInCode("Scoreboard/js/signupterms.js"),
-        .embedInCode("Scoreboard/js/reminders.js"),
+        .embedInCode("Scoreboard/icons/icon-512.png"),
+        // The board, first: the store, the connection, the clock and the score.
+        .embedInCode("Scoreboard/js/scoreboard.js"), .embedInCode("Scoreboard/js/store.js"),
+        .embedInCode("Scoreboard/js/state.js"), .embedInCode("Scoreboard/js/matchstate.js"),
+        .embedInCode("Scoreboard/js/liststate.js"), .embedInCode("Scoreboard/js/commandrules.js"),
+        .embedInCode("Scoreboard/js/commands.js"), .embedInCode("Scoreboard/js/errors.js"),
+        .embedInCode("Scoreboard/js/router.js"), .embedInCode("Scoreboard/js/connection.js"),
+        .embedInCode("Scoreboard/js/clock.js"), .embedInCode("Scoreboard/js/i18n.js"),
+        .embedInCode("Scoreboard/js/dom.js"), .embedInCode("Scoreboard/js/status.js"),
+        .embedInCode("Scoreboard/js/board.js"), .embedInCode("Scoreboard/js/teams.js"),
+        // After the first snapshot: the touchline, between matches, the organiser's and the players' views.
+        .embedInCode("Scoreboard/js/touchline.js"), .embedInCode("Scoreboard/js/wakelock.js"),
+        .embedInCode("Scoreboard/js/wakevideo.js"), .embedInCode("Scoreboard/js/sound.js"),
+        .embedInCode("Scoreboard/js/soundnotes.js"), .embedInCode("Scoreboard/js/share.js"),
+        .embedInCode("Scoreboard/js/clipboard.js"), .embedInCode("Scoreboard/js/dialogs.js"),
+        .embedInCode("Scoreboard/js/between.js"), .embedInCode("Scoreboard/js/plans.js"),
+        .embedInCode("Scoreboard/js/weekly.js"), .embedInCode("Scoreboard/js/ratings.js"),
+        .embedInCode("Scoreboard/js/report.js"), .embedInCode("Scoreboard/js/reportcard.js"),
+        .embedInCode("Scoreboard/js/reporttext.js"), .embedInCode("Scoreboard/js/organiser.js"),
+        .embedInCode("Scoreboard/js/controls.js"), .embedInCode("Scoreboard/js/controlsmarkup.js"),
+        .embedInCode("Scoreboard/js/referee.js"), .embedInCode("Scoreboard/js/panels.js"),
+        .embedInCode("Scoreboard/js/setup.js"), .embedInCode("Scoreboard/js/formsmarkup.js"),
+        .embedInCode("Scoreboard/js/planform.js"), .embedInCode("Scoreboard/js/planzone.js"),
+        .embedInCode("Scoreboard/js/checkin.js"), .embedInCode("Scoreboard/js/weeklymarkup.js"),
+        .embedInCode("Scoreboard/js/weeklyform.js"), .embedInCode("Scoreboard/js/reminders.js"),
+        .embedInCode("Scoreboard/js/players.js"), .embedInCode("Scoreboard/js/playersmarkup.js"),
+        .embedInCode("Scoreboard/js/signup.js"), .embedInCode("Scoreboard/js/signuprules.js"),
+        .embedInCode("Scoreboard/js/signupoutcome.js"), .embedInCode("Scoreboard/js/signupterms.js"),
+        .embedInCode("Scoreboard/js/vote.js"), .embedInCode("Scoreboard/js/fees.js"),
+        // The languages' catalogs.
+        .embedInCode("Scoreboard/i18n/en.json"),
       ],
       swiftSettings: daemonSettings
     ),

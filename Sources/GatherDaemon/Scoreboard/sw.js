@@ -7,24 +7,25 @@
 // (502, 503, 504) is the kept copy served. /rpc, /healthz and /metrics are never touched.
 "use strict";
 
-const CACHE = "gatherd-shell-v6";
+const CACHE = "gatherd-shell-v7";
 // Beside this file, as the page links them (so that a reverse proxy may serve it all under a path of its own).
 const SHELL = [
-  "./", "scoreboard.css", "touchline.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png", "icons/icon-512.png",
-  "js/scoreboard.js", "js/connection.js", "js/clock.js", "js/board.js", "js/controls.js", "js/teams.js",
-  "js/between.js", "js/setup.js", "js/referee.js",
-  // At the touchline.
-  "js/touchline.js", "js/wakelock.js", "js/wakevideo.js", "js/sound.js", "js/share.js",
-  // Who's coming, and the sign-up view.
-  "js/plans.js", "js/signup.js",
-  // Ratings, form and the result to share.
-  "js/ratings.js", "js/report.js", "js/reportcard.js",
-  // Organising from the phone.
-  "js/panels.js", "js/planform.js", "js/checkin.js", "js/signupoutcome.js",
-  // The man-of-the-match vote and what a player owes for the pitch.
-  "vote.css", "js/vote.js", "js/motm.js", "js/fees.js",
-  // The weekly game, its sign-up terms and the reminders.
-  "weekly.css", "js/weekly.js", "js/weeklyform.js", "js/signupterms.js", "js/reminders.js",
+  "./", "scoreboard.css", "touchline.css", "vote.css", "weekly.css", "manifest.webmanifest", "icons/icon.svg",
+  "icons/icon-192.png", "icons/icon-512.png",
+  // The board, first.
+  "js/scoreboard.js", "js/store.js", "js/state.js", "js/matchstate.js", "js/liststate.js", "js/commandrules.js",
+  "js/commands.js", "js/errors.js", "js/router.js", "js/connection.js", "js/clock.js", "js/i18n.js",
+  "js/dom.js", "js/status.js", "js/board.js", "js/teams.js",
+  // After the first snapshot.
+  "js/touchline.js", "js/wakelock.js", "js/wakevideo.js", "js/sound.js", "js/soundnotes.js", "js/share.js",
+  "js/clipboard.js", "js/dialogs.js", "js/between.js", "js/plans.js", "js/weekly.js",
+  "js/ratings.js", "js/report.js", "js/reportcard.js", "js/reporttext.js", "js/organiser.js",
+  "js/controls.js", "js/controlsmarkup.js", "js/referee.js", "js/panels.js", "js/setup.js", "js/formsmarkup.js",
+  "js/planform.js", "js/planzone.js", "js/checkin.js", "js/weeklymarkup.js", "js/weeklyform.js",
+  "js/reminders.js", "js/players.js", "js/playersmarkup.js", "js/signup.js", "js/signuprules.js",
+  "js/signupoutcome.js", "js/signupterms.js", "js/vote.js", "js/fees.js",
+  // The languages.
+  "i18n/en.json"
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));
