@@ -111,7 +111,10 @@ let package = Package(
         .embedInCode("Scoreboard/js/signupoutcome.js"), .embedInCode("Scoreboard/js/signupterms.js"),
         .embedInCode("Scoreboard/js/vote.js"), .embedInCode("Scoreboard/js/fees.js"),
         // The languages' catalogs.
-        .embedInCode("Scoreboard/i18n/en.json"),
+        .embedInCode("Scoreboard/i18n/en.json"), .embedInCode("Scoreboard/i18n/pt-BR.json"),
+        .embedInCode("Scoreboard/i18n/es.json"), .embedInCode("Scoreboard/i18n/it.json"),
+        .embedInCode("Scoreboard/i18n/fr.json"), .embedInCode("Scoreboard/i18n/de.json"),
+        .embedInCode("Scoreboard/i18n/nl.json"),
       ],
       swiftSettings: daemonSettings
     ),

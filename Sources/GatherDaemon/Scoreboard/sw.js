@@ -25,7 +25,7 @@ const SHELL = [
   "js/reminders.js", "js/players.js", "js/playersmarkup.js", "js/signup.js", "js/signuprules.js",
   "js/signupoutcome.js", "js/signupterms.js", "js/vote.js", "js/fees.js",
   // The languages.
-  "i18n/en.json"
+  "i18n/en.json", "i18n/pt-BR.json", "i18n/es.json", "i18n/it.json", "i18n/fr.json", "i18n/de.json", "i18n/nl.json"
 ];
 const scope = new URL(self.registration.scope);
 const shellPaths = new Set(SHELL.map((path) => new URL(path, scope).pathname));

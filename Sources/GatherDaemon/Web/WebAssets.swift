@@ -76,6 +76,12 @@ enum WebAssets {
     WebAsset(path: "/js/fees.js", contentType: javaScript, bytes: PackageResources.fees_js),
     // The languages' catalogs (i18n/en.json, …), one per language.
     WebAsset(path: "/i18n/en.json", contentType: json, bytes: PackageResources.en_json),
+    WebAsset(path: "/i18n/pt-BR.json", contentType: json, bytes: PackageResources.pt_BR_json),
+    WebAsset(path: "/i18n/es.json", contentType: json, bytes: PackageResources.es_json),
+    WebAsset(path: "/i18n/it.json", contentType: json, bytes: PackageResources.it_json),
+    WebAsset(path: "/i18n/fr.json", contentType: json, bytes: PackageResources.fr_json),
+    WebAsset(path: "/i18n/de.json", contentType: json, bytes: PackageResources.de_json),
+    WebAsset(path: "/i18n/nl.json", contentType: json, bytes: PackageResources.nl_json),
   ]
 
   /// The assets by path.

@@ -3,7 +3,11 @@
 // other), and dates, times, lists and money written by Intl in the language chosen.
 
 /** The languages the page speaks, each by its BCP 47 tag and its own name for itself. */
-export const LANGUAGES = [{ tag: "en", name: "English" }];
+export const LANGUAGES = [
+  { tag: "en", name: "English" }, { tag: "pt-BR", name: "Português (Brasil)" }, { tag: "es", name: "Español" },
+  { tag: "it", name: "Italiano" }, { tag: "fr", name: "Français" }, { tag: "de", name: "Deutsch" },
+  { tag: "nl", name: "Nederlands" },
+];
 
 /** The language to speak: `chosen` (a choice made on the page) if it is one of ours, else the first of
  * `preferred` (the phone's, navigator.languages) that we speak, matched whole or by its language alone ("pt-PT"
