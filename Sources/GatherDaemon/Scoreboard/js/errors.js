@@ -25,7 +25,7 @@ export function errorMessage(error, context) {
   const data = error.data || {};
   const params = Object.assign({}, context || {});
   if (data.reason === "invalid_params") {
-    const field = FIELDS[data.field] || FIELDS[String(data.field || "").replace(/\[\d+\]$/, "").split(".")[0]];
+    const field = FIELDS[data.field] || FIELDS[String(data.field || "").replace(/\[\d+\]/g, "").split(".")[0]];
     return { key: field ? "error.field." + field : "error.field", params: params };
   }
   if (data.reason === "regulars_only" && !params.when) return { key: "error.regulars_only_now", params: params };

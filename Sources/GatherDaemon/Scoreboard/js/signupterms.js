@@ -3,12 +3,6 @@
 // the last 5 games, may join now. Opens for everyone at Sat 28 Nov, 19:00."), and turns into "open to everyone" at
 // that moment by itself.
 
-/** Who the regulars are, in words, from the plan's rule: marked regular, or who played k of the last n. */
-export function regularsRule(regulars, t) {
-  return regulars.played && regulars.ofLast ? t("terms.ruleOrPlayed", { played: regulars.played, count: regulars.ofLast })
-    : t("terms.rule");
-}
-
 /** The terms' words for `plan` at `now` (ms), and when they change next (ms from now), or null for none. */
 export function termsOf(plan, now, t, f) {
   const regulars = plan && plan.regularsFirst;
@@ -16,7 +10,8 @@ export function termsOf(plan, now, t, f) {
   const when = f.wallAt(regulars.opensToAllAt, regulars.opensToAllAtLocal);
   const left = Date.parse(regulars.opensToAllAt) - now;
   return left > 0
-    ? { state: "regulars", text: t("terms.regularsNow", { rule: regularsRule(regulars, t), when }), left: left }
+    ? { state: "regulars", left: left, text: regulars.played && regulars.ofLast
+      ? t("terms.regularsNowPlayed", { played: regulars.played, count: regulars.ofLast, when }) : t("terms.regularsNow", { when }) }
     : { state: "everyone", text: t("terms.everyone", { when }), left: null };
 }
 
