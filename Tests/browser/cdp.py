@@ -194,6 +194,9 @@ class Browser:
             "--mute-audio",
             "about:blank",
         ] + list(extra_args or [])
+        # The phone's language (navigator.languages and Accept-Language), for the screenshots in another language.
+        if os.environ.get("GATHERD_BROWSER_LANG"):
+            args += [f"--lang={os.environ['GATHERD_BROWSER_LANG']}", f"--accept-lang={os.environ['GATHERD_BROWSER_LANG']}"]
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         # A thread reads stderr as Chromium writes it (so the pipe never fills) and signals the DevTools URL.
         self._reader = threading.Thread(target=self._read_stderr, name="chromium-stderr", daemon=True)
