@@ -52,8 +52,9 @@ test("every key the modules and the markup use is in the English catalog", () =>
   const used = new Set();
   for (const source of sources().concat([html])) {
     for (const m of source.matchAll(/\b(?:t|tr|tr\(\))\("([a-zA-Z]+\.[a-zA-Z0-9_.]+)"/g)) used.add(m[1]);
-    for (const m of source.matchAll(/data-i18n="([^"]+)"/g)) used.add(m[1]);
-    for (const m of source.matchAll(/data-i18n-attr="([^"]+)"/g)) for (const pair of m[1].split(";")) used.add(pair.split(":")[1]);
+    // Markup in HTML (data-i18n="key") and markup written as data in the modules ("data-i18n": "key").
+    for (const m of source.matchAll(/"?data-i18n"?(?:=|: )"([^"]+)"/g)) used.add(m[1]);
+    for (const m of source.matchAll(/"?data-i18n-attr"?(?:=|: )"([^"]+)"/g)) for (const pair of m[1].split(";")) used.add(pair.split(":")[1]);
     for (const m of source.matchAll(/\bkey: "([a-zA-Z]+\.[a-zA-Z0-9_.]+)"/g)) used.add(m[1]);
   }
   assert.ok(used.size > 200, `found ${used.size} keys: the scan no longer sees the page's keys`);

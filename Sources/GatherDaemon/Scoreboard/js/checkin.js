@@ -3,7 +3,7 @@
 // a new player by name), saves it (plan.checkIn), and asks for fair teams of those ticked: "Start from the plan"
 // then shows their split, the one gather.start {plan} makes, in place of the check-in.
 
-import { $, h, mountHTML, setText, show } from "./dom.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
 import { checkInForm } from "./weeklymarkup.js";
 import { openPanel } from "./panels.js";
 import { planTitle } from "./plans.js";
@@ -12,7 +12,7 @@ import { translate } from "./status.js";
 /** Sets the view up for `app`; `panels` opens and closes the referee's views. */
 export function mountCheckIn(app, panels) {
   const { store, commands } = app;
-  const form = mountHTML($("panels"), checkInForm);
+  const form = mountTree($("panels"), checkInForm);
   translate(form, store.getState().lang.t);
   const v = (id) => $(id);
   const mine = () => store.getState().views.checkin;

@@ -2,7 +2,7 @@
 // either side with its scorer, undo and end with a confirmation. Each tap is a command (commands.js): sent at once
 // when online, kept and sent once on reconnect when not, and shown pending until gatherd confirms it.
 
-import { $, choose, h, mountHTML, setText, show } from "./dom.js";
+import { $, choose, h, mountTree, setText, show } from "./dom.js";
 import { controlsBar, controlsDialogs } from "./controlsmarkup.js";
 import { ask } from "./dialogs.js";
 import { playerName } from "./board.js";
@@ -34,8 +34,8 @@ function goalLabel(s, team, player) {
 export function mountControls(app) {
   const { store, commands } = app;
   const bar = $("controls");
-  mountHTML(bar, controlsBar);
-  mountHTML(document.body, controlsDialogs);
+  mountTree(bar, controlsBar);
+  mountTree(document.body, controlsDialogs);
   translate(bar, store.getState().lang.t);
   translate(document.body, store.getState().lang.t);
   const el = { toggle: $("btn-toggle"), goalA: $("btn-goal-a"), goalB: $("btn-goal-b"), undo: $("btn-undo"), end: $("btn-end") };

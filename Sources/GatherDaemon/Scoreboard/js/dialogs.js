@@ -1,21 +1,18 @@
 // The page's questions: a confirmation dialog ("Undo a goal?") made the first time one is asked, opened with
 // showModal (focus moves into it, Escape cancels), its focus on Cancel so that an accidental Enter does nothing.
 
-import { $, choose, mountHTML } from "./dom.js";
+import { $, choose, mountTree } from "./dom.js";
 
-const markup = `
-<dialog data-testid="dialog-confirm" id="dialog-confirm" aria-labelledby="confirm-title" aria-describedby="confirm-text">
-  <h2 id="confirm-title"></h2>
-  <p id="confirm-text" data-testid="confirm-text"></p>
-  <div class="actions" id="confirm-actions">
-    <button type="button" data-testid="confirm-cancel" id="confirm-cancel"></button>
-    <button type="button" class="danger" data-testid="confirm-ok" id="confirm-ok"></button>
-  </div>
-</dialog>`;
+const markup = ["dialog", {"data-testid": "dialog-confirm", id: "dialog-confirm", "aria-labelledby": "confirm-title", "aria-describedby": "confirm-text"},
+  ["h2", {id: "confirm-title"}],
+  ["p", {id: "confirm-text", "data-testid": "confirm-text"}],
+  ["div", {class: "actions", id: "confirm-actions"},
+    ["button", {type: "button", "data-testid": "confirm-cancel", id: "confirm-cancel"}],
+    ["button", {type: "button", class: "danger", "data-testid": "confirm-ok", id: "confirm-ok"}]]];
 
 /** Asks `title` with `text` and an OK button labelled `ok` (`t`, the translator, names Cancel); resolves true for OK. */
 export function ask(t, title, text, ok) {
-  const dialog = $("dialog-confirm") || mountHTML(document.body, markup);
+  const dialog = $("dialog-confirm") || mountTree(document.body, markup);
   $("confirm-title").textContent = title;
   $("confirm-text").textContent = text;
   $("confirm-ok").textContent = ok;

@@ -32,13 +32,21 @@ export function show(node, shown) {
   if (node && node.hidden === !!shown) node.hidden = !shown;
 }
 
-/** Parses `html` (the page's own markup, no scripts) into nodes appended to `parent`; returns the first element. */
-export function mountHTML(parent, html) {
-  const template = document.createElement("template");
-  template.innerHTML = html.trim();
-  const first = template.content.firstElementChild;
-  parent.append(template.content);
-  return first;
+/** Makes the elements of `tree`, markup written as data — `[tag, {attribute: value}, ...children]`, children trees or
+ * text, or a list of such trees — and appends them to `parent`; returns the first element made. No string is ever
+ * parsed as HTML. */
+export function mountTree(parent, tree) {
+  const build = (node) => {
+    if (typeof node === "string") return document.createTextNode(node);
+    const [tag, attrs, ...children] = node;
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    for (const child of children) element.append(build(child));
+    return element;
+  };
+  const made = (typeof tree[0] === "string" ? [tree] : tree).map(build);
+  parent.append(...made);
+  return made[0];
 }
 
 /** Opens `dialog` and resolves with what `pick(button)` makes of the button tapped inside `group`, or null for

@@ -3,7 +3,7 @@
 // server's zone, whatever zone the phone is set to): daemon.time turns the picked wall time into a start with the
 // offset in force then, and the form says which zone and offset that is.
 
-import { $, mountHTML, setText, show } from "./dom.js";
+import { $, mountTree, setText, show } from "./dom.js";
 import { planForm } from "./formsmarkup.js";
 import { ask, confirmingForce } from "./dialogs.js";
 import { openPanel } from "./panels.js";
@@ -14,7 +14,7 @@ import { offsetMinutes, offsetText, suggestedStart, wallParts } from "./planzone
 /** Sets the form up for `app`; `panels` opens and closes the referee's views. */
 export function mountPlanForm(app, panels) {
   const { store, rpc, commands } = app;
-  const form = mountHTML($("panels"), planForm);
+  const form = mountTree($("panels"), planForm);
   translate(form, store.getState().lang.t);
   const v = { date: $("plan-date"), time: $("plan-time"), zone: $("plan-zone"), capacity: $("plan-capacity"),
     place: $("plan-place"), note: $("plan-note"), callOff: $("btn-plan-call-off"), save: $("btn-plan-save"), title: $("plan-form-title") };

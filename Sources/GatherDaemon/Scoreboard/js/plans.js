@@ -66,11 +66,14 @@ export function mountPlans(store, open) {
     const plan = b && store.getState().lists.plans[b.dataset.plan];
     if (plan) open(b.dataset.action, plan);
   });
+  let drawn = "";   // what the cards show: a load that brings the same plans leaves them (and a tap on them) alone
   store.watch((s) => [s.lists.plans, s.lists.plansLoaded, s.connection.control, s.match.gather === null, s.lang], (_, s) => {
     const plans = sortedPlans(s.lists.plans), control = s.connection.control;
     show(view.card, !s.match.gather && (plans.length > 0 || control));
     show(view.empty, plans.length === 0 && s.lists.plansLoaded);
-    if (view.card.hidden) return;
+    const shown = JSON.stringify([plans, control, s.lang.tag, Math.floor(Date.now() / 3600000)]);
+    if (view.card.hidden || shown === drawn) return;
+    drawn = shown;
     // Cards are drawn anew: a button that had focus keeps it on its new card.
     const focused = view.list.contains(document.activeElement) ? document.activeElement.dataset.testid : "";
     view.list.replaceChildren(...plans.map((plan) => planItem(plan, control, s.lang.t, s.lang.f)));

@@ -3,25 +3,21 @@
 // where the browser shares files, as the message otherwise, and copied where it cannot share at all. The message
 // is written in the page's language from the report's parts (reporttext.js).
 
-import { $, mountHTML } from "./dom.js";
+import { $, mountTree } from "./dom.js";
 import { drawCard } from "./reportcard.js";
 import { reportScoreLine, reportText } from "./reporttext.js";
 import { translate } from "./status.js";
 
-const markup = `
-<dialog class="report" data-testid="dialog-report" id="dialog-report" aria-labelledby="report-title">
-  <h2 id="report-title" data-i18n="last.share"></h2>
-  <canvas class="report-card" data-testid="report-card" id="report-card" width="1080" height="1080" role="img"
-    data-i18n-attr="aria-label:report.cardLabel"></canvas>
-  <label class="report-label" for="report-text" data-i18n="report.message"></label>
-  <textarea class="report-text" data-testid="report-text" id="report-text" rows="5" readonly></textarea>
-  <p class="report-status" role="status" data-testid="report-status" id="report-status"></p>
-  <div class="actions">
-    <button type="button" data-testid="report-close" id="report-close" data-i18n="common.close"></button>
-    <button type="button" data-testid="report-copy" id="report-copy" data-i18n="report.copy"></button>
-    <button type="button" class="primary" data-testid="report-share" id="report-share" data-i18n="report.share"></button>
-  </div>
-</dialog>`;
+const markup = ["dialog", {class: "report", "data-testid": "dialog-report", id: "dialog-report", "aria-labelledby": "report-title"},
+  ["h2", {id: "report-title", "data-i18n": "last.share"}],
+  ["canvas", {class: "report-card", "data-testid": "report-card", id: "report-card", width: "1080", height: "1080", role: "img", "data-i18n-attr": "aria-label:report.cardLabel"}],
+  ["label", {class: "report-label", for: "report-text", "data-i18n": "report.message"}],
+  ["textarea", {class: "report-text", "data-testid": "report-text", id: "report-text", rows: "5", readonly: ""}],
+  ["p", {class: "report-status", role: "status", "data-testid": "report-status", id: "report-status"}],
+  ["div", {class: "actions"},
+    ["button", {type: "button", "data-testid": "report-close", id: "report-close", "data-i18n": "common.close"}],
+    ["button", {type: "button", "data-testid": "report-copy", id: "report-copy", "data-i18n": "report.copy"}],
+    ["button", {type: "button", class: "primary", "data-testid": "report-share", id: "report-share", "data-i18n": "report.share"}]]];
 
 /** Wires the last result's "Share the result" and its dialog (made on first use). */
 export function mountReport(app) {
@@ -33,7 +29,7 @@ export function mountReport(app) {
   const say = (key) => { view.status.textContent = key ? t()(key) : ""; };
 
   function make() {
-    const dialog = mountHTML(document.body, markup);
+    const dialog = mountTree(document.body, markup);
     translate(dialog, t());
     view = { dialog: dialog, card: $("report-card"), text: $("report-text"), status: $("report-status"), share: $("report-share") };
     $("report-close").addEventListener("click", () => dialog.close());

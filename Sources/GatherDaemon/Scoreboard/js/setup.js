@@ -2,7 +2,7 @@
 // plan): tick who plays, ask gather.suggest for two fair sides, and start the match with them and its format.
 // From a plan its players are fixed (those checked in, else the going ones) and gatherd makes the same split.
 
-import { $, h, mountHTML, setText, show } from "./dom.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
 import { setupForm } from "./formsmarkup.js";
 import { openPanel } from "./panels.js";
 import { planTitle } from "./plans.js";
@@ -20,7 +20,7 @@ function whole(input) {
 /** Sets the view up for `app`; `panels` opens and closes the referee's views. */
 export function mountSetup(app, panels) {
   const { store, rpc, commands } = app;
-  const form = mountHTML($("panels"), setupForm);
+  const form = mountTree($("panels"), setupForm);
   translate(form, store.getState().lang.t);
   const v = (id) => $(id);
   const set = (patch) => store.dispatch({ type: "view", view: "setup", patch: patch });

@@ -4,29 +4,25 @@
 // date as players answer; the plans' calendar feed (plan.calendarLink); and the control link, only when asked for
 // twice, so that it is never held up at the pitch by mistake.
 
-import { $, h, mountHTML, setText, show } from "./dom.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
 import { translate } from "./status.js";
 import { copyText } from "./clipboard.js";
 import { ask } from "./dialogs.js";
 
 // The view's markup, made when it is first opened; its words come from the catalog (data-i18n).
-const shareMarkup = `
-<dialog class="share" data-testid="dialog-share" id="dialog-share" aria-labelledby="share-title">
-  <h2 id="share-title"></h2>
-  <div class="share-choices" role="group" data-i18n-attr="aria-label:share.what" data-testid="share-choices" id="share-choices" hidden></div>
-  <p class="share-note" data-testid="share-note" id="share-note" hidden></p>
-  <div class="share-links" data-testid="share-links" id="share-links"></div>
-  <p class="share-message" data-testid="share-message" id="share-message" hidden></p>
-  <div class="share-actions" data-testid="share-actions" id="share-actions" hidden>
-    <button type="button" class="primary" data-testid="btn-share-send" id="btn-share-send" data-i18n="share.send" hidden></button>
-    <button type="button" data-testid="btn-copy-message" id="btn-copy-message" data-i18n="share.copyMessage"></button>
-    <button type="button" data-testid="btn-copy-link" id="btn-copy-link" data-i18n="share.copyLink"></button>
-  </div>
-  <div class="actions">
-    <button type="button" class="quiet" data-testid="btn-control-link" id="btn-control-link" data-i18n="share.controlLink" hidden></button>
-    <button type="button" data-testid="share-close" id="share-close" data-i18n="common.close"></button>
-  </div>
-</dialog>`;
+const shareMarkup = ["dialog", {class: "share", "data-testid": "dialog-share", id: "dialog-share", "aria-labelledby": "share-title"},
+  ["h2", {id: "share-title"}],
+  ["div", {class: "share-choices", role: "group", "data-i18n-attr": "aria-label:share.what", "data-testid": "share-choices", id: "share-choices", hidden: ""}],
+  ["p", {class: "share-note", "data-testid": "share-note", id: "share-note", hidden: ""}],
+  ["div", {class: "share-links", "data-testid": "share-links", id: "share-links"}],
+  ["p", {class: "share-message", "data-testid": "share-message", id: "share-message", hidden: ""}],
+  ["div", {class: "share-actions", "data-testid": "share-actions", id: "share-actions", hidden: ""},
+    ["button", {type: "button", class: "primary", "data-testid": "btn-share-send", id: "btn-share-send", "data-i18n": "share.send", hidden: ""}],
+    ["button", {type: "button", "data-testid": "btn-copy-message", id: "btn-copy-message", "data-i18n": "share.copyMessage"}],
+    ["button", {type: "button", "data-testid": "btn-copy-link", id: "btn-copy-link", "data-i18n": "share.copyLink"}]],
+  ["div", {class: "actions"},
+    ["button", {type: "button", class: "quiet", "data-testid": "btn-control-link", id: "btn-control-link", "data-i18n": "share.controlLink", hidden: ""}],
+    ["button", {type: "button", "data-testid": "share-close", id: "share-close", "data-i18n": "common.close"}]]];
 
 /** The open plans, soonest first. */
 export function sortedPlans(plans) {
@@ -48,7 +44,7 @@ export function signUpMessage(plan, t, f) {
  * opens it on a plan's link, with `text` as its ready message when given (a reminder's). */
 export function createShare(app) {
   const { store, rpc } = app;
-  const dialog = mountHTML(document.body, shareMarkup);
+  const dialog = mountTree(document.body, shareMarkup);
   translate(dialog, store.getState().lang.t);
   const view = {
     title: $("share-title"), choices: $("share-choices"), note: $("share-note"), links: $("share-links"),

@@ -3,7 +3,7 @@
 // where, when sign-up opens, whether regulars have it first, and when reminders go out (plan.schedule,
 // plan.reschedule, plan.unschedule).
 
-import { $, h, mountHTML, setText, show } from "./dom.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
 import { weeklyForm } from "./weeklymarkup.js";
 import { ask } from "./dialogs.js";
 import { openPanel } from "./panels.js";
@@ -16,7 +16,7 @@ const tenths = (n) => String(Math.round(n * 10) / 10);
 /** Sets the form up for `app`; `panels` opens and closes the referee's views; `reload()` loads the schedules. */
 export function mountWeeklyForm(app, panels, reload) {
   const { store, rpc, commands } = app;
-  const form = mountHTML($("panels"), weeklyForm);
+  const form = mountTree($("panels"), weeklyForm);
   translate(form, store.getState().lang.t);
   const v = (id) => $(id);
   const set = (patch) => store.dispatch({ type: "view", view: "weekly", patch: patch });
