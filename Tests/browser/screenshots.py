@@ -1,12 +1,12 @@
 """Regenerates the scoreboard screenshots in docs/screenshots/ (not part of `make test`):
 
-    GATHERD_BIN=.build/debug/gatherd python3 Tests/browser/screenshots.py [OUTPUT_DIR]
+    GATHERD_BIN=.build/debug/gatherd python3 Tests/browser/screenshots.py [--lang pt-BR] [OUTPUT_DIR]
 
 A real daemon and headless Chromium, in the dark and the light theme:
 
-- scoreboard-{phone,tablet}-{dark,light}.png: a running match of two halves between "Bibs" and "Colours" with
-  a few goals, on a phone held sideways (844×390, view only) and a tablet (1180×820, with the controls of the
-  control link);
+- scoreboard-{phone,tablet,referee}-{dark,light}.png: a running match of two halves between "Bibs" and "Colours"
+  with a few goals, on a phone held sideways (844×390, view only), a tablet (1180×820, with the controls of the
+  control link) and the referee's phone held sideways (its controls in one row under the board);
 - scoreboard-between-{dark,light}.png: between matches on the phone, the last result with its man of the match
   and the players' table with each one's stars (view only: form without ratings);
 - scoreboard-players-{dark,light}.png: the players' table of the control page on a phone held upright, with each
@@ -113,7 +113,16 @@ def shoot(page, path: str) -> None:
 
 
 def main() -> int:
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "docs", "screenshots")
+    # --lang TAG: the phones speak that language (GATHERD_BROWSER_LANG, read by cdp.Browser), and the screenshots go
+    # to docs/screenshots/TAG/ unless OUTPUT_DIR says otherwise.
+    args = sys.argv[1:]
+    lang = None
+    if args[:1] == ["--lang"] and len(args) > 1:
+        lang, args = args[1], args[2:]
+        os.environ["GATHERD_BROWSER_LANG"] = lang
+    default = os.path.join(REPO, "docs", "screenshots", *([lang] if lang else []))
+    out = args[0] if args else default
+    os.makedirs(out, exist_ok=True)
     os.makedirs(out, exist_ok=True)
     daemon = WebDaemon(env=PITCH_ENV)
     daemon.extra_args += ["--public-url", PUBLIC_URL]
@@ -235,7 +244,8 @@ def main() -> int:
             browser.send("Browser.grantPermissions", {"permissions": ["wakeLockScreen"], "origin": daemon.base_url})
             for scheme in ("dark", "light"):
                 for label, size, url in (("phone", PHONE, daemon.base_url + "/"),
-                                         ("tablet", TABLET, daemon.control_url())):
+                                         ("tablet", TABLET, daemon.control_url()),
+                                         ("referee", PHONE, daemon.control_url())):
                     page = open_page(browser, url, size=size, scheme=scheme)
                     page.wait_for(f"{js_text('score-a')} === '2' && {js_text('score-b')} === '1'",
                                   "the score", state=STATE_JS)
@@ -252,6 +262,9 @@ def main() -> int:
                     page.close()
                 # The share view, on a phone held upright to be scanned.
                 page = open_page(browser, daemon.base_url + "/", size=PORTRAIT, scheme=scheme)
+                # The header's switches settle first (the screen kept on adds one, which moves the others).
+                page.wait_for("document.querySelector('[data-testid=awake]').dataset.state === 'awake'",
+                              "the screen kept on", state=STATE_JS)
                 page.click(testid("btn-share"))
                 page.wait_for("document.querySelector('[data-testid=share-qr]')?.complete", "the QR code",
                               state=STATE_JS)
