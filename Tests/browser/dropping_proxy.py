@@ -5,6 +5,7 @@ through to gatherd, then drops gatherd's reply to it and cuts the connection.
     proxy = DroppingProxy(daemon.port)        # the page at http://127.0.0.1:{proxy.port}/
     proxy.arm("score.goal")                   # the next score.goal's reply is lost
     proxy.requests("score.goal")              # how many score.goal requests went through
+    proxy.wait_requests("score.goal", 2, 15)  # until the second one went through
 
 Each connection has two threads; everything stops with `close()`.
 """
@@ -52,11 +53,21 @@ def read_frame(sock: socket.socket, buffer: bytearray) -> tuple[bytes, bytes] | 
     return raw, payload
 
 
+def cut(*socks: socket.socket) -> None:
+    """Ends both directions of each connection at once: a close alone would wait for the other thread's recv."""
+    for sock in socks:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        sock.close()
+
+
 class DroppingProxy:
     def __init__(self, upstream_port: int) -> None:
         self.upstream = upstream_port
         self.port = free_port()
-        self.lock = threading.Lock()
+        self.lock = threading.Condition()
         self.armed: str | None = None
         self.dropping: set = set()
         self.seen: dict[str, int] = {}
@@ -70,6 +81,12 @@ class DroppingProxy:
 
     def requests(self, method: str) -> int:
         with self.lock:
+            return self.seen.get(method, 0)
+
+    def wait_requests(self, method: str, count: int, timeout: float) -> int:
+        """Waits until `count` requests of `method` went through, or `timeout` seconds; returns how many did."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.seen.get(method, 0) >= count, timeout)
             return self.seen.get(method, 0)
 
     def accept(self) -> None:
@@ -108,6 +125,7 @@ class DroppingProxy:
                 if isinstance(message, dict) and "method" in message and "id" in message:
                     with self.lock:
                         self.seen[message["method"]] = self.seen.get(message["method"], 0) + 1
+                        self.lock.notify_all()
                         if self.armed == message["method"]:
                             self.armed = None
                             self.dropping.add((id(client), message["id"]))
@@ -115,8 +133,7 @@ class DroppingProxy:
         except OSError:
             pass
         finally:
-            for sock in (client, upstream):
-                sock.close()
+            cut(client, upstream)
 
     def from_server(self, upstream: socket.socket, client: socket.socket) -> None:
         """gatherd's bytes, passed on, but for the reply to a request armed for: then the connection is cut."""
@@ -149,8 +166,7 @@ class DroppingProxy:
         except OSError:
             pass
         finally:
-            for sock in (client, upstream):
-                sock.close()
+            cut(client, upstream)
 
     def close(self) -> None:
         self.closed = True

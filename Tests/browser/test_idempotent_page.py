@@ -36,10 +36,10 @@ class LostReplyTest(PageCase):
         page.click(testid(f"scorer-{self.ana}"))
         # The reply is lost and the connection cut; the page reconnects and sends the goal again, then shows it
         # confirmed.
+        self.assertEqual(self.proxy.wait_requests("score.goal", 2, timeout=15.0), 2, "sent twice: once lost, once again")
+        wait_online(page)
         page.wait_for(f"{js_text('score-a')} === '1' && !{js_visible('pending')}", "the goal confirmed", timeout=15.0,
                       state=STATE_JS)
-        wait_online(page)
-        self.assertEqual(self.proxy.requests("score.goal"), 2, "sent twice: once lost, once again")
         self.assertEqual(self.ok(self.c, "score.get")["score"]["text"], "1-0", "applied once")
 
 

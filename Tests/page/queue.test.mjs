@@ -118,13 +118,3 @@ test("a command kept by one link's page waits for that link, not another's", asy
   assert.equal(store.getState().queue.length, 1);
 });
 
-test("a daemon that takes no idempotencyKey gets the command without one", async () => {
-  const { sent, commands } = setUp(true);
-  const done = commands.send("score.goal", { team: "teamA" }, null);
-  sent[0].reject({ code: -32602, data: { reason: "invalid_params", field: "idempotencyKey" } });
-  await settle();
-  assert.equal(sent.length, 2);
-  assert.equal(sent[1].params.idempotencyKey, undefined);
-  sent[1].resolve({ ok: true });
-  assert.deepEqual(await done, { ok: true });
-});

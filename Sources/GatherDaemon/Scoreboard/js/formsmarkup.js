@@ -36,6 +36,7 @@ export const setupForm = ["form", {class: "setup", "data-testid": "setup", id: "
     ["div", {class: "side team-b"},
       ["h3", {"data-testid": "suggestion-name-b", id: "suggestion-name-b"}],
       ["ul", {"data-testid": "suggestion-b", id: "suggestion-b"}]],
+    ["p", {class: "bench", "data-testid": "suggestion-bench", id: "suggestion-bench", hidden: ""}],
     ["p", {class: "why", "data-testid": "suggestion-why", id: "suggestion-why"}]],
   ["div", {class: "actions"},
     ["button", {type: "button", "data-testid": "btn-setup-cancel", id: "btn-setup-cancel", "data-i18n": "common.cancel"}],

@@ -42,8 +42,8 @@ export function translator(lang, catalog, fallback) {
   const plural = new Intl.PluralRules(lang);
   const number = new Intl.NumberFormat(lang);
   return function t(key, params) {
-    let message = catalog && catalog[key] !== undefined ? catalog[key] : fallback && fallback[key];
-    if (message === undefined) return key;
+    let message = catalog && catalog[key] !== undefined ? catalog[key] : fallback ? fallback[key] : undefined;
+    if (message === undefined || message === null) return key;
     const values = params || {};
     if (typeof message === "object") {
       const count = Number(values.count);

@@ -31,7 +31,10 @@ export function mountSetup(app, panels) {
     if (picked.length < 2) return;
     store.dispatch({ type: "notice/clear", cause: "action" });
     set({ busy: true, seed: seed });
-    const result = await store.load("suggest", () => rpc.call("gather.suggest", { players: picked, seed: seed })
+    // From a plan, the split its match starts with: gatherd's, the odd one out on the bench.
+    const panel = openPanel(store.getState()), plan = panel && panel.id != null ? panel.id : null;
+    const params = plan != null ? { plan: plan } : { players: picked, seed: seed };
+    const result = await store.load("suggest", () => rpc.call("gather.suggest", params)
       .catch((error) => { commands.report(error); return null; }));
     if (result !== undefined) set({ busy: false, suggestion: result });
   }
@@ -110,6 +113,9 @@ export function mountSetup(app, panels) {
         p.position ? t("setup.playerAt", { name: p.name, position: t("position." + p.position) }) : p.name));
       v("suggestion-a").replaceChildren(...items(suggestion.teamA));
       v("suggestion-b").replaceChildren(...items(suggestion.teamB));
+      const bench = (suggestion.bench || []).map((p) => p.name);
+      show(v("suggestion-bench"), bench.length > 0);
+      setText(v("suggestion-bench"), bench.length ? t("setup.bench", { names: s.lang.f.list(bench), count: bench.length }) : "");
       setText(v("suggestion-why"), suggestionSummary(suggestion, names, t));
     }
     v("btn-suggest").disabled = !!view.busy || picked.length < 2;

@@ -51,5 +51,11 @@ export function mount(app) {
   // Only where the browser allows one: https, or http://localhost (not a plain-http LAN address).
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("sw.js").catch(() => { /* the page works without it */ });
+    // The worker keeps a catalog when the page first asks for it through the worker: asked again once the worker
+    // has the page, the language shown now opens offline too.
+    const keepLanguage = () => fetch(new URL("i18n/" + store.getState().lang.tag + ".json", document.baseURI).href)
+      .catch(() => { /* offline now: kept on a later visit */ });
+    if (navigator.serviceWorker.controller) keepLanguage();
+    else navigator.serviceWorker.addEventListener("controllerchange", keepLanguage, { once: true });
   }
 }
