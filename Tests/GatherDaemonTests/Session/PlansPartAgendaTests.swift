@@ -73,15 +73,6 @@ import Testing
     try await session.perform { _ in }
   }
 
-  /// Takes turns on `session` until `condition` holds of its view, or many turns went by: an alarm that rang hands
-  /// its turn to the session's loop from a task of its own, which may run after the test's next turn.
-  static func settle(_ session: Session, until condition: (SessionView) -> Bool) async throws {
-    for _ in 0..<10_000 where !condition(session.view) {
-      await Task.yield()
-      try await session.perform { _ in }
-    }
-  }
-
   func thursdays(opensBefore hours: Double, regulars: RegularsRule? = nil) throws -> ScheduleDetails {
     try ScheduleDetails(
       weekday: .thursday, time: TimeOfDay(hour: 19, minute: 0), utcOffset: 0, capacity: 10, place: "Astro 2",
@@ -128,7 +119,7 @@ import Testing
     _ = try await session.perform { try $0.createSchedule(self.thursdays(opensBefore: 6 * 24)) }
     try await advance(hours: 4 * 24 + 9)
     let weekAfter = Self.monday.addingTimeInterval((17 * 24 + 9) * Self.hour)
-    try await Self.settle(session) { $0.schedules.first?.next.date == weekAfter }
+    try await session.settle { $0.schedules.first?.next.date == weekAfter }
     #expect(session.view.state.openPlans.map(\.id) == [byHand])
     #expect(session.view.schedules.first?.next.date == weekAfter, "the schedule moved on to the week after")
   }
@@ -148,7 +139,7 @@ import Testing
     try await quiet.perform { _ in }
     #expect(quiet.view.state.openPlans.map(\.id) == [first.plan.id, second.plan.id])
     await clock.advance(by: .milliseconds(1001))
-    try await Self.settle(quiet) { $0.state.openPlans.count == 1 }
+    try await quiet.settle { $0.state.openPlans.count == 1 }
     #expect(quiet.view.state.openPlans.map(\.id) == [second.plan.id])
     #expect(try quiet.reader.plan(first.plan.id).plan.status == .expired)
     await #expect(throws: GatherError.planExpired) {

@@ -55,3 +55,14 @@ struct SessionFixture {
     }
   }
 }
+
+extension GatherSession {
+  /// Takes turns until `condition` holds of the view, or many turns went by: an alarm that rang on a test clock
+  /// hands its turn to the session's loop from a task of its own, which may run after the test's next turn.
+  func settle(until condition: (SessionView) -> Bool) async throws {
+    for _ in 0..<10_000 where !condition(view) {
+      await Task.yield()
+      try await perform { _ in }
+    }
+  }
+}

@@ -100,6 +100,7 @@ import Testing
     await clock.advance(by: .seconds(29))
     #expect(try await session.perform { $0.state.openVote(gather) != nil })
     await clock.advance(by: .seconds(1))
+    try await session.settle { $0.state.openVote(gather) == nil }
     #expect(try await session.perform { $0.state.openVote(gather) == nil })
     guard case .closed(let outcome) = try store.voteStanding(of: gather) else {
       Issue.record("the vote is still open")
