@@ -57,7 +57,8 @@ final class RepeatedRequests: Sendable {
     guard let reply = kept.reply else {
       throw .wrongState(
         reason: "already_done",
-        "This \(request.method) was already made with this idempotencyKey; its reply is not kept: read the state again.")
+        "This \(request.method) was already made with this idempotencyKey; its reply is not kept: read the state again."
+      )
     }
     return reply
   }

@@ -49,8 +49,10 @@ import Testing
   }
 
   @Test func paramsInAnotherOrderAreTheSameChange() async throws {
-    let first = try await fixture.result("players.create", ["name": "Carla", "age": 30, "idempotencyKey": "carla-0001"])
-    let again = try await fixture.result("players.create", ["idempotencyKey": "carla-0001", "age": 30, "name": "Carla"])
+    let first = try await fixture.result(
+      "players.create", ["name": "Carla", "age": 30, "idempotencyKey": "carla-0001"])
+    let again = try await fixture.result(
+      "players.create", ["idempotencyKey": "carla-0001", "age": 30, "name": "Carla"])
     #expect(again == first)
     #expect(try await fixture.result("players.list")["players"]?.arrayValue?.count == 3)
   }
