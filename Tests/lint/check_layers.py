@@ -32,7 +32,7 @@ RULES = [
      "who may call a method is its definition's Access, decided by AccessPolicy alone"),
     ("handlers never build JSON", ["Methods"], r"\bJSONObject\b|\.object\(\[\"(?!type)",
      ["Methods/OpenRPCDocument.swift", "Methods/MethodDoc.swift", "Methods/MethodParams.swift",
-      "Methods/RepeatedRequests.swift", "Methods/MethodTable.swift"],
+      "Methods/RepeatedRequests.swift", "Methods/RepeatedRequests+Request.swift", "Methods/MethodTable.swift"],
      "a method answers what Presentation's Encoded initialiser for its result type encodes"),
     ("live state only in a turn", ["."], r"\bturns\.withLock\b|\bturns\.withLockIfAvailable\b",
      ["Session/GatherSession.swift", "Session/Match/Turn+ClockAlarm.swift", "Session/Plans/Turn+Agenda.swift",
