@@ -28,6 +28,7 @@ RULES = [
     ("handlers never decide access", ["Methods"], r"\bcapabilities\b|\bwhyNotControl\b|\.peer\b|\.forbidden\(",
      ["Methods/AccessPolicy+Methods.swift", "Methods/AccessPolicy+Tokens.swift", "Methods/AccessPolicy+Peers.swift",
       "Methods/Call.swift", "Methods/Caller.swift", "Methods/CodeGrant.swift", "Methods/MethodDefinition+Dispatch.swift",
+      "Methods/RepeatedRequests+Request.swift",
       "Methods/MethodTable.swift"],
      "who may call a method is its definition's Access, decided by AccessPolicy alone"),
     ("handlers never build JSON", ["Methods"], r"\bJSONObject\b|\.object\(\[\"(?!type)",
