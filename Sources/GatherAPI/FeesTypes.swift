@@ -21,7 +21,15 @@ extension API {
     /// The cost.
     public let cost: API.Money
     /// Who pays a guest's share: the guest, or the player who brought them (plan.join's broughtBy), when known.
-    public let guests: String
+    public let guests: Guests
+
+    /// Who pays a guest's share.
+    public enum Guests: String, Decodable, Sendable, Equatable {
+      /// The guest.
+      case themselves
+      /// The player who brought them, when known.
+      case host
+    }
   }
 
   /// A line of the fee ledger, which is only ever added to: a share of a gather's cost (charge), a payment the
@@ -31,8 +39,8 @@ extension API {
     public let id: API.Id
     /// The at.
     public let at: API.Timestamp
-    /// The kind.
-    public let kind: String
+    /// A share of a gather's cost, a payment or a correction.
+    public let kind: Kind
     /// Who owes or paid.
     public let player: Player
     /// What the line adds to the player's balance: positive for a charge, negative for a payment.
@@ -58,6 +66,16 @@ extension API {
       public let id: API.Id
       /// The name.
       public let name: String
+    }
+
+    /// What a ledger line is.
+    public enum Kind: String, Decodable, Sendable, Equatable {
+      /// A player's share of a gather's cost.
+      case charge
+      /// Money the organiser marked as handed over.
+      case payment
+      /// A correction, with the organiser's note.
+      case correction
     }
   }
 
