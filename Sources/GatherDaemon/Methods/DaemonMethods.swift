@@ -47,7 +47,7 @@ enum DaemonMethods {
       errors: []
     )
   ) { _, view, call in
-    Encoded(view, stats: call.services.stats, hub: call.services.hub, controller: call.isController)
+    Encoded(view, stats: call.services.stats, hub: call.services.hub, controller: call.disclosure.controls)
   }
 
   /// daemon.time: The server's time and time zone; with at, a wall-clock time here with its offset.
