@@ -1,6 +1,7 @@
 """The organiser's players and money on the control page of a real gatherd: a name typed on a sign-up link shown
 to the organiser to confirm, a guest made a regular in one tap, a player added by name (a look-alike refused in
-words), a player merged into the one they are after a question; and after a match that cost a pitch, "End match"
+words), a player merged into the one they are after a question; a game planned from the weekly game, filled in
+from it; and after a match that cost a pitch, "End match"
 followed by an undo notice that reopens it, the balances with "Paid" per player, and the ledger in words.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser \
@@ -130,7 +131,8 @@ class RosterAndMoneyPageTest(PageCase):
         page.click(testid("btn-end"))
         self.wait(page, js_visible("dialog-confirm"), "the question before ending")
         page.click(testid("confirm-ok"))
-        self.wait(page, js_visible("btn-money"), "between matches")
+        # The undo notice comes with End's reply and moves the buttons under it: tapped once it is there.
+        self.wait(page, f"{js_visible('btn-money')} && {js_visible('undo')}", "between matches, with the undo notice")
         page.click(testid("btn-money"))
         self.wait(page, f"{js_visible('money')} && {has('money-balances', 'Bruno')}", "the balances")
         self.assertIn("€10.00", page.evaluate(js_text(f"balance-{b}-EUR")), "a quarter of the pitch each")
@@ -143,6 +145,28 @@ class RosterAndMoneyPageTest(PageCase):
         self.assertEqual(balance["owed"]["amount"], 0)
         page.evaluate("document.querySelector('[data-testid=money-ledger-box]').open = true")
         self.wait(page, has("money-ledger", "paid for the pitch") + " && " + has("money-ledger", "paid"), "the ledger")
+
+    def test_a_game_planned_from_the_weekly_game_is_filled_in_from_it(self):
+        schedule = self.ok(self.c, "plan.schedule", {
+            "weekday": "thursday", "time": "19:00", "capacity": 12, "place": "Astro 2", "note": "Bring both shirts",
+            "opensBefore": 3600, "cost": {"amount": 6000, "currency": "EUR"}, "paidBy": self.ids["Ana"]})
+        page = self.organiser()
+        self.wait(page, js_visible("btn-new-plan"), "Plan a game")
+        page.click(testid("btn-new-plan"))
+        chip = f"plan-week-{schedule['id']}"
+        self.wait(page, f"{js_visible('plan-form')} && {js_visible(chip)}", "the weekly game's week offered")
+        self.assertIn("Astro 2", page.evaluate(js_text(chip)))
+        page.click(testid(chip))
+        self.wait(page, "document.querySelector('[data-testid=plan-place]').value === 'Astro 2'", "the form filled in")
+        self.assertEqual(page.evaluate("document.querySelector('[data-testid=plan-capacity]').value"), "12")
+        self.assertEqual(page.evaluate("document.querySelector('[data-testid=plan-time]').value"), "19:00")
+        page.click(testid("btn-plan-save"))
+        self.wait(page, "!!document.querySelector('[data-testid=signup-qr]')", "the new plan's share view")
+        [plan] = self.ok(self.c, "plans.list")["plans"]
+        self.assertEqual((plan["schedule"], plan["place"], plan["note"], plan["capacity"]),
+                         (schedule["id"], "Astro 2", "Bring both shirts", 12), "made as that week's game")
+        self.assertEqual((plan["fee"]["cost"]["amount"], plan["fee"]["paidBy"]["id"]), (6000, self.ids["Ana"]),
+                         "with the weekly game's cost and who pays the pitch")
 
     def active(self):
         current = self.ok(self.c, "gather.current")
