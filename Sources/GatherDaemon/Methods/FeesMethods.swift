@@ -66,9 +66,9 @@ enum FeesMethods {
       errors: [.forbidden, .storageUnavailable, .invalidParams]
     )
   ) { params, turn, call in
-    let entry = try turn.pay(
+    let payment = try turn.pay(
       player: params.player, amount: params.amount, currency: params.currency, note: params.note)
-    return try Encoded(entry, balance: turn.balance(after: entry))
+    return Encoded(payment.entry, balance: payment.balance)
   }
 
   /// fees.pay's params.
@@ -112,9 +112,9 @@ enum FeesMethods {
       errors: [.forbidden, .playerNotFound, .storageUnavailable, .invalidParams]
     )
   ) { params, turn, call in
-    let entry = try turn.correctFee(
+    let correction = try turn.correctFee(
       player: params.player, amount: params.amount, currency: params.currency, note: params.note)
-    return try Encoded(entry, balance: turn.balance(after: entry))
+    return Encoded(correction.entry, balance: correction.balance)
   }
 
   /// fees.correct's params.
