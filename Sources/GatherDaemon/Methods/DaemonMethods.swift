@@ -67,7 +67,7 @@ enum DaemonMethods {
       errors: [.invalidParams]
     )
   ) { params, view, _ in
-    Encoded(now: view.settings.wallClock(), at: params.at)
+    Encoded(now: view.settings.wallClock(), at: params.at, zone: view.settings.zone, zoneName: LocalTimeZone.name())
   }
 
   /// daemon.time's params.
