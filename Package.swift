@@ -92,6 +92,8 @@ let package = Package(
       // The scoreboard page is built from its folder by the PageBundle plugin (esbuild, gzip, brotli), which
       // embeds every file it serves in WebAssets.built; the folder itself is not a resource.
       exclude: ["Scoreboard"],
+      // What push notifications say, in the page's languages (Sources/GatherDaemon/Notifications/PushTexts.swift).
+      resources: ["de", "en", "es", "fr", "it", "nl", "pt-BR"].map { .embedInCode("Notifications/i18n/\($0).json") },
       swiftSettings: daemonSettings,
       plugins: ["PageBundle"]
     ),
@@ -100,7 +102,7 @@ let package = Package(
     .executableTarget(
       name: "gatherd",
       dependencies: [
-        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim", "GatherMQTT",
+        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim", "GatherMQTT", "GatherPush",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -74,6 +74,8 @@ extension API {
     public let lastReminder: LastReminder?
     /// What it costs (fees.setCost), or null.
     public let fee: API.Fee?
+    /// Its offer period and cut-off, and the places it offers now.
+    public let attendance: API.PlanAttendance
 
     /// The last reminder.
     public struct LastReminder: Decodable, Sendable, Equatable {
@@ -105,6 +107,8 @@ extension API {
     public let changed: Bool
     /// The promoted.
     public let promoted: [API.PlanMember]
+    /// The waiting players offered the places the answer freed (within the plan's offer period).
+    public let offered: [API.PlanMember]
   }
 
   /// Of the plans that were not cancelled (those starting in since..until for stats.players): joined (said I'm in at
@@ -120,6 +124,8 @@ extension API {
     public let noShows: Int64
     /// The left late.
     public let leftLate: Int64
+    /// Late drop-outs: going places left after the plan's cut-off, and not taken back.
+    public let lateDropOuts: Int64
   }
 
   /// Who turned up for a plan, as the organiser checked them in.
@@ -244,6 +250,7 @@ extension APISchemas {
           The last reminder that went out: how long before the start, and when; null before the first.
           """)),
       "fee": .required(.nullable(.ref("Fee")).described("What it costs (fees.setCost), or null.")),
+      "attendance": .required(.ref("PlanAttendance")),
     ])
 
   /// The schema of ``API/PlanMember``.
@@ -265,6 +272,8 @@ extension APISchemas {
       "answer": .required(.choice(["going", "waiting", "notGoing"])),
       "changed": .required(.boolean()),
       "promoted": .required(.array(of: .ref("PlanMember"))),
+      "offered": .required(
+        .array(of: .ref("PlanMember"), "The waiting players offered the places it freed (within the offer period).")),
     ])
 
   /// The schema of ``API/Attendance``.
@@ -280,6 +289,8 @@ extension APISchemas {
       "played": .required(.integer(minimum: 0)),
       "noShows": .required(.integer(minimum: 0)),
       "leftLate": .required(.integer(minimum: 0)),
+      "lateDropOuts": .required(
+        .integer("Going places left after the plan's cut-off (24 h by default), and not taken back.", minimum: 0)),
     ])
 
   /// The schema of ``API/CheckIn``.

@@ -71,3 +71,11 @@ import Testing
     #expect(RetrySchedule.wait(afterFailures: 6, retryAfter: 0) == nil)
   }
 }
+
+/// A webhook's signature, against RFC 4231's first HMAC-SHA-256 test case.
+@Suite struct WebhookSignatureTests {
+  @Test func theSignatureIsTheHexHMACSHA256OfTheBody() {
+    let value = WebhookSignature.value(body: Array("Hi There".utf8), secret: [UInt8](repeating: 0x0b, count: 20))
+    #expect(value == "sha256=b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+  }
+}
