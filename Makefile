@@ -187,6 +187,7 @@ test: deps pydeps hadeps lint
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s clients/python -t clients/python -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd node --test clients/js/
+	node --test Tests/page/
 	GATHERD_BIN=$(BIN_PATH)/gatherd bash clients/shell/test_gather.sh
 	# A plain release build first: install and deb must not pick it up (Tests/systemd/test_install.py).
 	$(SWIFT) build -c release --product gatherctl

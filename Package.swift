@@ -128,6 +128,8 @@ let package = Package(
     .testTarget(name: "GatherdTests", dependencies: ["gatherd"], swiftSettings: strict),
     .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
     .testTarget(name: "GatherQRTests", dependencies: ["GatherQR"], swiftSettings: strict),
+    // gatherctl's reading of gatherd's replies and events: the types they read as, and what does not fit.
+    .testTarget(name: "GatherctlTests", dependencies: ["gatherctl", "GatherAPI", "GatherRPC"], swiftSettings: strict),
     .testTarget(
       name: "GatherPushTests", dependencies: ["GatherPush", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: strict),

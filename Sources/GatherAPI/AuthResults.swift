@@ -32,7 +32,7 @@ extension API {
       /// The gather.
       public let gather: API.Id
       /// The status.
-      public let status: String
+      public let status: API.VoteState
       /// The methods.
       public let methods: [String]
     }

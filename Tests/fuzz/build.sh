@@ -117,7 +117,7 @@ for target in $TARGETS; do
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
-        "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$PAGE_SOURCES" "$OUT/modules/GatherModel.o" \
+        "$PAGE_SOURCES" "$OUT/modules/GatherModel.o" \
         "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" "$OUT/modules/GatherAPI.o" \
         $(spm_objects $DAEMON_DEPS) -lsqlite3 -lgcrypt -lqrencode \
         -o "$OUT/fuzz-rpc" ;;

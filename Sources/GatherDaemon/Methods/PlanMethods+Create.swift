@@ -16,8 +16,7 @@ extension PlanMethods {
         Several plans may be open at once, but not two at the very same start: a start another open plan has (to \
         the second, however written) is refused with -32002 same_time, naming that plan, unless force is true. A \
         start in the past, or a capacity out of 2..40, is -32602 naming the field. Publishes a plan event \
-        (created). Each plan gets its own sign-up code (plan.link). Mutating: the caller must be a controller \
-        (root, the daemon's uid, or a member of --control-group), otherwise -32003 forbidden.
+        (created). Each plan gets its own sign-up code (plan.link).
 
         With schedule, the plan is that weekly schedule's game made by hand (this week's, say): it takes the \
         schedule's capacity, place, note and cost unless the params say otherwise, and its terms (regulars first, \

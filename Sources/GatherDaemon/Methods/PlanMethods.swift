@@ -16,9 +16,7 @@ enum PlanMethods {
       description: """
         At least one of them. A new capacity moves players between going and waiting in the order they joined (a \
         promoted event for each who moves up). null clears place or note. A new start another open plan has is \
-        refused with -32002 same_time, naming that plan, unless force is true. Publishes a plan event (updated). \
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
+        refused with -32002 same_time, naming that plan, unless force is true. Publishes a plan event (updated).
         """,
       result: ResultDoc("plan", schema: .ref("Plan")),
       errors: [
@@ -99,8 +97,7 @@ enum PlanMethods {
       summary: "Calls an open plan off.",
       description: """
         It takes no more answers or changes, and its sign-up link stops working at once. Publishes a plan event \
-        (cancelled). Mutating: the caller must be a controller (root, the daemon's uid, or a member of \
-        --control-group), otherwise -32003 forbidden.
+        (cancelled).
         """,
       result: ResultDoc("plan", schema: .ref("Plan")),
       errors: [

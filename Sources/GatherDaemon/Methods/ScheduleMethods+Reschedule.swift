@@ -14,8 +14,7 @@ extension ScheduleMethods {
         regularsOfLast are given together: any of them replaces the rule. The plans already open keep their own \
         details, and their week gets no second plan; the weeks to come follow the change (their opening must \
         come after it). A new weekday or time that another schedule has is refused with -32002 same_time, naming \
-        it, unless force is true. Mutating: the caller must be a controller (root, the daemon's uid, or a member \
-        of --control-group), otherwise -32003 forbidden.
+        it, unless force is true.
         """,
       result: ResultDoc("schedule", schema: .ref("Schedule")),
       errors: [.scheduleNotFound, .forbidden, .sameTime, .invalidParams, .storageUnavailable],
