@@ -54,7 +54,10 @@ extension APISchemas {
           [
             "plan": .required(.ref("Id")),
             "methods": .required(
-              .array(of: .choice(["plan.accept", "plan.decline", "plan.join", "plan.leave", "push.subscribe", "push.unsubscribe"]))),
+              .array(
+                of: .choice([
+                  "plan.accept", "plan.decline", "plan.join", "plan.leave", "push.subscribe", "push.unsubscribe",
+                ]))),
             "status": .required(.ref("PlanStatus")),
             "gather": .optional(.ref("Id").described("The gather a started plan became.")),
           ])),

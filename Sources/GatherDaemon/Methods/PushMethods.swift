@@ -116,7 +116,9 @@ enum PushMethods {
       let keys = try Self.object(subscription["keys"], "subscription.keys")
       p256dh = try Self.text(keys["p256dh"], "subscription.keys.p256dh")
       auth = try Self.text(keys["auth"], "subscription.keys.auth")
-      if let unknown = subscription.objectValue?.keys.first(where: { !["endpoint", "keys", "expirationTime"].contains($0) }) {
+      if let unknown = subscription.objectValue?.keys.first(where: {
+        !["endpoint", "keys", "expirationTime"].contains($0)
+      }) {
         throw RPCError.invalidParams(field: "subscription.\(unknown)", "A subscription has no \"\(unknown)\".")
       }
       plan = try params.optionalInt("plan")
@@ -150,7 +152,8 @@ enum PushMethods {
   /// push.unsubscribe's params.
   struct UnsubscribeParams: MethodParams {
     static let fields = [
-      ParamDoc("endpoint", "The subscription's endpoint, as push.subscribe took it.", required: true, schema: .string()),
+      ParamDoc(
+        "endpoint", "The subscription's endpoint, as push.subscribe took it.", required: true, schema: .string()),
       ParamDoc(
         "plan", "The plan whose sign-up link lets it go (required with a sign-up code).", required: false,
         schema: .ref("Id")),

@@ -119,7 +119,9 @@ import Testing
           "control": false,
           "signUp": .object([
             "plan": plan, "status": "open",
-            "methods": ["plan.accept", "plan.decline", "plan.join", "plan.leave", "push.subscribe", "push.unsubscribe"],
+            "methods": [
+              "plan.accept", "plan.decline", "plan.join", "plan.leave", "push.subscribe", "push.unsubscribe",
+            ],
           ]),
         ]))
     #expect(try await join(ids[0], as: web)["answer"] == "going")

@@ -116,7 +116,8 @@ import Testing
     try await session.perform { $0.stop() }
     let restarted = try await PlansPartAgendaTests.session(
       store: store, clock: clock, from: Self.monday)
-    #expect(restarted.view.state.openPlan(plan)?.offer(to: 3)?.expiresAt == Self.monday.addingTimeInterval(2 * Self.hour))
+    #expect(
+      restarted.view.state.openPlan(plan)?.offer(to: 3)?.expiresAt == Self.monday.addingTimeInterval(2 * Self.hour))
     try await subscribe(restarted)
     try await advance(hours: 2, on: restarted)
     #expect(try await nextPlanEvents() == ["lapsed:3", "offered:4"])
