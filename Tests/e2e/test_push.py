@@ -1,0 +1,122 @@
+"""Web Push at the edge: a real local HTTPS push service receives what gatherd sends when a place becomes a
+waiting player's, and the PyPI libraries a browser's side is checked with (http_ece, py-vapid) decrypt the message
+(RFC 8291) and verify its VAPID token (RFC 8292). Params and refusals are the method tests'."""
+import base64
+import http.server
+import json
+import os
+import queue
+import shutil
+import ssl
+import subprocess
+import tempfile
+import threading
+import unittest
+
+import http_ece
+import py_vapid
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+
+from harness import Daemon, DaemonTestCase
+from test_plans import in_days
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+class PushService:
+    """An HTTPS endpoint on a free loopback port, with a self-signed certificate for 127.0.0.1."""
+
+    def __init__(self, folder: str) -> None:
+        self.cert = os.path.join(folder, "push-cert.pem")
+        key = os.path.join(folder, "push-key.pem")
+        subprocess.run(
+            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+             "-keyout", key, "-out", self.cert, "-days", "1", "-subj", "/CN=127.0.0.1",
+             "-addext", "subjectAltName=IP:127.0.0.1"],
+            check=True, capture_output=True)
+        self.received: queue.Queue = queue.Queue()
+        received = self.received
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                received.put((self.path, dict(self.headers), body))
+                self.send_response(201)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(self.cert, key)
+        self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class PushDeliveryTests(DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def make_daemon(self) -> Daemon:
+        folder = tempfile.mkdtemp(prefix="gatherd-push-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        self.service = PushService(folder)
+        self.addCleanup(self.service.stop)
+        return Daemon([
+            "--push-services", f"127.0.0.1:{self.service.port}",
+            "--push-ca-file", self.service.cert,
+            "--push-contact", "mailto:organiser@example.org",
+        ])
+
+    def test_a_place_freed_reaches_the_waiting_players_phone_encrypted_and_signed(self):
+        players = self.make_players(self.c, 3)
+        first, second = players[0]["id"], players[2]["id"]
+        plan = self.ok(self.c, "plan.create", {"startsAt": in_days(3), "capacity": 2})
+        for player in players:
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": player["id"]})
+
+        phone = ec.generate_private_key(ec.SECP256R1())
+        p256dh = phone.public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        auth = os.urandom(16)
+        endpoint = f"https://127.0.0.1:{self.service.port}/push/phone-1"
+        self.ok(self.c, "push.subscribe", {
+            "player": second,
+            "subscription": {"endpoint": endpoint, "keys": {"p256dh": b64url(p256dh), "auth": b64url(auth)}},
+        })
+        server_key = self.ok(self.c, "push.key")["publicKey"]
+
+        self.ok(self.c, "plan.leave", {"plan": plan["id"], "player": first})
+
+        path, headers, body = self.service.received.get(timeout=20)
+        self.assertEqual(path, "/push/phone-1")
+        headers = {k.lower(): v for k, v in headers.items()}
+        self.assertEqual(headers["content-encoding"], "aes128gcm")
+        self.assertIn("ttl", headers)
+
+        authorization = headers["authorization"]
+        self.assertTrue(py_vapid.Vapid02.verify(authorization.replace(", ", ",")), "the VAPID token verifies")
+        parts = dict(p.split("=", 1) for p in authorization.split(" ", 1)[1].replace(" ", "").split(","))
+        self.assertEqual(parts["k"], server_key, "signed with the key push.key gives browsers")
+        claims = json.loads(base64.urlsafe_b64decode(parts["t"].split(".")[1] + "=="))
+        self.assertEqual(claims["aud"], f"https://127.0.0.1:{self.service.port}")
+        self.assertEqual(claims["sub"], "mailto:organiser@example.org")
+
+        message = json.loads(http_ece.decrypt(body, private_key=phone, auth_secret=auth, version="aes128gcm"))
+        self.assertEqual(message["title"], "You're in", message)
+        self.assertIn("you're going", message["body"])
+        self.assertEqual(message["tag"], f"plan{plan['id']}-place", "a later push about the place replaces this one")
+        self.assertEqual(message["lang"], "en")
+
+
+if __name__ == "__main__":
+    unittest.main()
