@@ -2,6 +2,8 @@
 waiting player's, and the PyPI libraries a browser's side is checked with (http_ece, py-vapid) decrypt the message
 (RFC 8291) and verify its VAPID token (RFC 8292). Params and refusals are the method tests'."""
 import base64
+import hashlib
+import hmac
 import http.server
 import json
 import os
@@ -116,6 +118,38 @@ class PushDeliveryTests(DaemonTestCase):
         self.assertIn("you're going", message["body"])
         self.assertEqual(message["tag"], f"plan{plan['id']}-place", "a later push about the place replaces this one")
         self.assertEqual(message["lang"], "en")
+
+
+class WebhookTests(DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def make_daemon(self) -> Daemon:
+        folder = tempfile.mkdtemp(prefix="gatherd-webhook-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        self.service = PushService(folder)
+        self.addCleanup(self.service.stop)
+        self.secret = b"s3cret shared with the hook"
+        secret_file = os.path.join(folder, "webhook-secret")
+        with open(secret_file, "wb") as f:
+            f.write(self.secret)
+        return Daemon([
+            "--webhook", f"https://127.0.0.1:{self.service.port}/hook",
+            "--webhook-secret-file", secret_file,
+            "--push-ca-file", self.service.cert,
+        ])
+
+    def test_a_plan_event_is_posted_signed_with_hmac_of_its_body(self):
+        plan = self.ok(self.c, "plan.create", {"startsAt": in_days(3), "capacity": 10})
+        path, headers, body = self.service.received.get(timeout=20)
+        headers = {k.lower(): v for k, v in headers.items()}
+        self.assertEqual(path, "/hook")
+        self.assertEqual(headers["content-type"], "application/json")
+        expected = "sha256=" + hmac.new(self.secret, body, hashlib.sha256).hexdigest()
+        self.assertEqual(headers["x-gatherd-signature"], expected)
+        self.assertEqual(headers["x-gatherd-event"], "plan")
+        event = json.loads(body)
+        self.assertEqual((event["event"], event["change"], event["plan"]["id"]), ("plan", "created", plan["id"]))
+        self.assertEqual(headers["x-gatherd-seq"], str(event["seq"]))
 
 
 if __name__ == "__main__":
