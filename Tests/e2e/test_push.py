@@ -13,6 +13,7 @@ import ssl
 import subprocess
 import tempfile
 import threading
+import time
 import unittest
 
 import http_ece
@@ -46,7 +47,7 @@ class PushService:
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 received.put((self.path, dict(self.headers), body))
-                self.send_response(201)
+                self.send_response(410 if self.path.startswith("/gone") else 201)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
@@ -73,7 +74,7 @@ class PushDeliveryTests(DaemonTestCase):
         self.addCleanup(shutil.rmtree, folder, True)
         self.service = PushService(folder)
         self.addCleanup(self.service.stop)
-        return Daemon([
+        return Daemon(log_level="info", extra_args=[
             "--push-services", f"127.0.0.1:{self.service.port}",
             "--push-ca-file", self.service.cert,
             "--push-contact", "mailto:organiser@example.org",
@@ -118,6 +119,28 @@ class PushDeliveryTests(DaemonTestCase):
         self.assertIn("you're going", message["body"])
         self.assertEqual(message["tag"], f"plan{plan['id']}-place", "a later push about the place replaces this one")
         self.assertEqual(message["lang"], "en")
+
+    def test_a_phone_the_push_service_says_is_gone_is_forgotten(self):
+        players = self.make_players(self.c, 3)
+        plan = self.ok(self.c, "plan.create", {"startsAt": in_days(3), "capacity": 2})
+        for player in players:
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": player["id"]})
+        phone = ec.generate_private_key(ec.SECP256R1()).public_key().public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+        endpoint = f"https://127.0.0.1:{self.service.port}/gone/phone-2"
+        self.ok(self.c, "push.subscribe", {
+            "player": players[2]["id"],
+            "subscription": {"endpoint": endpoint, "keys": {"p256dh": b64url(phone), "auth": b64url(os.urandom(16))}},
+        })
+        self.ok(self.c, "plan.leave", {"plan": plan["id"], "player": players[0]["id"]})
+
+        path, _, _ = self.service.received.get(timeout=20)
+        self.assertEqual(path, "/gone/phone-2")
+        deadline = time.monotonic() + 10
+        while "forgot it" not in self.daemon.output():
+            self.assertLess(time.monotonic(), deadline, "the 410 was acted on")
+            time.sleep(0.05)
+        self.assertEqual(self.ok(self.c, "push.unsubscribe", {"endpoint": endpoint}), {"removed": False})
 
 
 class WebhookTests(DaemonTestCase):
