@@ -38,4 +38,6 @@ struct MethodServices: Sendable {
   let hub: EventHub
   /// The changes answered lately that carried a client's key, so that a repeat is answered, not run again.
   let repeats: RepeatedRequests
+  /// Web Push: its key and the push services it sends to; nil where gatherd sends no pushes.
+  var push: WebPush? = nil
 }

@@ -102,4 +102,7 @@ enum ErrorDoc: Sendable {
     reason: "already_done")
   /// gatherd serves no web page (-32002, `web_disabled`).
   static let webDisabled = own(code: -32002, message: "gatherd serves no web page.", reason: "web_disabled")
+  /// gatherd cannot make or read its push key, or sends no pushes (-32002, `push_unavailable`).
+  static let pushUnavailable = own(
+    code: -32002, message: "gatherd cannot send pushes now.", reason: "push_unavailable")
 }

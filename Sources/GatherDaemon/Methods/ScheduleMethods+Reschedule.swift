@@ -26,7 +26,7 @@ extension ScheduleMethods {
           .string("capacity"),
           .string("place"),
           .string("note"),
-          .string("opensBefore"),
+          .string("opensBefore"), .string("offerPeriod"), .string("cutOff"),
           .string("regularsFirst"),
           .string("reminders"),
         ])
@@ -101,7 +101,7 @@ extension ScheduleMethods {
           """
           Move it even when another schedule has its games on that day at that time (otherwise -32002 same_time).
           """, required: false, schema: .boolean()),
-      ] + CostFields.docs(required: false)
+      ] + CostFields.docs(required: false) + AttendanceFields.docs
     let schedule: PlanSchedule.ID
     let changes: ScheduleChanges
     /// Move it even to another schedule's day and time.

@@ -105,7 +105,7 @@ enum ScheduleMethods {
           next (the default): the first week whose opening is still to come. this: this week's game, when it is \
           still to start and its opening has passed, opens at once.
           """, required: false, schema: .choice(["this", "next"])),
-      ] + CostFields.docs(required: false)
+      ] + CostFields.docs(required: false) + AttendanceFields.docs
     let details: ScheduleDetails
     /// Make it even on another schedule's day and time.
     let force: Bool
