@@ -47,8 +47,9 @@ public struct NotificationService: Service, CustomStringConvertible {
     let (pushID, hookID) = (session.hub.newSubscriptionID(), session.hub.newSubscriptionID())
     _ = try? await table.loop.submit {
       let after = session.view.seq
-      table.add(pushID, topics: PushSink.topics, after: after, sink: pushes)
-      if let hooks { table.add(hookID, topics: WebhookSink.topics, after: after, sink: hooks) }
+      // The daemon's own listeners, not clients': daemon.status and the metrics count clients' subscriptions.
+      table.add(pushID, topics: PushSink.topics, after: after, sink: pushes, counted: false)
+      if let hooks { table.add(hookID, topics: WebhookSink.topics, after: after, sink: hooks, counted: false) }
     }.get()
     if !webhooks.urls.isEmpty {
       logger.info("Posting plan, vote and match events to \(webhooks.urls.map(\.origin).joined(separator: ", ")).")
