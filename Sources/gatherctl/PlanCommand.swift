@@ -8,13 +8,15 @@ struct PlanCommand: ParsableCommand {
     commandName: "plan", abstract: "Plan coming gathers: who is going, who waits, and the sign-up link.",
     discussion: """
       A plan has a start, a capacity and a list that people join and leave. Past the capacity a player waits; \
-      when a going player leaves, the first waiting one moves up. Commands that act on a plan take --plan ID; \
+      when a going player leaves, the first waiting one moves up (or, close to the start, is offered the place \
+      to take with plan accept or turn down with plan decline). Commands that act on a plan take --plan ID; \
       without it they act on the soonest open plan. On the night, gatherctl plan check-in marks who turned up; \
       gatherctl gather start --plan ID (or check-in --start) then starts a gather with them (else the going \
       players) split into fair teams.
       """,
     subcommands: [
-      List.self, New.self, Show.self, Join.self, Leave.self, Update.self, Link.self, CheckIn.self, Cancel.self,
+      List.self, New.self, Show.self, Join.self, Leave.self, Accept.self, Decline.self, Update.self, Link.self,
+      CheckIn.self, Cancel.self,
       Schedule.self, Schedules.self, Unschedule.self, Calendar.self,
     ],
     defaultSubcommand: List.self)

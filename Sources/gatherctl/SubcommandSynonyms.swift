@@ -22,6 +22,8 @@ enum SubcommandSynonyms {
     ["history", "past", "results", "log", "list", "ls"],
     ["join", "in", "going", "yes", "sign-up", "signup"],
     ["leave", "out", "no", "drop-out", "dropout", "quit"],
+    ["accept", "take", "claim"],
+    ["decline", "refuse", "reject", "pass"],
     ["move", "assign", "swap", "transfer", "switch", "sub"],
     ["undo", "back", "revert", "take-back", "takeback", "unscore", "disallow"],
     ["rename", "name", "names", "call"],
