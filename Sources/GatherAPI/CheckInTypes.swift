@@ -15,6 +15,8 @@ extension API {
     public let noShows: Int64
     /// The left late.
     public let leftLate: Int64
+    /// Late drop-outs: going places left after the plan's cut-off, and not taken back.
+    public let lateDropOuts: Int64
   }
 
   /// Who turned up for a plan, as the organiser checked them in.
@@ -76,6 +78,8 @@ extension APISchemas {
       "played": .required(.integer(minimum: 0)),
       "noShows": .required(.integer(minimum: 0)),
       "leftLate": .required(.integer(minimum: 0)),
+      "lateDropOuts": .required(
+        .integer("Going places left after the plan's cut-off (24 h by default), and not taken back.", minimum: 0)),
     ])
 
   /// The schema of ``API/CheckIn``.

@@ -83,6 +83,8 @@ extension API {
     public let lastReminder: LastReminder?
     /// What it costs (fees.setCost), or null.
     public let fee: API.Fee?
+    /// Its offer period and cut-off, and the places it offers now.
+    public let attendance: API.PlanAttendance
 
     /// The last reminder.
     public struct LastReminder: Decodable, Sendable, Equatable {
@@ -114,6 +116,8 @@ extension API {
     public let changed: Bool
     /// The promoted.
     public let promoted: [API.PlanMember]
+    /// The waiting players offered the places the answer freed (within the plan's offer period).
+    public let offered: [API.PlanMember]
   }
 
   /// Where a player stands on a plan: going, on the waiting list, or not going (said no, or left).
@@ -215,6 +219,7 @@ extension APISchemas {
           The last reminder that went out: how long before the start, and when; null before the first.
           """)),
       "fee": .required(.nullable(.ref("Fee")).described("What it costs (fees.setCost), or null.")),
+      "attendance": .required(.ref("PlanAttendance")),
     ])
 
   /// The schema of ``API/PlanMember``.
@@ -236,6 +241,8 @@ extension APISchemas {
       "answer": .required(.choice(["going", "waiting", "notGoing"])),
       "changed": .required(.boolean()),
       "promoted": .required(.array(of: .ref("PlanMember"))),
+      "offered": .required(
+        .array(of: .ref("PlanMember"), "The waiting players offered the places it freed (within the offer period).")),
     ])
 
 }

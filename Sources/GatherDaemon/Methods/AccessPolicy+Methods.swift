@@ -109,7 +109,4 @@ extension AccessPolicy {
     let minutes = max(1, Int((wait.inSeconds / 60).rounded(.up)))
     return minutes == 1 ? "a minute" : "about \(minutes) minutes"
   }
-
-  /// Whether the caller is a controller, for the replies that show controllers more (the links in a report).
-  static func isController(_ caller: Capabilities) -> Bool { caller.control }
 }
