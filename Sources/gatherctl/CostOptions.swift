@@ -43,7 +43,8 @@ enum CostWords {
   /// "€60.00, split among those who play; guests' shares: themselves; paid by Ana #1 (credited the whole cost
   /// when it is charged)": a fee in words.
   static func fee(_ fee: API.Fee) -> String {
-    var text = "\(Render.text(fee.cost.text)), split among those who play; guests' shares: "
+    var text =
+      "\(Render.text(fee.cost.text)), split among those who play; guests' shares: "
       + PlanRender.guests(fee.guests)
     if let payer = fee.paidBy {
       text += "; paid by \(FeesCommand.who(payer.name, payer.id)) (credited the whole cost when it is charged)"

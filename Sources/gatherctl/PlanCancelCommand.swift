@@ -26,7 +26,8 @@ extension PlanCommand {
         let which = "the soonest open plan, \(Self.describe(plan))"
         try Confirmation(yes: false).ask(
           "Cancel \(which)? Its sign-up link stops working.",
-          unanswered: "plan cancel without --plan would cancel \(which). Name it with --plan \(id), or confirm with --yes.",
+          unanswered:
+            "plan cancel without --plan would cancel \(which). Name it with --plan \(id), or confirm with --yes.",
           declined: "Nothing was cancelled.")
       }
       try global.show(try connection.reply(.planCancel, ["plan": .int(id)])) {

@@ -44,7 +44,8 @@ extension PlanCommand {
       if schedule == nil {
         guard !when.isEmpty, capacity != nil else {
           throw ValidationError(
-            "Give when it starts and --capacity, such as: gatherctl plan new thu 19:00 --capacity 10 (or --schedule ID).")
+            "Give when it starts and --capacity, such as: gatherctl plan new thu 19:00 --capacity 10 (or --schedule ID)."
+          )
         }
       }
       if !when.isEmpty { try PlanStart(when, argument: "<when>").validate() }
@@ -52,7 +53,8 @@ extension PlanCommand {
 
     func run() throws {
       let connection = try global.connect()
-      let start = PlanStart(try when.isEmpty ? Self.weeklyStart(of: schedule ?? 0, on: connection) : when, argument: "<when>")
+      let start = PlanStart(
+        try when.isEmpty ? Self.weeklyStart(of: schedule ?? 0, on: connection) : when, argument: "<when>")
       let startsAt = try start.startsAt(on: connection)
       var params: JSONObject = ["startsAt": .string(startsAt)]
       if let capacity { params["capacity"] = .int(capacity) }

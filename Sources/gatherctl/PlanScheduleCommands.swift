@@ -74,7 +74,8 @@ extension PlanCommand {
       }
       if let firstWeek {
         guard schedule == nil else {
-          throw ValidationError("--first-week goes with a new weekly game; for a week of this one: plan new --schedule ID.")
+          throw ValidationError(
+            "--first-week goes with a new weekly game; for a week of this one: plan new --schedule ID.")
         }
         guard ["this", "next"].contains(firstWeek) else { throw ValidationError("--first-week takes this or next.") }
       }
