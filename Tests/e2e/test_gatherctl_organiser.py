@@ -19,6 +19,7 @@ import datetime as dt
 import unittest
 from typing import Any
 
+import test_gatherctl_plan_times as plan_times
 from test_gatherctl import GatherctlTestCase
 
 
@@ -29,6 +30,8 @@ class OrganiserCommandTests(GatherctlTestCase):
     def setUp(self):
         super().setUp()
         self.ids = {name: self.ok(self.c, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno", "Carla")}
+
+    on_terminal = plan_times.PlanTimesTests.on_terminal
 
     def refused(self, *args: Any, status: int | None = None) -> str:
         """A command that must fail: a non-zero status (or `status`), nothing on stdout; returns stderr."""
@@ -109,6 +112,29 @@ class OrganiserCommandTests(GatherctlTestCase):
                          f"Deleted gather {first} from history; the ratings and stats are worked out again without it.\n")
         self.assertEqual(self.ok(self.c, "gathers.list")["gathers"], [])
         self.assertEqual(self.refused("gather", "reopen"), "gatherctl: No gather has ended yet.\n")
+
+    def test_on_a_terminal_delete_and_merge_ask_and_a_no_changes_nothing(self):
+        ana, bruno = self.ids["Ana"], self.ids["Bruno"]
+        gather = self.played([ana], [bruno])
+        status, out = self.on_terminal(b"n", "gather", "delete", str(gather))
+        self.assertRegex(out, rf"^Delete gather {gather} \(\d{{4}}-\d\d-\d\d[ 0-9:]*, Team A 0-0 Team B\) from "
+                              r"history\? Its result, goals and vote go")
+        self.assertEqual(status, 1, out)
+        self.assertIn("Nothing was deleted.", out)
+        self.assertEqual(len(self.ok(self.c, "gathers.list")["gathers"]), 1)
+        status, out = self.on_terminal(b"y", "gather", "delete", str(gather))
+        self.assertEqual(status, 0, out)
+        self.assertEqual(self.ok(self.c, "gathers.list")["gathers"], [])
+
+        twin = self.ok(self.c, "players.create", {"name": "Ana (link)"})["id"]
+        status, out = self.on_terminal(b"", "players", "merge", str(twin), "Ana")
+        self.assertIn(f"Merge Ana (link) #{twin} into Ana #{ana}? ", out)
+        self.assertEqual(status, 1, out)
+        self.assertIn("Nothing was merged.", out)
+        self.assertIn(twin, [p["id"] for p in self.ok(self.c, "players.list")["players"]])
+        status, out = self.on_terminal(b"yes", "players", "merge", str(twin), "Ana")
+        self.assertEqual(status, 0, out)
+        self.assertNotIn(twin, [p["id"] for p in self.ok(self.c, "players.list")["players"]])
 
     def test_a_cancelled_plan_is_restored_with_its_answers_and_its_link(self):
         plan = self.ctl_json("plan", "new", "tomorrow", "19:00", "--capacity", "10", "--place", "Astro 2")
