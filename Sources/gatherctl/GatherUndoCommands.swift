@@ -78,9 +78,10 @@ extension GatherCommand {
       try global.show(try connection.reply(.gathersDelete, ["gather": .int(id)])) { Self.render($0) }
     }
 
-    /// "gather 3 (2026-11-26, Team A 2-1 Team B)".
+    /// "gather 3 (2026-11-26 20:31, Team A 2-1 Team B)": its end as gatherctl gather history shows it.
     static func describe(_ record: API.GatherRecord) -> String {
-      "gather \(record.id) (\(Render.text(record.endedAt).prefix(10)), \(Render.score(record.score, names: record.names)))"
+      let ended = String(Render.text(record.endedAt).prefix(16).map { $0 == "T" ? " " : $0 })
+      return "gather \(record.id) (\(ended), \(Render.score(record.score, names: record.names)))"
     }
 
     /// What was deleted, and the charges reversed.

@@ -117,7 +117,7 @@ class OrganiserCommandTests(GatherctlTestCase):
         ana, bruno = self.ids["Ana"], self.ids["Bruno"]
         gather = self.played([ana], [bruno])
         status, out = self.on_terminal(b"n", "gather", "delete", str(gather))
-        self.assertRegex(out, rf"^Delete gather {gather} \(\d{{4}}-\d\d-\d\d[ 0-9:]*, Team A 0-0 Team B\) from "
+        self.assertRegex(out, rf"^Delete gather {gather} \(\d{{4}}-\d\d-\d\d \d\d:\d\d, Team A 0-0 Team B\) from "
                               r"history\? Its result, goals and vote go")
         self.assertEqual(status, 1, out)
         self.assertIn("Nothing was deleted.", out)
