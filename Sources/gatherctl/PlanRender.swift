@@ -26,8 +26,7 @@ enum PlanRender {
           + "then everyone may join.")
     }
     if let fee = plan.fee {
-      lines.append(
-        "  Cost: \(Render.text(fee.cost.text)), split among those who play; guests' shares: \(guests(fee.guests)).")
+      lines.append("  Cost: \(CostWords.fee(fee)).")
     }
     lines.append("  Going: \(names(plan.going))")
     if !plan.waiting.isEmpty { lines.append("  Waiting: \(names(plan.waiting))") }

@@ -37,6 +37,12 @@ enum SubcommandSynonyms {
     ["link", "url", "qr", "address"],
     ["token", "secret", "password", "key"],
     ["goal", "score", "scored"],
+    ["merge", "combine", "dedupe", "duplicate", "same"],
+    ["confirm", "approve", "accept", "verify", "ok"],
+    ["regular", "regulars", "promote", "member"],
+    ["reopen", "unend", "undo-end", "resume", "back"],
+    ["restore", "uncancel", "undo-cancel", "reopen", "revive"],
+    ["how-to-pay", "howtopay", "payment-note", "bank", "iban"],
   ]
 
   /// The name or alias among `names` (one subcommand's) that means what `word` means, preferring the group's

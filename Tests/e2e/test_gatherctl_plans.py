@@ -60,7 +60,9 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertIn("Zé (guest)", self.ctl("plan", "show", "--plan", sunday["id"]))
         self.ctl("plan", "update", "--capacity", "3", "--note", "Bibs")
         self.assertEqual((self.plan(thursday["id"])["capacity"], self.plan(thursday["id"])["note"]), (3, "Bibs"))
-        self.assertEqual(self.ctl("plan", "cancel", "--yes").strip(), f"Cancelled plan {thursday['id']}.")
+        self.assertEqual(self.ctl("plan", "cancel", "--yes").splitlines()[0],
+                         f"Cancelled plan {thursday['id']}. Called off by mistake? gatherctl plan restore "
+                         f"{thursday['id']} opens it again, until its start.")
         self.assertEqual([p["id"] for p in self.ok(self.c, "plans.list")["plans"]], [sunday["id"]])
 
     def test_without_an_open_plan_commands_say_how_to_make_one(self):
