@@ -860,13 +860,13 @@ _gatherctl_plan() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|new|show|join|leave|update|link|check-in|cancel|restore|schedule|schedules|unschedule|calendar)
+    list|new|show|join|leave|accept|decline|update|link|check-in|cancel|restore|schedule|schedules|unschedule|calendar)
         # Offer subcommand argument completions
         "_gatherctl_plan_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list new show join leave update link check-in cancel restore schedule schedules unschedule calendar' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list new show join leave accept decline update link check-in cancel restore schedule schedules unschedule calendar' -- "${cur}"))
         ;;
     esac
 }
@@ -937,6 +937,36 @@ _gatherctl_plan_join() {
 }
 
 _gatherctl_plan_leave() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_accept() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_decline() {
     repeating_flags=()
     non_repeating_flags=(--name --version -h --help)
     repeating_options=()

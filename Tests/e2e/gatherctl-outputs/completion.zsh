@@ -791,7 +791,7 @@ _gatherctl_stats() {
 _gatherctl_stats_table() {
     local -i ret=1
     local -ar arg_specs=(
-        '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most plans played, then fewest no-shows, fewest left late, most plans joined; default rating).]:order:'
+        '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most plans played, then fewest no-shows, fewest left late, most plans joined; default rating). With attendance, LEFT LATE counts places left within 24 h of the start, and LATE DROP-OUTS those left after the plan'\''s own cut-off (plan.create cutOff, 24 h by default), which strikes and fines count.]:order:'
         '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
         '--until[Only gathers started before this UTC date.]:until:'
         '--min-gathers[Only players with at least this many (default 1).]:min-gathers:'
@@ -889,6 +889,8 @@ _gatherctl_plan() {
             'show:Show one plan, open or not, with its lists.'
             'join:Say a player is in: going, or waiting past the capacity.'
             'leave:Say a player can'\''t make it; the first waiting player moves up.'
+            'accept:Say a waiting player takes the place offered to them: they are going.'
+            'decline:Say a waiting player turns down the place offered to them; it goes to the next one waiting.'
             'update:Change a plan'\''s start, capacity, place or note.'
             'link:Print the plan'\''s sign-up link for the group chat.'
             'check-in:On the night: mark who turned up, bring in waiting players and walk-ins, then start fair teams.'
@@ -903,7 +905,7 @@ _gatherctl_plan() {
         ;;
     arg)
         case "${words[1]}" in
-        list|new|show|join|leave|update|link|check-in|cancel|restore|schedule|schedules|unschedule|calendar)
+        list|new|show|join|leave|accept|decline|update|link|check-in|cancel|restore|schedule|schedules|unschedule|calendar)
             "_gatherctl_plan_${words[1]}" && ret=0
             ;;
         esac
@@ -969,6 +971,34 @@ _gatherctl_plan_join() {
 }
 
 _gatherctl_plan_leave() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_accept() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_decline() {
     local -i ret=1
     local -ar arg_specs=(
         ':player:'
