@@ -26,7 +26,8 @@ extension Turn {
     fireDueTicks()
     match.endsAt = nil
     if let gather = state.active, timerStatus(of: gather).endsAt != nil {
-      hub.publish(.timer(TimerChange(kind: .wallClockSet, status: timerStatus(of: gather), gather: GatherMoment(gather))))
+      let change = TimerChange(kind: .wallClockSet, status: timerStatus(of: gather), gather: GatherMoment(gather))
+      hub.publish(.timer(change))
     }
     closeDueVotes()
     runAgenda()
