@@ -64,7 +64,7 @@ public struct RPCError: Error, Sendable, Hashable {
     RPCError(.internalError, message, reason: "internal_error")
   }
   /// The database cannot be written (disk full, I/O error, read-only), so the change was not made (-32603);
-  /// `cause` is `disk_full`, `io_error`, `read_only` or `cannot_open`.
+  /// `cause` is `disk_full`, `io_error`, `read_only`, `cannot_open` or `busy`.
   public static func storageUnavailable(cause: String, _ message: String) -> RPCError {
     RPCError(.internalError, message, reason: "storage_unavailable", extra: ["cause": .string(cause)])
   }

@@ -1,13 +1,15 @@
 import CSQLite
 
-/// The database could not be written: the disk is full, failing or read-only. The write's transaction was
-/// rolled back, so nothing of it is on disk; the same write may succeed once storage recovers.
+/// The database could not be written: the disk is full, failing or read-only, or another program held its lock
+/// for longer than the busy timeout. The write's transaction was rolled back, so nothing of it is on disk; the
+/// same write may succeed once storage recovers.
 public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvertible {
   private enum Cause: String, Sendable {
     case diskFull = "disk_full"
     case ioError = "io_error"
     case readOnly = "read_only"
     case cannotOpen = "cannot_open"
+    case busy = "busy"
   }
 
   private let code: Cause
@@ -22,7 +24,7 @@ public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvert
     self.detail = detail
   }
 
-  /// The cause as a stable code: `disk_full`, `io_error`, `read_only` or `cannot_open`.
+  /// The cause as a stable code: `disk_full`, `io_error`, `read_only`, `cannot_open` or `busy`.
   public var cause: String { code.rawValue }
 
   /// The cause in words, e.g. "the disk is full".
@@ -32,6 +34,7 @@ public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvert
     case .ioError: "an I/O error"
     case .readOnly: "the database is read-only"
     case .cannotOpen: "its journal cannot be opened"
+    case .busy: "another program, such as a backup or the sqlite3 shell, is holding it locked"
     }
   }
 
@@ -57,8 +60,13 @@ public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvert
     StorageUnavailable(.cannotOpen, path: path, detail: detail)
   }
 
-  /// The storage failure behind an SQLite error, or nil when the error is of another kind (a constraint, a
-  /// busy database, out of memory, …), which keeps its own handling.
+  /// Another program held the database's write lock past the busy timeout (SQLITE_BUSY, SQLITE_LOCKED).
+  public static func busy(path: String, detail: String = "database is locked") -> StorageUnavailable {
+    StorageUnavailable(.busy, path: path, detail: detail)
+  }
+
+  /// The storage failure behind an SQLite error, or nil when the error is of another kind (a constraint, out of
+  /// memory, …), which keeps its own handling.
   static func classify(_ error: SQLiteError, path: String) -> StorageUnavailable? {
     let detail = error.message
     // SQLITE_IOERR_NOMEM is memory, not storage: it keeps the generic handling, like SQLITE_NOMEM.
@@ -68,6 +76,7 @@ public struct StorageUnavailable: Error, Sendable, Hashable, CustomStringConvert
     case SQLITE_IOERR: return .ioError(path: path, detail: detail)
     case SQLITE_READONLY: return .readOnly(path: path, detail: detail)
     case SQLITE_CANTOPEN: return .cannotOpen(path: path, detail: detail)
+    case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path, detail: detail)
     default: return nil
     }
   }

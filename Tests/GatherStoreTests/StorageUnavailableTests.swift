@@ -5,7 +5,7 @@ import Testing
 
 @testable import GatherStore
 
-/// A full, failing or read-only disk: the store names it, keeps nothing of the refused write, and
+/// A full, failing, read-only or locked database: the store names it, keeps nothing of the refused write, and
 /// writes again on the same connection once storage is back.
 @Suite struct StorageUnavailableTests {
   @Test func sqliteCannotWriteErrorsAreStorageFailuresAndOthersAreNot() {
@@ -17,7 +17,9 @@ import Testing
     #expect(cause(SQLITE_READONLY) == "read_only")
     #expect(cause(CSQLITE_READONLY_DBMOVED) == "read_only")
     #expect(cause(SQLITE_CANTOPEN) == "cannot_open")
-    for other in [SQLITE_NOMEM, CSQLITE_IOERR_NOMEM, SQLITE_CONSTRAINT, SQLITE_BUSY, SQLITE_CORRUPT] {
+    #expect(cause(SQLITE_BUSY) == "busy")
+    #expect(cause(SQLITE_LOCKED) == "busy")
+    for other in [SQLITE_NOMEM, CSQLITE_IOERR_NOMEM, SQLITE_CONSTRAINT, SQLITE_CORRUPT] {
       #expect(cause(other) == nil, "\(other)")
     }
     let full = StorageUnavailable.diskFull(path: "/var/lib/gatherd/gather.sqlite")
@@ -81,6 +83,23 @@ import Testing
     let reloaded = try GatherStore.open(path: fixture.path).load(at: .zero, wallNow: StoreFixture.kickOff)
     #expect(reloaded.active?.score == (try Score(teamA: 0, teamB: 1)))
     #expect(reloaded.active?.log.count == 1)
+  }
+
+  /// Another program holding the write lock (a backup, the sqlite3 shell) past the busy timeout: the write is
+  /// refused as `busy` with nothing kept, and the next one, once the lock is gone, is taken.
+  @Test func aDatabaseLockedByAnotherProgramRefusesTheWriteUntilTheLockIsGone() throws {
+    let fixture = try StoreFixture()
+    try setPragma(fixture.store, "busy_timeout = 20")
+    let other = try SQLiteConnection(path: fixture.path)
+    try other.execute("BEGIN IMMEDIATE")
+    let refusal = #expect(throws: StorageUnavailable.self) {
+      try fixture.store.createPlayer(PlayerDetails(name: "Locked out"))
+    }
+    #expect(refusal?.cause == "busy")
+    #expect(refusal?.description.contains("another program") == true)
+    try other.execute("ROLLBACK")
+    _ = try fixture.store.createPlayer(PlayerDetails(name: "Let in"))
+    #expect(try fixture.store.playerCount() == 1)
   }
 
   /// Sets a pragma on the writer's connection, which every write of the store goes through.

@@ -101,7 +101,7 @@ for target in $TARGETS; do
         Sources/GatherRPC/JSONValue.swift Sources/GatherRPC/JSONWriter.swift -o "$OUT/fuzz-json" ;;
     model)
       # shellcheck disable=SC2086
-      compile "$OUT/build-$target.log" $FLAGS -module-name Fuzz_model Tests/fuzz/targets/FuzzModel.swift \
+      compile "$OUT/build-$target.log" $FLAGS -module-name Fuzz_model Tests/fuzz/targets/FuzzModel.swift Tests/fuzz/targets/FuzzModelChecks.swift \
         Sources/GatherModel/*.swift -o "$OUT/fuzz-model" ;;
     line)
       spm_build

@@ -100,9 +100,9 @@ extension OpenRPCDocument {
       "code": .int(-32603),
       "message": .string(
         """
-        The change was not saved because the database cannot be written (disk full, I/O error, read-only); \
-        nothing changed. data.cause says why: disk_full, io_error, read_only or cannot_open. Writes work again \
-        once storage recovers, with no restart.
+        The change was not saved because the database cannot be written (disk full, I/O error, read-only, or \
+        locked by another program); nothing changed. data.cause says why: disk_full, io_error, read_only, \
+        cannot_open or busy. Writes work again once storage recovers, with no restart.
         """),
       "data": .object([
         "reason": .string("storage_unavailable")
