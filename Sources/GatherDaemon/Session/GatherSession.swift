@@ -29,7 +29,7 @@ public final class GatherSession: Sendable {
   /// What every turn shares and never changes.
   let environment: SessionEnvironment
   /// Cleared by ``refuseChanges()``, when the daemon begins to stop its loops.
-  private let takesChanges = Atomic(true)
+  private let takesChanges: Atomic<Bool>
 
   /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`; commands run on
   /// `loop`, and events go to `hub`. Plans expire and remind as `planTimes` say, and schedules read their times in
@@ -57,6 +57,9 @@ public final class GatherSession: Sendable {
         state: state, seq: hub.seq, endsAt: nil, at: alarms.now(), now: alarms.now, settings: settings))
     self.environment = environment
     self.loop = loop
+    // Set after the last `try`: Swift 6.3's optimiser (release builds, cross-module) crashes on a noncopyable
+    // stored property that an init has to drop when it throws.
+    takesChanges = Atomic(true)
     // With the running clock's end worked out, as every later view has it.
     var turn = Turn(state: state, environment: environment)
     turn.publishView()
