@@ -58,5 +58,10 @@ extension APISchemas {
     ("ManOfTheMatch", manOfTheMatch),
     ("VoteStatus", voteStatus),
     ("VoteStanding", voteStanding),
+    ("PlanAttendance", planAttendance),
+    ("ScheduleAttendance", scheduleAttendance),
+    ("PushKey", pushKey),
+    ("PushSubscribed", pushSubscribed),
+    ("PushUnsubscribed", pushUnsubscribed),
   ]
 }

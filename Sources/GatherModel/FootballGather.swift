@@ -29,6 +29,8 @@ public struct FootballGather: Sendable {
   public internal(set) var calendarCode: String?
   /// The outcome of the man-of-the-match vote that closed last, if any has.
   public internal(set) var lastManOfTheMatch: ManOfTheMatch?
+  /// The phones that asked to be told what concerns their player, oldest first (PushSubscription.swift).
+  public internal(set) var pushSubscriptions: [PushSubscription] = []
   /// The daemon's reminders (``PlanTimes/reminders``), which apply to a plan whose terms name none.
   public var planReminders: [Duration] = PlanTimes.standard.reminders
 

@@ -39,6 +39,8 @@ A real daemon and headless Chromium, in the dark and the light theme:
   first, saying until when; plans-reminder-{dark,light}.png, "Who's coming" three hours before a game, with its
   reminder to send and the weekly game under the plans; reminder-share-{dark,light}.png, the reminder's share view;
   calendar-share-{dark,light}.png, the plans' calendar link in the share view.
+- the organiser's own screens (screenshots_organiser.py): new-names, roster, money, fulltime and undo-ended,
+  each {dark,light}.
 
 The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
 granted) and the sound switched on.
@@ -57,6 +59,7 @@ import sys
 from cdp import Browser
 from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, js_visible, open_page, testid
 from screenshots_plans import NAMES, PITCH_ENV, PORTRAIT, PUBLIC_URL, organise_and_play
+from screenshots_organiser import organiser_screens
 from screenshots_vote import signup_after_the_vote, vote_views
 from screenshots_weekly import weekly_game
 
@@ -122,7 +125,6 @@ def main() -> int:
         os.environ["GATHERD_BROWSER_LANG"] = lang
     default = os.path.join(REPO, "docs", "screenshots", *([lang] if lang else []))
     out = args[0] if args else default
-    os.makedirs(out, exist_ok=True)
     os.makedirs(out, exist_ok=True)
     daemon = WebDaemon(env=PITCH_ENV)
     daemon.extra_args += ["--public-url", PUBLIC_URL]
@@ -231,6 +233,8 @@ def main() -> int:
         signup_after_the_vote(m, out, plan, link, shoot)
         # The weekly game: its form, a week for regulars first on its sign-up link, and a reminder to send.
         weekly_game(m, out, ids, PUBLIC_URL, PORTRAIT, shoot)
+        # The organiser's players and money, and full time with the undo notice after "End match".
+        organiser_screens(m, out, ids, PUBLIC_URL, PORTRAIT, shoot)
 
         # Today's match, into its first half.
         m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,

@@ -11,10 +11,13 @@ extension AccessPolicy {
     case open
     /// The caller is a controller.
     case control
-    /// The caller holds a link's code, which must still open this plan in the change's turn.
-    case planCode(CodeGrant, plan: Plan.ID)
+    /// The caller holds a link's code, which must still open this plan in the change's turn; `newNameFrom` is the
+    /// address a new name was counted for (``NewNameLimiter``), given back unless the change is made.
+    case planCode(CodeGrant, plan: Plan.ID, newNameFrom: String? = nil)
     /// The caller holds a link's code that opens what the params name.
     case code(CodeGrant)
+    /// The caller holds a link's code, which must still open its plan or its vote when the call runs.
+    case workingCode(CodeGrant)
   }
 
   /// Refuses a caller that no params could let through (-32003), before anything is read; nil when the params may.
@@ -61,15 +64,16 @@ extension AccessPolicy {
     case .controller, .controllerOffMQTT: throw .forbidden(capabilities.whyNotControl)
     case .planLink(let plan, let addsPlayer):
       guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
-      if addsPlayer(params), case .web(let client) = caller.peer, let web = caller.access,
-        let wait = web.newNames.withLock({ $0.take(client.address) })
-      {
+      guard addsPlayer(params), case .web(let client) = caller.peer, let web = caller.access else {
+        return .planCode(grant, plan: plan(params))
+      }
+      if let wait = web.newNames.withLock({ $0.take(client.address) }) {
         throw .wrongState(
           reason: "too_many_new_players",
           "Many new names came from this address in the last hour: wait \(Self.minutes(wait)), or ask the organiser "
             + "to add you.")
       }
-      return .planCode(grant, plan: plan(params))
+      return .planCode(grant, plan: plan(params), newNameFrom: client.address)
     case .voteLink(let gather):
       guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
       try grant.check(vote: gather(params))
@@ -80,15 +84,24 @@ extension AccessPolicy {
         throw .forbidden(
           reason: "forbidden", field: "player", "A sign-up or vote link shows one player's fees: give player.")
       }
-      return .code(grant)
+      return .workingCode(grant)
     }
   }
 
   /// In a change's turn: refuses a sign-up code that no longer opens its plan, or a call for another plan
   /// (-32003), with the live state.
   static func confirm(_ admission: Admission, in state: FootballGather) throws(RPCError) {
-    guard case .planCode(let grant, let plan) = admission else { return }
-    try grant.check(plan: plan, in: state)
+    switch admission {
+    case .planCode(let grant, let plan, _): try grant.check(plan: plan, in: state)
+    case .workingCode(let grant): try grant.checkWorks(in: state)
+    case .open, .control, .code: break
+    }
+  }
+
+  /// Gives back what admitting the caller counted, for a change that was not made (refused, or a repeat).
+  static func giveBack(_ admission: Admission, caller: Caller) {
+    guard case .planCode(_, _, let address?) = admission, let web = caller.access else { return }
+    web.newNames.withLock { $0.giveBack(address) }
   }
 
   /// "about 4 minutes": how long a wait is, for people.
@@ -96,7 +109,4 @@ extension AccessPolicy {
     let minutes = max(1, Int((wait.inSeconds / 60).rounded(.up)))
     return minutes == 1 ? "a minute" : "about \(minutes) minutes"
   }
-
-  /// Whether the caller is a controller, for the replies that show controllers more (the links in a report).
-  static func isController(_ caller: Capabilities) -> Bool { caller.control }
 }

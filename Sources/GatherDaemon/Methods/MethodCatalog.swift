@@ -9,7 +9,7 @@ enum MethodCatalog {
     DaemonMethods.all + PlayersMethods.all + GatherMethods.all + HistoryMethods.all + TeamsMethods.all
     + TimerMethods.all + ScoreMethods.all + EventsMethods.all + WebMethods.all + PlanMethods.all
     + PlanAnswerMethods.all + LinkMethods.all + VoteMethods.all + FeesMethods.all + ScheduleMethods.all
-    + UndoMethods.all
+    + UndoMethods.all + OfferMethods.all + PushMethods.all
 
   /// The definition named `name`.
   static func definition(_ name: String) -> (any MethodDefining)? { all.first { $0.name == name } }

@@ -52,6 +52,7 @@ function goalItem(goal, withTeam, names, players, tr) {
 /** What a score change says to screen readers ("Goal for Bibs by Carla. Score: Bibs 1, Colours 0."). */
 export function announcement(cue, names, players, tr) {
   if (cue.kind === "started") return tr("announce.started");
+  if (cue.kind === "reopened") return tr("announce.reopened");
   if (cue.kind === "cancelled") return tr("announce.cancelled");
   if (cue.kind === "ended") {
     const r = cue.record;

@@ -1,6 +1,7 @@
 // The referee's match controls, on the control page (docs/scoreboard.md, "Controls"): start and pause, a goal for
-// either side with its scorer, undo and end with a confirmation. Each tap is a command (commands.js): sent at once
-// when online, kept and sent once on reconnect when not, and shown pending until gatherd confirms it.
+// either side with its scorer, undo and end with a confirmation (then an undo notice to reopen it). Each tap is a
+// command (commands.js): sent at once when online, kept and sent once on reconnect when not, and shown pending until
+// gatherd confirms it.
 
 import { $, choose, h, mountTree, setText, show } from "./dom.js";
 import { controlsBar, controlsDialogs } from "./controlsmarkup.js";
@@ -9,6 +10,7 @@ import { playerName } from "./board.js";
 import { toggleMethod } from "./commandrules.js";
 import { goalMinute, isUnnamed, scoreLine, sideName, timerPeriod } from "./teams.js";
 import { translate } from "./status.js";
+import { offerReopen } from "./undo.js";
 
 function chooseScorer(store, team) {
   const s = store.getState(), t = s.lang.t;
@@ -62,7 +64,10 @@ export function mountControls(app) {
   el.end.addEventListener("click", async () => {
     const s = store.getState(), tr = t();
     const text = tr("controls.endText", { score: scoreLine(s.match.gather && s.match.gather.names, s.match.score, tr) });
-    if (await ask(tr, tr("controls.endTitle"), text, tr("controls.end"))) commands.act("gather.end", {}, { key: "pending.end" });
+    if (!(await ask(tr, tr("controls.endTitle"), text, tr("controls.end")))) return;
+    // Ended: reopening it stays possible for a while, offered at once.
+    const record = await commands.act("gather.end", {}, { key: "pending.end" });
+    if (record && record.id) offerReopen(app, record);
   });
 
   store.watch((s) => [s.connection.control, s.match.gather, s.route.view], ([control, gather, view]) => show(bar, control && !!gather && view === "board"));

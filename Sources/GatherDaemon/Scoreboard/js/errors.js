@@ -8,14 +8,15 @@ const FIELDS = {
   seconds: "seconds", players: "players", present: "present", walkIns: "walkIns", time: "time", weekday: "time",
   opensBefore: "opensBefore", reminders: "reminders", regularsFirst: "regularsFirst", regularsPlayed: "regularsPlayed",
   regularsOfLast: "regularsPlayed", periodLength: "periodLength", breakLength: "breakLength", periods: "periods",
-  plan: "planPlayers", player: "player", voter: "player", cost: "cost",
+  plan: "planPlayers", player: "player", voter: "player", cost: "cost", "cost.currency": "currency", currency: "currency",
+  amount: "amount", paidBy: "paidBy", from: "mergeFrom", into: "mergeInto", gather: "gather",
 };
 
 /** Reasons with a message of their own (error.<reason>). */
 const REASONS = ["no_active_gather", "gather_already_active", "invalid_transition", "player_in_active_gather",
   "plan_cancelled", "plan_started", "plan_expired", "regulars_only", "plan_not_due", "same_time", "web_disabled",
   "player_not_found", "gather_not_found", "plan_not_found", "schedule_not_found", "forbidden", "invalid_token",
-  "too_many_attempts", "storage_unavailable", "internal_error"];
+  "too_many_attempts", "storage_unavailable", "internal_error", "too_late_to_undo", "too_many_new_players"];
 
 /** The catalog message of `error` (a JSON-RPC error object, or {code: 0} when the connection failed): {key, params}.
  * `context` may add what the words name ({when} a plan opens to everyone). */

@@ -1,5 +1,8 @@
 // The referee's forms between matches, made when the control page loads its views (organiser.js): starting a
-// match from the players ticked (setup.js) and a plan made or changed (planform.js). Words come from the catalog.
+// match from the players ticked (setup.js) and a plan made or changed (planform.js), with the pitch's cost
+// (costfields.js). Words come from the catalog.
+
+import { costFieldset } from "./costfields.js";
 
 export const setupForm = ["form", {class: "setup", "data-testid": "setup", id: "setup", "aria-labelledby": "setup-title", hidden: ""},
   ["h2", {id: "setup-title"}],
@@ -46,6 +49,7 @@ export const setupForm = ["form", {class: "setup", "data-testid": "setup", id: "
 
 export const planForm = ["form", {class: "setup plan-form", "data-testid": "plan-form", id: "plan-form", "aria-labelledby": "plan-form-title", hidden: ""},
   ["h2", {id: "plan-form-title"}],
+  ["div", {class: "weekly-list", role: "group", "data-i18n-attr": "aria-label:planForm.which", "data-testid": "plan-which", id: "plan-which", hidden: ""}],
   ["fieldset", {class: "format"},
     ["legend", {"data-i18n": "planForm.when"}],
     ["label", {class: "half"},
@@ -66,6 +70,7 @@ export const planForm = ["form", {class: "setup plan-form", "data-testid": "plan
     ["label", {class: "full"},
       ["span", {"data-i18n": "planForm.note"}],
       ["textarea", {maxlength: "500", rows: "2", "data-i18n-attr": "placeholder:planForm.noteExample", "data-testid": "plan-note", id: "plan-note"}]]],
+  costFieldset("plan"),
   ["div", {class: "actions"},
     ["button", {type: "button", class: "danger", "data-testid": "btn-plan-call-off", id: "btn-plan-call-off", "data-i18n": "planForm.callOff", hidden: ""}],
     ["button", {type: "button", "data-testid": "btn-plan-back", id: "btn-plan-back", "data-i18n": "common.back"}],

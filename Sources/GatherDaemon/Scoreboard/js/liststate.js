@@ -1,14 +1,15 @@
 // What the page knows besides the match, and how replies and events change it (pure functions): the roster, the
-// open plans, the weekly games, history between matches (the last result, the players' table), what this page's
-// link opens (a plan's sign-up, a gather's vote) and that vote as it stands. `stale` counts, per kind, the events
-// after which a view loads its data again.
+// open plans, the weekly games, history between matches (the last result, the players' table), the money (the
+// balances, the ledger and how to pay, on the control page), what this page's link opens (a plan's sign-up, a
+// gather's vote) and that vote as it stands. `stale` counts, per kind, the events after which a view loads its data
+// again.
 
 /** All of it before the first connection. */
 export function initialLists() {
   return {
     players: {}, plans: {}, plansLoaded: false, schedules: [], lastRecord: null, stats: null,
-    link: null, vote: null, outcome: null,
-    stale: { history: 0, plans: 0, schedules: 0, outcome: 0, relink: 0 },
+    fees: null, link: null, vote: null, outcome: null,
+    stale: { history: 0, plans: 0, schedules: 0, outcome: 0, relink: 0, fees: 0 },
   };
 }
 
@@ -53,21 +54,29 @@ function onVote(lists, p) {
   return next;
 }
 
+/** A gather that ended charged its cost; one reopened or deleted left history and took its charges back. */
+function onGather(lists, p) {
+  const stale = bump(bump(lists.stale, "history"), "fees");
+  if (p.change === "ended" && p.gather) return Object.assign({}, lists, { lastRecord: p.gather, stale: stale });
+  if (p.change === "reopened" || p.change === "deleted") {
+    const gone = lists.lastRecord && lists.lastRecord.id === p.id;
+    return Object.assign({}, lists, { lastRecord: gone ? null : lists.lastRecord, stale: stale });
+  }
+  return p.change === "cancelled" ? Object.assign({}, lists, { stale: bump(lists.stale, "history") }) : lists;
+}
+
 function onEvent(lists, method, p) {
   switch (method) {
     case "players": {
+      // A name or a merge changes the table and the money too.
       const players = p.player ? Object.assign({}, lists.players, { [p.id]: p.player }) : without(lists.players, p.id);
-      return Object.assign({}, lists, { players: players, stale: bump(lists.stale, "history") });
+      return Object.assign({}, lists, { players: players, stale: bump(bump(lists.stale, "history"), "fees") });
     }
     case "plan": return onPlan(lists, p);
     case "vote": return onVote(lists, p);
-    case "gather":
-      if (p.change === "ended" && p.gather) {
-        return Object.assign({}, lists, { lastRecord: p.gather, stale: bump(lists.stale, "history") });
-      }
-      return p.change === "cancelled" ? Object.assign({}, lists, { stale: bump(lists.stale, "history") }) : lists;
+    case "gather": return onGather(lists, p);
     case "events.resumed": {
-      let stale = bump(bump(bump(lists.stale, "plans"), "schedules"), "history");
+      let stale = bump(bump(bump(bump(lists.stale, "plans"), "schedules"), "history"), "fees");
       return Object.assign({}, lists, { stale: stale });
     }
     default: return lists;
@@ -86,6 +95,7 @@ export function reduceLists(lists, action) {
         ? Object.assign({}, lists, { plans: Object.assign({}, lists.plans, { [action.plan.id]: action.plan }) })
         : Object.assign({}, lists, { plans: without(lists.plans, action.plan.id) });
     case "schedules/loaded": return Object.assign({}, lists, { schedules: action.schedules });
+    case "fees/loaded": return Object.assign({}, lists, { fees: action.fees });
     case "history/loaded": return Object.assign({}, lists, { lastRecord: action.record, stats: action.stats });
     case "link": {
       const closed = action.signUp ? action.signUp.status !== "open" : false;

@@ -56,6 +56,8 @@ function onScore(match, p) {
 }
 
 function onGather(match, p) {
+  // An ended gather taken out of history: the match on the pitch, if any, is another.
+  if (p.change === "deleted") return match;
   if (p.change === "ended" && p.gather) {
     const ended = fromGather(match, null, null, null);
     return Object.assign(ended, { announce: next(match, { kind: "ended", record: p.gather }), seq: match.seq + 1 });
@@ -64,9 +66,9 @@ function onGather(match, p) {
     const cancelled = fromGather(match, null, null, null);
     return Object.assign(cancelled, { announce: next(match, { kind: "cancelled" }), seq: match.seq + 1 });
   }
-  if (p.change === "started") {
+  if (p.change === "started" || p.change === "reopened") {
     const started = fromGather(match, p.gather, p.gather.score, p.gather.timer);
-    return Object.assign(started, { announce: next(match, { kind: "started" }), seq: match.seq + 1 });
+    return Object.assign(started, { announce: next(match, { kind: p.change }), seq: match.seq + 1 });
   }
   return Object.assign({}, match, { gather: p.gather });
 }

@@ -1,6 +1,6 @@
 // Who's coming (docs/scoreboard.md "Who's coming"): the open plans with their day, place, going and waiting
-// counts and names, live from the store. Between matches everyone sees them; on the control page each has the
-// referee's buttons: check in who is here, start from it, share its link, change it.
+// counts and names, and the pitch's cost, live from the store. Between matches everyone sees them; on the control
+// page each has the referee's buttons: check in who is here, start from it, share its link, change it.
 
 import { $, h, show } from "./dom.js";
 import { sortedPlans } from "./share.js";
@@ -8,6 +8,12 @@ import { sortedPlans } from "./share.js";
 /** "Thu 3 Dec, 19:00 · Astro 2": a plan by its day, time and place, as people name a game. */
 export function planTitle(plan, f) {
   return f.wall(plan.startsAtLocal) + (plan.place ? " \u00b7 " + plan.place : "");
+}
+
+/** "Pitch: €60.00, shared by those who play (Ana paid it)". */
+export function costText(fee, t, f) {
+  const money = f.money(fee.cost);
+  return fee.paidBy ? t("plans.costPaidBy", { money, name: fee.paidBy.name }) : t("plans.cost", { money });
 }
 
 /** "8 going · 2 waiting · 2 places left". */
@@ -53,6 +59,7 @@ function planItem(plan, control, t, f) {
     namesLine(t("plans.goingLabel"), plan.going, "plan-going", t),
     plan.waiting.length ? namesLine(t("plans.waitingLabel"), plan.waiting, "plan-waiting", t) : null,
     plan.note ? h("p", { className: "plan-note" }, plan.note) : null,
+    plan.fee ? h("p", { className: "plan-cost", dataset: { testid: "plan-cost" } }, costText(plan.fee, t, f)) : null,
     checked ? h("p", { className: "plan-checkin", dataset: { testid: "plan-checkin" } }, checked) : null,
     control ? planButtons(plan, t, f) : null);
 }

@@ -3,12 +3,13 @@
 //   #signup=CODE   a plan's sign-up view            #vote=CODE    a gather's man-of-the-match vote
 //   #token=TOKEN   the control link (taken out of the address bar at once, kept for the tab)
 //   #ratings       the view-only board with the ratings
-//   #start, #start=PLAN, #plan=new, #plan=PLAN, #checkin=PLAN, #weekly: the referee's views between matches
+//   #start, #start=PLAN, #plan=new, #plan=PLAN, #checkin=PLAN, #weekly, #players, #money: the referee's views
+//   between matches
 //
 // Parts are joined with "&" ("#ratings&plan=new"). The fragment never reaches the server.
 
 const TOKEN_KEY = "gatherd.token";
-const PANELS = ["start", "plan", "checkin", "weekly"];
+const PANELS = ["start", "plan", "checkin", "weekly", "players", "money"];
 
 /** The route a fragment names: {view, code, token, ratings, panel}; `panel` is {name, id} or null, `id` a plan's id
  * or null (a new plan, or a start without one). */

@@ -1,7 +1,7 @@
 // The referee's weekly game (docs/scoreboard.md "The weekly game"), at #weekly: set up, change or end the game
 // that plans itself every week — the day and time at the pitch (the server's zone, summer and winter), how many,
-// where, when sign-up opens, whether regulars have it first, and when reminders go out (plan.schedule,
-// plan.reschedule, plan.unschedule).
+// where, the pitch's cost and who paid it, when sign-up opens, whether regulars have it first, and when reminders go
+// out (plan.schedule, plan.reschedule, plan.unschedule).
 
 import { $, h, mountTree, setText, show } from "./dom.js";
 import { weeklyForm } from "./weeklymarkup.js";
@@ -9,6 +9,7 @@ import { ask } from "./dialogs.js";
 import { openPanel } from "./panels.js";
 import { translate } from "./status.js";
 import { WEEKDAYS, dayName, scheduleParams, scheduleText } from "./weekly.js";
+import { costChanged, fillCost, readCost } from "./costfields.js";
 
 const HOUR = 3600, DAY = 86400;
 const tenths = (n) => String(Math.round(n * 10) / 10);
@@ -35,6 +36,9 @@ export function mountWeeklyForm(app, panels, reload) {
     v("weekly-head").value = regulars ? tenths(regulars.headStart / HOUR) : "24";
     v("weekly-played").value = regulars && regulars.played ? String(regulars.played) : "";
     v("weekly-of-last").value = regulars && regulars.ofLast ? String(regulars.ofLast) : "";
+    const state = store.getState();
+    fillCost("weekly", s.fee || null, state, (state.lists.schedules || []).map((x) => x.fee)
+      .concat(Object.values(state.lists.plans).map((p) => p.fee)));
     set({ editing: schedule ? schedule.id : null, regulars: !!regulars });
   }
 
@@ -42,7 +46,12 @@ export function mountWeeklyForm(app, panels, reload) {
     const s = store.getState(), editing = editingOf(s);
     if (s.views.weekly.busy) return;
     const made = scheduleParams((id) => v(id), !!editing);
-    if (made.error) { store.dispatch({ type: "notice", tone: "error", key: made.error }); return; }
+    const cost = readCost("weekly");
+    if (made.error || cost.error) { store.dispatch({ type: "notice", tone: "error", key: made.error || cost.error }); return; }
+    // The cost is sent when set for a new weekly game, or changed (null clears it).
+    if (editing ? costChanged(cost.fee, editing.fee) : cost.fee) {
+      Object.assign(made.params, cost.fee ? cost.fee : { cost: null });
+    }
     set({ busy: true });
     const saved = editing
       ? await commands.act("plan.reschedule", Object.assign({ schedule: editing.id }, made.params), { key: "pending.weekly" })

@@ -1,5 +1,7 @@
-// The referee's weekly game form and the night's check-in, made when the control page loads its views
-// (weeklyform.js, checkin.js). Words come from the catalog (data-i18n).
+// The referee's weekly game form (with the pitch's cost, costfields.js) and the night's check-in, made when the
+// control page loads its views (weeklyform.js, checkin.js). Words come from the catalog (data-i18n).
+
+import { costFieldset } from "./costfields.js";
 
 export const weeklyForm = ["form", {class: "setup weekly-form", "data-testid": "weekly-form", id: "weekly-form", "aria-labelledby": "weekly-title", hidden: ""},
   ["h2", {id: "weekly-title"}],
@@ -24,6 +26,7 @@ export const weeklyForm = ["form", {class: "setup weekly-form", "data-testid": "
     ["label", {class: "full"},
       ["span", {"data-i18n": "planForm.note"}],
       ["textarea", {maxlength: "500", rows: "2", "data-i18n-attr": "placeholder:planForm.noteExample", "data-testid": "weekly-note", id: "weekly-note"}]]],
+  costFieldset("weekly"),
   ["fieldset", {class: "format"},
     ["legend", {"data-i18n": "weekly.signUp"}],
     ["label", {class: "half"},
