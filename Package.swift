@@ -141,7 +141,7 @@ let package = Package(
     .testTarget(
       name: "GatherDaemonTests",
       dependencies: [
-        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", "GatherMQTT",
+        "GatherDaemon", "GatherModel", "GatherRPC", "GatherStore", "GatherMQTT", "GatherPush",
         .product(name: "Clocks", package: "swift-clocks"), .product(name: "CoreMetrics", package: "swift-metrics"),
       ],
       swiftSettings: strict

@@ -6,6 +6,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -59,3 +60,5 @@ int gatherd_wall_clock_watch(int fd) {
   }
   return watch;
 }
+
+void gatherd_name_this_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }

@@ -35,8 +35,8 @@ extension API {
     public let subscription: API.Id
     /// The daemon-wide event number.
     public let seq: Int64
-    /// What changed: set, started, paused, resumed, reset, finished, format, addedTime, periodEnded, breakEnded, or
-    /// the state a command left the clock in.
+    /// What changed: set, started, paused, resumed, reset, finished, format, addedTime, periodEnded, breakEnded,
+    /// wallClockSet (the daemon's wall clock was set, which moved `endsAt`), or the state a command left the clock in.
     public let change: String
     /// The clock as it now is.
     public let timer: API.Timer

@@ -13,9 +13,10 @@ struct FeesCommand: ParsableCommand {
       rounded down to the cent, and the cents left over go one each to the first players by name, so the shares \
       add up to exactly the cost. A guest's share goes to whoever brought them when the cost says --guests host. \
       Mark what people hand over with gatherctl fees pay; nothing is processed, gatherd keeps a ledger that is only \
-      ever added to (gatherctl fees history), and balances are added up from it.
+      ever added to (gatherctl fees history), and balances are added up from it. Say who paid for the pitch with \
+      fees cost --paid-by NAME (credited the whole cost), and how players are to pay with fees how-to-pay NOTE.
       """,
-    subcommands: [Balances.self, Pay.self, Correct.self, History.self, Cost.self],
+    subcommands: [Balances.self, Pay.self, Correct.self, History.self, Cost.self, HowToPay.self],
     defaultSubcommand: Balances.self)
 
   /// `gatherctl fees [list] [PLAYER]`: each player's balance.
@@ -31,7 +32,8 @@ struct FeesCommand: ParsableCommand {
         guard let player else { return [:] }
         return ["player": .int(try players.id(player))]
       } render: { result in
-        FeesCommand.balances(result.balances)
+        let balances = FeesCommand.balances(result.balances)
+        return Render.string(result.howToPay).map { balances + "\nHow to pay: " + $0 } ?? balances
       }
     }
   }
@@ -45,6 +47,18 @@ struct FeesCommand: ParsableCommand {
       balances.map { balance in [who(balance.player.name, balance.player.id), owed(balance), detail(balance)] }
     )
     .joined(separator: "\n")
+  }
+
+  /// "Ana #1 paid for the pitch: credited €40.01." for the correction a cost with a payer writes when it is
+  /// charged, among `entries`, the lines that charge wrote; nil when nobody is said to have paid for it.
+  static func creditedForThePitch(_ entries: [API.FeeEntry]) -> String? {
+    let credits = entries.filter { $0.kind == .correction && $0.amount.amount < 0 }
+    guard !credits.isEmpty else { return nil }
+    return credits.map { credit in
+      var amount = Render.text(credit.amount.text)
+      if amount.hasPrefix("-") { amount.removeFirst() }
+      return "\(who(credit.player.name, credit.player.id)) paid for the pitch: credited \(amount)."
+    }.joined(separator: "\n")
   }
 
   /// "Ana #1".

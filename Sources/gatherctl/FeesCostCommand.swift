@@ -8,12 +8,18 @@ extension FeesCommand {
     static let configuration = CommandConfiguration(
       abstract: "Set what a plan, or the gather being played, costs; it is split among those who play.",
       usage: "gatherctl fees cost (--plan <plan> | --gather <gather>) (<amount> <currency> | --clear) "
-        + "[--guests <guests>]",
+        + "[--guests <guests>] [--paid-by <player>]",
       discussion: """
         AMOUNT CURRENCY is the whole cost, such as 60 EUR or 45.50 GBP; --clear takes it away. When the gather \
         (started from the plan) ends, each player who played is charged their share, and a guest's goes to \
         whoever brought them with --guests host. A gather that ended without a cost may still be given one, once: \
         its shares are charged at once.
+
+        --paid-by says who paid for the pitch (often the organiser): when the cost is charged, the whole of it is \
+        credited to them, and their own share charged like everyone's, so they are owed what the others owe.
+
+        For example: gatherctl fees cost --plan 3 60 EUR --paid-by Ana. A weekly game's cost goes on its \
+        schedule: gatherctl plan schedule --schedule 1 --cost "60 EUR".
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "The open plan whose cost this is.") var plan: Int64?
@@ -27,18 +33,25 @@ extension FeesCommand {
     var cost: [String] = []
     @Option(help: "Who pays a guest's share: themselves (the default) or host, whoever brought them.")
     var guests: String?
+    @Option(
+      name: .customLong("paid-by"),
+      help: ArgumentHelp(
+        "Who paid for the pitch (an id or a name): credited the whole cost when it is charged.", valueName: "player"))
+    var paidBy: String?
     @Flag(help: "Take the cost away.") var clear = false
+    @OptionGroup var names: NameFlag
 
     func validate() throws {
       guard (plan == nil) != (gather == nil) else { throw ValidationError("Give --plan ID or --gather ID.") }
       if clear {
-        guard given.isEmpty, guests == nil else { throw ValidationError("--clear takes no amount or --guests.") }
+        guard given.isEmpty, guests == nil, paidBy == nil else {
+          throw ValidationError("--clear takes no amount, --guests or --paid-by.")
+        }
         return
       }
       _ = try minorUnits()
-      if let guests, !["themselves", "host"].contains(guests) {
-        throw ValidationError("--guests takes themselves or host.")
-      }
+      try CostWords.check(guests: guests)
+      try PlayerResolver.check(paidBy)
     }
 
     /// The amount and the currency given, without a `--` that came before them.
@@ -50,37 +63,31 @@ extension FeesCommand {
         throw ValidationError("\"\(option)\" is neither an option of fees cost nor a cost such as 60 EUR.")
       }
       guard given.count == 2 else { throw ValidationError("Give the cost and its currency: 60 EUR.") }
-      let (amount, currency) = (given[0], given[1])
-      if amount.hasPrefix("-") {
-        throw ValidationError(
-          "A cost can't be negative: give what the pitch costs, such as 60 EUR (fees correct lowers a balance).")
-      }
-      let units = try MoneyAmount.minorUnits(amount, exponent: MoneyAmount.exponent(of: currency), what: "AMOUNT")
-      return (units, currency)
+      return try CostWords.cost(amount: given[0], currency: given[1])
     }
 
     func run() throws {
-      var params: JSONObject = plan.map { ["plan": .int($0)] } ?? ["gather": .int(gather ?? 0)]
-      if clear {
-        params["cost"] = .null
-      } else {
-        let (units, currency) = try minorUnits()
-        params["cost"] = .object(["amount": .int(units), "currency": .string(currency)])
-      }
-      if let guests { params["guests"] = .string(guests) }
-      try global.run(.feesSetCost, params) { result in
+      try global.run(.feesSetCost, namesOnly: names.namesOnly) { players in
+        var params: JSONObject = plan.map { ["plan": .int($0)] } ?? ["gather": .int(gather ?? 0)]
+        params["cost"] = clear ? .null : CostWords.param(try minorUnits())
+        if let guests { params["guests"] = .string(guests) }
+        if let paidBy { params["paidBy"] = .int(try players.id(paidBy)) }
+        return params
+      } render: { result in
         let what = plan.map { "Plan \($0)" } ?? "Gather \(gather ?? 0)"
         let fee: API.Fee?
         switch result {
         case .charged(_, let entries):
-          let shares = entries.map { "\(FeesCommand.who($0.player.name, $0.player.id)) \(Render.text($0.amount.text))" }
-          return "\(what) has ended: its cost is charged to those who played: \(shares.joined(separator: ", "))."
+          let shares = entries.filter { $0.kind == .charge }.map {
+            "\(FeesCommand.who($0.player.name, $0.player.id)) \(Render.text($0.amount.text))"
+          }
+          let line = "\(what) has ended: its cost is charged to those who played: \(shares.joined(separator: ", "))."
+          return FeesCommand.creditedForThePitch(entries).map { line + "\n" + $0 } ?? line
         case .plan(let plan): fee = plan.fee
         case .gather(let gather): fee = gather.fee
         }
         guard let fee else { return "\(what) has no cost now." }
-        return "\(what) costs \(Render.text(fee.cost.text)), split among those who play; "
-          + "guests' shares: \(PlanRender.guests(fee.guests))."
+        return "\(what) costs \(CostWords.fee(fee))."
       }
     }
   }

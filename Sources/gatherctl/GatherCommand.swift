@@ -6,11 +6,17 @@ import GatherRPC
 struct GatherCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gather", abstract: "Start, inspect, change and end gathers; browse history.",
+    discussion: """
+      A gather is one match: gather start, the clock (gatherctl timer) and the score (gatherctl score), then \
+      gather end records it. Ended too soon? gather reopen plays it again, within 30 minutes of its end. A \
+      gather that should never have counted comes out of history with gather delete ID. gatherctl gathers is \
+      the same command.
+      """,
     subcommands: [
       Start.self, SuggestCommand.self, Status.self, Move.self, RenameCommand.self, End.self, Cancel.self,
-      History.self, Show.self, Report.self, Vote.self, VoteLink.self,
+      History.self, Show.self, Report.self, Vote.self, VoteLink.self, Reopen.self, Delete.self,
     ],
-    defaultSubcommand: Status.self)
+    defaultSubcommand: Status.self, aliases: ["gathers"])
 
   struct Start: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start a gather.")

@@ -4,7 +4,7 @@ import GatherRPC
 
 extension GatherCommand {
   /// `gatherctl gather end`: ends the gather, and says what the end set off: the man-of-the-match vote, until when
-  /// and how to share it, and the players' shares of its cost.
+  /// and how to share it, the players' shares of its cost, and how to take the end back.
   struct End: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "End the gather and record its result.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
@@ -26,11 +26,14 @@ extension GatherCommand {
           "Man of the match: those who played vote until \(PlanRender.start(vote.closesAtLocal)); "
             + "share the vote's link with: gatherctl gather vote-link \(record.id)")
       }
-      if let ledger = try? connection.call(.feesLedger, ["gather": .int(record.id)]),
-        let line = Self.charged(ledger.entries.filter { $0.kind == .charge }, gather: record.id)
-      {
-        lines.append(line)
+      if let ledger = try? connection.call(.feesLedger, ["gather": .int(record.id)]) {
+        // The lines this end wrote, all at one time: a gather reopened and ended again keeps its first charges.
+        let newest = ledger.entries.filter { $0.kind == .charge }.map(\.at).max()
+        let written = ledger.entries.filter { $0.at == newest }
+        if let line = Self.charged(written.filter { $0.kind == .charge }, gather: record.id) { lines.append(line) }
+        if let credited = FeesCommand.creditedForThePitch(written) { lines.append(credited) }
       }
+      lines.append("Ended too soon? gatherctl gather reopen plays it again, within 30 minutes.")
       print(lines.joined(separator: "\n"))
     }
 

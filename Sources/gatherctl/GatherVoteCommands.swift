@@ -67,7 +67,7 @@ extension GatherCommand {
 }
 
 /// `id`, or the last ended gather's when nil (`gathers.list`).
-private func lastEnded(_ id: Int64?, on connection: Connection) throws -> Int64 {
+func lastEnded(_ id: Int64?, on connection: Connection) throws -> Int64 {
   if let id { return id }
   guard let last = try connection.call(.gathersList, ["limit": 1]).gathers.first?.id else {
     throw CtlError.declined("No gather has ended yet.")

@@ -1,7 +1,6 @@
 import ArgumentParser
 import GatherAPI
 import GatherRPC
-import Glibc
 
 extension PlanCommand {
   /// `gatherctl plan cancel`: calls a plan off. Without `--plan` it would cancel the soonest open plan, which is
@@ -12,7 +11,8 @@ extension PlanCommand {
       discussion: """
         With --plan ID it cancels that plan. Without it, it names the soonest open plan and asks before \
         cancelling it (y/N); where nobody can answer (no terminal), it cancels only with --yes, and otherwise \
-        exits 2 having changed nothing.
+        exits 2 having changed nothing. Cancelled by mistake? gatherctl plan restore ID opens it again, with \
+        its lists and the same sign-up link, until its start.
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @OptionGroup var choice: Choice
@@ -24,17 +24,15 @@ extension PlanCommand {
       if choice.plan == nil, !yes {
         let plan = try connection.call(.planGet, ["plan": .int(id)])
         let which = "the soonest open plan, \(Self.describe(plan))"
-        guard isatty(STDIN_FILENO) == 1 else {
-          throw CtlError.usage(
-            "plan cancel without --plan would cancel \(which). Name it with --plan \(id), or confirm with --yes.")
-        }
-        writeAll("Cancel \(which)? Its sign-up link stops working. [y/N] ", to: STDERR_FILENO)
-        let answer = (readLine() ?? "").lowercased()
-        guard ["y", "yes"].contains(PlayerResolver.trimmed(answer)) else {
-          throw CtlError.declined("Nothing was cancelled.")
-        }
+        try Confirmation(yes: false).ask(
+          "Cancel \(which)? Its sign-up link stops working.",
+          unanswered:
+            "plan cancel without --plan would cancel \(which). Name it with --plan \(id), or confirm with --yes.",
+          declined: "Nothing was cancelled.")
       }
-      try global.show(try connection.reply(.planCancel, ["plan": .int(id)])) { "Cancelled plan \($0.id)." }
+      try global.show(try connection.reply(.planCancel, ["plan": .int(id)])) {
+        "Cancelled plan \($0.id). Called off by mistake? gatherctl plan restore \($0.id) opens it again, until its start."
+      }
     }
 
     /// "plan 3 (Thu 2026-12-03 19:00 +00:00, Astro 2: 8 going, 2 waiting)".

@@ -8,13 +8,15 @@ struct PlanCommand: ParsableCommand {
     commandName: "plan", abstract: "Plan coming gathers: who is going, who waits, and the sign-up link.",
     discussion: """
       A plan has a start, a capacity and a list that people join and leave. Past the capacity a player waits; \
-      when a going player leaves, the first waiting one moves up. Commands that act on a plan take --plan ID; \
+      when a going player leaves, the first waiting one moves up (or, close to the start, is offered the place \
+      to take with plan accept or turn down with plan decline). Commands that act on a plan take --plan ID; \
       without it they act on the soonest open plan. On the night, gatherctl plan check-in marks who turned up; \
       gatherctl gather start --plan ID (or check-in --start) then starts a gather with them (else the going \
       players) split into fair teams.
       """,
     subcommands: [
-      List.self, New.self, Show.self, Join.self, Leave.self, Update.self, Link.self, CheckIn.self, Cancel.self,
+      List.self, New.self, Show.self, Join.self, Leave.self, Accept.self, Decline.self, Update.self, Link.self,
+      CheckIn.self, Cancel.self, Restore.self,
       Schedule.self, Schedules.self, Unschedule.self, Calendar.self,
     ],
     defaultSubcommand: List.self)
@@ -44,45 +46,6 @@ struct PlanCommand: ParsableCommand {
           ? ScheduleRender.noPlanOpen(try connection.call(.planSchedules))
           : result.plans.map(PlanRender.plan).joined(separator: "\n\n")
       }
-    }
-  }
-
-  struct New: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Make a plan: when, how many, and where.",
-      discussion: """
-        For example: gatherctl plan new thu 19:00 --capacity 10 --place "Astro 2". The start is in the \
-        server's local time, whatever this machine's time zone: 2026-12-03 19:00 (or 2026-12-03T19:00), a \
-        weekday (thu 19:00: the soonest Thursday whose 19:00 is still to come; next thu 19:00: the first \
-        Thursday after today), today, tomorrow, or a time alone (the next 19:00); 7pm and 19h30 are times too. \
-        With a time zone (2026-12-03T19:00+01:00) it is sent as written. A plan that starts when another open \
-        plan starts is refused unless --force.
-        """)
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    @Argument(
-      help: ArgumentHelp(
-        "When it starts, in the server's local time: 2026-12-03 19:00, thu 19:00, next thursday 19:00, tomorrow 19:00.",
-        valueName: "when"))
-    var when: [String]
-    @Option(help: "How many may go, 2 to 40; past it, players wait.") var capacity: Int64
-    @Option(help: "Where.") var place: String?
-    @Option(help: "Anything else the group should know.") var note: String?
-    @Flag(help: "Make it even when another open plan starts at the same time.") var force = false
-
-    func validate() throws { try PlanStart(when, argument: "<when>").validate() }
-
-    func run() throws {
-      let connection = try global.connect()
-      let start = PlanStart(when, argument: "<when>")
-      let startsAt = try start.startsAt(on: connection)
-      var params: JSONObject = ["startsAt": .string(startsAt), "capacity": .int(capacity)]
-      if let place { params["place"] = .string(place) }
-      if let note { params["note"] = .string(note) }
-      let plan: Reply<API.Plan>
-      do { plan = try PlanGuards.reply(.planCreate, params, force: force, on: connection) } catch {
-        throw start.explained(error, resolved: startsAt)
-      }
-      try global.show(plan) { "Made plan \($0.id).\n" + PlanRender.plan($0) }
     }
   }
 

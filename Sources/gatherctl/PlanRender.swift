@@ -26,11 +26,13 @@ enum PlanRender {
           + "then everyone may join.")
     }
     if let fee = plan.fee {
-      lines.append(
-        "  Cost: \(Render.text(fee.cost.text)), split among those who play; guests' shares: \(guests(fee.guests)).")
+      lines.append("  Cost: \(CostWords.fee(fee)).")
     }
     lines.append("  Going: \(names(plan.going))")
     if !plan.waiting.isEmpty { lines.append("  Waiting: \(names(plan.waiting))") }
+    for offer in plan.attendance.offers {
+      lines.append("  Offered: \(Render.text(offer.name)), \(offered(offer)).")
+    }
     if !plan.notGoing.isEmpty { lines.append("  Not going: \(names(plan.notGoing))") }
     if let note = Render.string(plan.note) { lines.append("  Note: \(note)") }
     return lines.joined(separator: "\n")
@@ -68,7 +70,25 @@ enum PlanRender {
     for promoted in answer.promoted {
       line += "\n\(Render.text(promoted.name)) moves up from the waiting list: going."
     }
+    for offered in answer.offered {
+      let offer = answer.plan.attendance.offers.first { $0.player == offered.id }
+      let until = offer.map(Self.offered) ?? "to take or turn down"
+      line += "\n\(Render.text(offered.name)) is offered the place, \(until)."
+    }
     return line
+  }
+
+  /// Until when an offer may be taken: "to take until 2027-01-15 12:00 UTC", or when it goes out.
+  static func offered(_ offer: API.PlanAttendance.Offer) -> String {
+    guard let expiresAt = offer.expiresAt else { return "sent when quiet hours end" }
+    return "to take until \(utc(expiresAt))"
+  }
+
+  /// "2027-01-15 12:00 UTC" for the timestamp 2027-01-15T12:00:00Z.
+  static func utc(_ timestamp: API.Timestamp) -> String {
+    let text = Array(Render.text(timestamp))
+    guard text.count >= 16, text.last == "Z" else { return String(text) }
+    return "\(String(text[0..<10])) \(String(text[11..<16])) UTC"
   }
 
   /// The names of a list, with "(guest)" after guests; "-" when empty.

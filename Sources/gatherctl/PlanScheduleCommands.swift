@@ -23,6 +23,13 @@ extension PlanCommand {
         goes back to the server's zone, --regulars-first 0 ends the head start; a time alone (gatherctl plan \
         schedule --schedule 1 20:00) keeps the day. Skip a week by cancelling its plan (gatherctl plan cancel \
         --plan ID). A second weekly game on another's day at its time is refused unless --force.
+
+        --cost "60 EUR" is what each week's game costs, split among those who play; the plans it opens take it \
+        (--cost none: nothing). With it, --paid-by NAME says who pays the pitch (credited the whole cost when it \
+        is charged) and --guests host puts a guest's share on whoever brought them. Set up on the day of the \
+        game, --first-week this opens this week's plan at once, when its start is still to come; by default the \
+        first week is the next whose opening is still to come (gatherctl plan new --schedule ID makes a week's \
+        plan by hand).
         """)
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The day: monday to sunday, or mon to sun (with --schedule, may be left out).")
@@ -52,11 +59,25 @@ extension PlanCommand {
       parsing: .unconditional,
       help: ArgumentHelp("When reminders go out before the start: 48h,3h (none: none).", valueName: "durations"))
     var reminders: String?
+    @OptionGroup var cost: ScheduleCostOptions
+    @Option(
+      name: .customLong("first-week"),
+      help: ArgumentHelp(
+        "this: open this week's plan at once, if its start is still to come; next (the default): the next week's.",
+        valueName: "week"))
+    var firstWeek: String?
     @Flag(help: "Set it up, or move it, even when another weekly game is on that day at that time.") var force = false
 
     func validate() throws {
       if schedule == nil, weekday == nil || time == nil || capacity == nil || opensBefore == nil {
         throw ValidationError("Give the day, the time, --capacity and --opens-before (or --schedule ID to change one).")
+      }
+      if let firstWeek {
+        guard schedule == nil else {
+          throw ValidationError(
+            "--first-week goes with a new weekly game; for a week of this one: plan new --schedule ID.")
+        }
+        guard ["this", "next"].contains(firstWeek) else { throw ValidationError("--first-week takes this or next.") }
       }
       for text in [opensBefore, regularsFirst].compactMap({ $0 }) + (reminders.map(Self.list) ?? []) {
         guard Self.seconds(text) != nil else {
@@ -66,8 +87,11 @@ extension PlanCommand {
     }
 
     func run() throws {
+      var players = PlayerResolver(connection: try global.connect(), namesOnly: false)
       var params: JSONObject = [:]
       if let schedule { params["schedule"] = .int(schedule) }
+      try cost.add(to: &params, players: &players)
+      if let firstWeek { params["firstWeek"] = .string(firstWeek) }
       // With --schedule, a lone argument that starts with a digit is the time: the day stays.
       if schedule != nil, time == nil, let weekday, weekday.first?.isNumber == true {
         params["time"] = .string(weekday)
@@ -91,7 +115,7 @@ extension PlanCommand {
           reminders == "none" ? [] : Self.list(reminders).compactMap { Self.seconds($0).map { .int($0) } })
       }
       let method: API.Method<API.Schedule> = schedule == nil ? .planSchedule : .planReschedule
-      let result = try PlanGuards.reply(method, params, force: force, on: try global.connect())
+      let result = try PlanGuards.reply(method, params, force: force, on: players.connection)
       try global.show(result) {
         (schedule == nil ? "Set up" : "Changed") + " schedule \($0.id).\n" + ScheduleRender.schedule($0)
       }

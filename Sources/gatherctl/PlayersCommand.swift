@@ -5,8 +5,16 @@ import GatherRPC
 /// `gatherctl players …`: the roster.
 struct PlayersCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "players", abstract: "List, add, show, edit and remove players.",
-    subcommands: [Add.self, List.self, Show.self, Edit.self, Remove.self], defaultSubcommand: List.self)
+    commandName: "players", abstract: "List, add, show, edit, confirm, merge and remove players.",
+    discussion: """
+      Players who put their own name in through a sign-up link join the roster marked new: gatherctl players \
+      lists them below the roster. Confirm those you know (players confirm), merge one who is already on the \
+      roster into that player (players merge), and mark the ones who come every week regulars (players regular).
+      """,
+    subcommands: [
+      Add.self, List.self, Show.self, Edit.self, Remove.self, Confirm.self, Regular.self, Merge.self,
+    ],
+    defaultSubcommand: List.self)
 
   /// The player fields `add` and `edit` share.
   struct Fields: ParsableArguments {
@@ -64,9 +72,9 @@ struct PlayersCommand: ParsableCommand {
     func run() throws {
       try global.run(.playersList) { result in
         let players = result.players
-        return players.isEmpty
-          ? "No players yet; add one with: gatherctl players add NAME"
-          : Render.table(Render.playerHeader, players.map(Render.playerRow))
+        guard !players.isEmpty else { return "No players yet; add one with: gatherctl players add NAME" }
+        let table = Render.table(Render.playerHeader, players.map(Render.playerRow))
+        return Render.newPlayers(players).map { table + "\n\n" + $0 } ?? table
       }
     }
   }
@@ -82,8 +90,9 @@ struct PlayersCommand: ParsableCommand {
     func run() throws {
       try global.run(.playersGet, namesOnly: names.namesOnly) { players in
         ["id": .int(try players.id(player))]
-      } render: {
-        Render.table(Render.playerHeader, [Render.playerRow($0)])
+      } render: { player in
+        let table = Render.table(Render.playerHeader, [Render.playerRow(player)])
+        return Render.newPlayers([player]).map { table + "\n\n" + $0 } ?? table
       }
     }
   }

@@ -88,3 +88,16 @@ enum Render {
     ]
   }
 }
+
+extension Render {
+  /// The players marked new (names typed on a sign-up link, not yet confirmed), and what to do about them, for
+  /// under a players table; nil when there are none.
+  static func newPlayers(_ players: [API.Player]) -> String? {
+    let new = players.filter { !$0.confirmed }
+    guard !new.isEmpty else { return nil }
+    let who = new.map { "\(text($0.name)) #\($0.id)" }.joined(separator: ", ")
+    let verb = new.count == 1 ? "is a name" : "are names"
+    return "New: \(who) \(verb) typed on a sign-up link. Confirm who you know with gatherctl players confirm "
+      + "NAME, or merge a name into the player it is with gatherctl players merge NAME PLAYER."
+  }
+}

@@ -25,6 +25,7 @@ enum ScheduleRender {
         reminders.isEmpty
           ? "  No reminders." : "  Reminders \(reminders.map(duration).joined(separator: " and ")) before.")
     }
+    if let fee = schedule.fee { lines.append("  Cost each week: \(CostWords.fee(fee)).") }
     if let note = Render.string(schedule.note) { lines.append("  Note: \(note)") }
     lines.append("  Next: \(PlanRender.start(schedule.next.startsAtLocal)).")
     return lines.joined(separator: "\n")

@@ -34,7 +34,9 @@ struct StatsCommand: ParsableCommand {
     @Option(
       help: """
         Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most \
-        plans played, then fewest no-shows, fewest left late, most plans joined; default rating).
+        plans played, then fewest no-shows, fewest left late, most plans joined; default rating). With \
+        attendance, LEFT LATE counts places left within 24 h of the start, and LATE DROP-OUTS those left after \
+        the plan's own cut-off (plan.create cutOff, 24 h by default), which strikes and fines count.
         """)
     var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
@@ -62,15 +64,16 @@ struct StatsCommand: ParsableCommand {
             ? "No player matches: no one played enough ended gathers in that range."
             : "No player has played an ended gather yet."
         }
-        // Plans: by attendance, the plans each player joined, played, missed and left late.
+        // Plans: by attendance, the plans each player joined, played, missed, left late and dropped out of late.
         if order == "attendance" {
           return Render.table(
-            ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "PLAYED"],
+            ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "LATE DROP-OUTS", "PLAYED"],
             players.map { row in
               [
                 Render.text(row.id), Render.text(row.name), Render.text(row.attendance.joined),
                 Render.text(row.attendance.played), Render.text(row.attendance.noShows),
-                Render.text(row.attendance.leftLate), Render.text(row.played),
+                Render.text(row.attendance.leftLate), Render.text(row.attendance.lateDropOuts),
+                Render.text(row.played),
               ]
             })
         }
@@ -111,7 +114,8 @@ struct StatsCommand: ParsableCommand {
           Self.rating(report),
           "Form (last 5, newest first): \(Render.form(report.form))",
           "Plans: joined \(attendance.joined), played \(attendance.played), no-shows \(attendance.noShows), "
-            + "left within 24 h of the start \(attendance.leftLate)",
+            + "left within 24 h of the start \(attendance.leftLate), "
+            + "late drop-outs (after the plan's cut-off) \(attendance.lateDropOuts)",
         ]
         lines.append(report.recent.isEmpty ? "No results yet." : "Last results:")
         lines += Render.columns(

@@ -22,6 +22,8 @@ enum SubcommandSynonyms {
     ["history", "past", "results", "log", "list", "ls"],
     ["join", "in", "going", "yes", "sign-up", "signup"],
     ["leave", "out", "no", "drop-out", "dropout", "quit"],
+    ["accept", "take", "claim"],
+    ["decline", "refuse", "reject", "pass"],
     ["move", "assign", "swap", "transfer", "switch", "sub"],
     ["undo", "back", "revert", "take-back", "takeback", "unscore", "disallow"],
     ["rename", "name", "names", "call"],
@@ -35,6 +37,12 @@ enum SubcommandSynonyms {
     ["link", "url", "qr", "address"],
     ["token", "secret", "password", "key"],
     ["goal", "score", "scored"],
+    ["merge", "combine", "dedupe", "duplicate", "same"],
+    ["confirm", "approve", "accept", "verify", "ok"],
+    ["regular", "regulars", "promote", "member"],
+    ["reopen", "unend", "undo-end", "resume", "back"],
+    ["restore", "uncancel", "undo-cancel", "reopen", "revive"],
+    ["how-to-pay", "howtopay", "payment-note", "bank", "iban"],
   ]
 
   /// The name or alias among `names` (one subcommand's) that means what `word` means, preferring the group's

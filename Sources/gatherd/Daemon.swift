@@ -1,3 +1,4 @@
+import CGatherShim
 import FoundationEssentials
 import GatherDaemon
 import GatherPush
@@ -57,6 +58,8 @@ struct Daemon {
     queryPool.start()
     let connectionLoop = connectionLoops.next()
     let sessionLoop = sessionLoops.next()
+    // Named, so that `top -H`, `ps -L`, a debugger and a core dump tell the session's thread from the others.
+    try await sessionLoop.submit { gatherd_name_this_thread("gatherd-session") }.get()
     let hub = EventHub(subscriberLoop: connectionLoop)
     if let keeper { hub.leaseSeqs(after: stored.record.seqCeiling, keeper.leaseSeqs) }
     let session = try GatherSession(
@@ -88,8 +91,7 @@ struct Daemon {
     // The one way into the session: every listener and MQTT answer through it.
     let gateway = RPCGateway(
       session: session, loop: connectionLoop, queryPool: queryPool, stats: stats, maxLineBytes: settings.maxLineBytes,
-      access: access, web: httpAddress == nil ? nil : web, keeper: keeper, testFaults: settings.testFaults,
-      logger: logger, push: push)
+      access: access, web: httpAddress == nil ? nil : web, keeper: keeper, logger: logger, push: push)
     let servers = listeners.map { listener, readOnly in
       var configuration = RPCServer.Configuration(listener: listener, readOnly: readOnly)
       // A kept connection goes back to the first listener of its kind.

@@ -15,7 +15,6 @@ struct Settings: Sendable {
   var controlGroup: String?
   var maxLineBytes: Int
   var logLevel: Logger.Level
-  var testFaults: Bool
   /// Where the scoreboard's HTTP listener listens, if anywhere (systemd's "http" socket is found later).
   var http: HTTPAddress?
   /// The web control token, if configured.
@@ -61,7 +60,6 @@ struct Settings: Sendable {
       try pick(options.maxLineBytes.map(String.init), "GATHERD_MAX_LINE_BYTES")?.wholeNumber(
         in: 256...(64 << 20), of: "bytes") ?? 1 << 20
     logLevel = try pick(options.logLevel, "GATHERD_LOG_LEVEL")?.logLevel() ?? .info
-    testFaults = environment["GATHERD_ENABLE_TEST_FAULTS"] == "1"
     http = try pick(options.http, "GATHERD_HTTP")?.parse(HTTPAddress.init(parsing:))
     metrics = try pick(options.metrics, "GATHERD_METRICS")?.parse(HTTPAddress.init(parsing:))
     web = try options.web.configuration(sources)

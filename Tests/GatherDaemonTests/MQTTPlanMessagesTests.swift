@@ -78,6 +78,38 @@ import Testing
     #expect(session.view.mqttState()["nextPlan"] == .null)
   }
 
+  @Test func anOfferIsOfferedWithItsExpiryThenAcceptedOrDeclinedAndHomeAssistantAnnouncesEveryPlanEvent() async throws {
+    #expect(Set(HomeAssistantDiscovery.planEventTypes) == Set(PlanEvent.Kind.allCases.map(\.rawValue)))
+    let start = try ISO8601.zonedDate(PlansPartTests.nextWeek)
+    // Two places, Ana and Bruno going, Carla and a guest waiting; freed places offered from 8 days before.
+    let plan = try await session.perform { turn in
+      let plan = try turn.createPlan(
+        startsAt: start.date, utcOffset: start.utcOffset, capacity: 2, place: "Astro 2", note: nil,
+        attendance: AttendanceChange(offerPeriod: .some(.seconds(8 * 86400))))
+      _ = try turn.createPlayer(PlayerDetails(name: "Dani"))
+      for player: Int64 in [1, 2, 3, 4] { _ = try turn.joinPlan(plan.plan.id, player: player) }
+      return plan.plan.id
+    }
+    try await fixture.subscribe()
+    // The fixture's wall clock stands at 08:00, in quiet hours: the offer goes out when the alarm says so.
+    _ = try await session.perform { try $0.leavePlan(plan, player: 1) }
+    #expect(try await nextPlanMessages().map { $0["event_type"] } == ["left"])
+    let nine = Date(timeIntervalSince1970: 1_800_000_000 + 3600)
+    try await session.perform { try $0.sendOffer(plan, to: 3, now: nine) }
+    let offered = try #require(try await nextPlanMessages().first)
+    #expect(offered["event_type"] == "offered" && offered["player"] == "Carla")
+    #expect(offered["expires_at"] == "2027-01-15T11:00:00.000Z" && offered["places_left"] == 0)
+    _ = try await session.perform { try $0.declineOffer(plan, player: 3) }
+    let declined = try await nextPlanMessages()
+    #expect(declined.map { $0["event_type"] } == ["declined"] && declined.first?["player"] == "Carla")
+    #expect(declined.first?["expires_at"] == nil, "only an offer says until when")
+    try await session.perform { try $0.sendOffer(plan, to: 4, now: nine) }
+    #expect(try await nextPlanMessages().map { $0["player"] } == ["Dani"])
+    _ = try await session.perform { try $0.acceptOffer(plan, player: 4) }
+    let accepted = try await nextPlanMessages()
+    #expect(accepted.map { $0["event_type"] } == ["accepted"] && accepted.first?["going"] == 2)
+  }
+
   @Test func homeAssistantGetsTheSignUpEventAndThePlansSensors() throws {
     let messages = HomeAssistantDiscovery(MQTTPublishingTests.configuration()).messages()
     let configs = try messages.filter { !$0.payload.isEmpty }.map { try JSONParser.parse($0.payload) }

@@ -149,7 +149,7 @@ import Testing
     let logger = Logger(label: "test")
     let dispatcher = MethodTable.dispatcher(
       session, services: MethodServices(web: nil, stats: DaemonStats(), hub: session.hub, repeats: RepeatedRequests()),
-      testFaults: false, logger: logger, refusals: RefusalReporter(logger: logger, loop: session.loop))
+      logger: logger, refusals: RefusalReporter(logger: logger, loop: session.loop))
     let buttons = HomeAssistantDiscovery(Self.configuration(control: true)).entities().filter {
       $0.component == "button"
     }

@@ -58,7 +58,7 @@ import Testing
         fixture.session,
         services: MethodServices(
           web: nil, stats: DaemonStats(), hub: fixture.session.hub, repeats: RepeatedRequests()),
-        testFaults: false, logger: .init(label: "t"),
+        logger: .init(label: "t"),
         refusals: RefusalReporter(logger: .init(label: "t"), loop: fixture.session.loop))
     }
     let caller = Caller(

@@ -1,6 +1,7 @@
 """kill -9 in the middle of a match, then a restart on the same database: nothing acknowledged is lost."""
 
 import contextlib
+import datetime as dt
 import os
 import sqlite3
 import time
@@ -30,6 +31,30 @@ class CrashRecoveryTests(DaemonTestCase):
         self.daemon.restart()
         self.c = self.client()
         return self.c
+
+    def test_an_offer_a_late_drop_out_and_a_phone_survive_kill_9(self):
+        # Kick-off in two days: places offered from 8 days before, leaving late from 3 days before.
+        starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=2)).isoformat(timespec="minutes")
+        plan = self.ok(self.c, "plan.create", {"startsAt": starts, "capacity": 2, "offerPeriod": 8 * 86400,
+                                               "cutOff": 3 * 86400})["id"]
+        for player in self.ids[:4]:
+            self.ok(self.c, "plan.join", {"plan": plan, "player": player})
+        self.ok(self.c, "plan.leave", {"plan": plan, "player": self.ids[0]})
+        offers = self.ok(self.c, "plan.get", {"plan": plan})["attendance"]["offers"]
+        self.assertEqual([offer["player"] for offer in offers], [self.ids[2]])
+        endpoint = "https://fcm.googleapis.com/fcm/send/phone-of-carla"
+        self.ok(self.c, "push.subscribe", {"player": self.ids[2], "subscription": {"endpoint": endpoint, "keys": {
+            "p256dh": "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+            "auth": "BTBZMqHH6r4Tts7J_aSIgg"}}})
+        late = self.ok(self.c, "stats.player", {"id": self.ids[0]})["attendance"]["lateDropOuts"]
+        self.assertEqual(late, 1)
+        c = self.crash_and_restart()
+        self.assertEqual(self.ok(c, "plan.get", {"plan": plan})["attendance"]["offers"], offers,
+                         "the same offer, with the same window")
+        self.assertEqual(self.ok(c, "stats.player", {"id": self.ids[0]})["attendance"]["lateDropOuts"], 1)
+        self.assertTrue(self.ok(c, "push.unsubscribe", {"endpoint": endpoint})["removed"], "the phone was kept")
+        accepted = self.ok(c, "plan.accept", {"plan": plan, "player": self.ids[2]})
+        self.assertEqual([member["id"] for member in accepted["plan"]["going"]], [self.ids[1], self.ids[2]])
 
     def play_some(self, seconds):
         ended = None

@@ -1,29 +1,26 @@
 """The connection path: reads answered from the last committed state without waiting for the session,
 changes in order, and every client sees its own acknowledged change at once."""
 
-import os
 import unittest
 
-from harness import Daemon, DaemonTestCase, encode
+from harness import DaemonTestCase, encode
+from threadstop import StoppedThread, thread_named
 
 
 class ReadsNeverWaitForTheSession(DaemonTestCase):
-    """While the session's loop is busy (here wedged on purpose with the test-only `test.wedgeSession`),
+    """While the session's loop is busy (here its thread held still from outside, as a debugger holds it),
     reads, subscriptions and pings on other connections are still answered, from the last committed state."""
 
     fresh_daemon_per_test = True
-
-    @classmethod
-    def make_daemon(cls) -> Daemon:
-        return Daemon(env={**os.environ, "GATHERD_ENABLE_TEST_FAULTS": "1"})
 
     def test_reads_are_answered_while_a_change_is_in_the_session(self):
         ana, bruno = (self.ok(self.c, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
         self.ok(self.c, "gather.start", {"teamA": [ana], "teamB": [bruno], "minutes": 7})
         self.ok(self.c, "score.goal", {"team": "teamB", "player": bruno})
         self.addCleanup(self.daemon.kill9)  # a wedged session never lets the daemon stop gracefully
-        wedged = self.client()
-        wedged.request("test.wedgeSession")
+        wedged = StoppedThread(thread_named(self.daemon.pid, "gatherd-session"))
+        self.addCleanup(wedged.__exit__)
+        wedged.__enter__()
         waiting = self.client()
         waiting.request("players.create", {"name": "Carla"}, id="late")
 

@@ -112,7 +112,8 @@ class VoteInTheServersTimeTests(GatherctlTestCase):
         ended = self.ctl("gather", "end")
         close = r"\w{3} \d{4}-\d\d-\d\d 12:00 -0[78]:00"
         self.assertRegex(ended, rf"\nMan of the match: those who played vote until {close}; share the vote's link "
-                                r"with: gatherctl gather vote-link 1\n$")
+                                r"with: gatherctl gather vote-link 1\n"
+                                r"Ended too soon\? gatherctl gather reopen plays it again, within 30 minutes\.\n$")
         self.assertNotIn("Charged", ended)
         self.assertRegex(self.ctl("gather", "vote"), rf"^Man of the match, gather 1 \(Team A 0-0 Team B\): open until "
                                                      rf"{close}; 0 of 3 voted\.\n")

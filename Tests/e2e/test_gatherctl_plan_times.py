@@ -158,6 +158,12 @@ class PlanTimesTests(GatherctlTestCase):
             self.assertEqual(self.member_ids(gather["teams"], side), [p["id"] for p in preview[side]["players"]])
         self.refused("gather", "suggest", "Ana,Bruno", "--plan", plan["id"], status=2)
 
+    @staticmethod
+    def cancelled(plan: int) -> str:
+        """What `plan cancel` says: the plan it cancelled, and how to take that back."""
+        return (f"Cancelled plan {plan}. Called off by mistake? gatherctl plan restore {plan} opens it again, "
+                "until its start.\n")
+
     def on_terminal(self, answer: bytes, *args: str) -> tuple[int, str]:
         """Runs gatherctl ARGS on a terminal, answers its question, and returns its status and what it wrote."""
         pid, fd = pty.fork()
@@ -203,8 +209,8 @@ class PlanTimesTests(GatherctlTestCase):
         self.assertEqual(self.ok(self.c, "plan.get", {"plan": soonest["id"]})["status"], "cancelled")
         # Named, it is cancelled without a question; --yes confirms the soonest.
         third = self.ctl_json("plan", "new", f"{self.year}-12-17", "19:00", "--capacity", "10")
-        self.assertEqual(self.ctl("plan", "cancel", "--plan", third["id"]), f"Cancelled plan {third['id']}.\n")
-        self.assertEqual(self.ctl("plan", "cancel", "--yes"), f"Cancelled plan {other['id']}.\n")
+        self.assertEqual(self.ctl("plan", "cancel", "--plan", third["id"]), self.cancelled(third["id"]))
+        self.assertEqual(self.ctl("plan", "cancel", "--yes"), self.cancelled(other["id"]))
         self.assertEqual(self.ok(self.c, "plans.list")["plans"], [])
 
 

@@ -60,7 +60,9 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertIn("Zé (guest)", self.ctl("plan", "show", "--plan", sunday["id"]))
         self.ctl("plan", "update", "--capacity", "3", "--note", "Bibs")
         self.assertEqual((self.plan(thursday["id"])["capacity"], self.plan(thursday["id"])["note"]), (3, "Bibs"))
-        self.assertEqual(self.ctl("plan", "cancel", "--yes").strip(), f"Cancelled plan {thursday['id']}.")
+        self.assertEqual(self.ctl("plan", "cancel", "--yes").splitlines()[0],
+                         f"Cancelled plan {thursday['id']}. Called off by mistake? gatherctl plan restore "
+                         f"{thursday['id']} opens it again, until its start.")
         self.assertEqual([p["id"] for p in self.ok(self.c, "plans.list")["plans"]], [sunday["id"]])
 
     def test_without_an_open_plan_commands_say_how_to_make_one(self):
@@ -79,6 +81,34 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertEqual(self.ok(self.c, "plans.list")["plans"], [])
         proc = self.run_ctl("plan", "join", "Ana", "--guest", "Zé")
         self.assertEqual(proc.returncode, 2, self.describe(proc))
+
+    def test_accept_and_decline_answer_a_place_offered_close_to_kick_off(self):
+        # Two places, freed ones offered from 8 days before: Ana and Bruno going, Carla then Dani waiting.
+        plan_id = self.ok(self.c, "plan.create",
+                          {"startsAt": in_days(3), "capacity": 2, "offerPeriod": 8 * 24 * 3600})["id"]
+        for name in ("Ana", "Bruno", "Carla", "Dani"):
+            self.ctl("plan", "join", name)
+        left = self.ctl("plan", "leave", "Ana")
+        self.assertIn("Carla is offered the place", left)
+        self.assertNotIn("moves up", left)
+        self.assertIn("  Offered: Carla, ", self.ctl("plan", "show"))
+        self.ctl_refused(["plan", "accept", "Dani"], "plan.accept", {"plan": plan_id, "player": self.ids["Dani"]},
+                         reason="invalid_params")
+        declined = self.ctl("plan", "decline", "carla")
+        self.assertIn("Carla can't make it", declined)
+        self.assertIn("Dani is offered the place", declined)
+        self.assertEqual([offer["name"] for offer in self.plan(plan_id)["attendance"]["offers"]], ["Dani"])
+        self.assertIn("did you mean accept?", self.ctl_usage("plan", "take", "Dani"))
+        accepted = self.ctl_json("plan", "accept", "Dani", "--plan", plan_id)
+        self.assertEqual((accepted["answer"], accepted["changed"]), ("going", True))
+        plan = self.plan(plan_id)
+        self.assertEqual(self.names(plan["going"]), ["Bruno", "Dani"])
+        self.assertEqual(plan["attendance"]["offers"], [])
+        self.assertIn("Dani was already going", self.ctl("plan", "accept", "Dani"))
+        for command in ("accept", "decline"):
+            usage = self.ctl("plan", command, "--help")
+            self.assertIn("offer period", usage)
+            self.assertIn("--plan", usage)
 
     def test_the_link_is_the_daemons(self):
         self.ctl("plan", "new", in_days(3), "--capacity", "10")
@@ -149,11 +179,13 @@ class PlanCommandTests(GatherctlTestCase):
         self.ok(self.c, "gather.end")
         lines = self.ctl("stats", "--order", "attendance", "--min-gathers", "0").splitlines()
         table = [re.split(r"\s{2,}", line.strip()) for line in lines]
-        self.assertEqual(table[0], ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "PLAYED"])
+        self.assertEqual(table[0], ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE",
+                                    "LATE DROP-OUTS", "PLAYED"])
         rows = {row[1]: row[2:] for row in table[1:]}
-        self.assertEqual((rows["Ana"], rows["Bruno"]), (["1", "1", "0", "0", "1"], ["1", "0", "1", "0", "0"]))
+        self.assertEqual((rows["Ana"], rows["Bruno"]), (["1", "1", "0", "0", "0", "1"], ["1", "0", "1", "0", "0", "0"]))
         self.assertEqual([row[1] for row in table[1:]][-2:], ["Dani", "Bruno"], "a no-show sorts last")
-        self.assertIn("Plans: joined 1, played 0, no-shows 1, left within 24 h of the start 0\n",
+        self.assertIn("Plans: joined 1, played 0, no-shows 1, left within 24 h of the start 0, "
+                      "late drop-outs (after the plan's cut-off) 0\n",
                       self.ctl("stats", "player", "Bruno"))
 
     def test_check_in_refuses_what_it_cannot_do(self):

@@ -78,8 +78,8 @@ class TouchlineTests(GatherctlTestCase):
         err = self.refused("players", "remove", "Mo", status=2)
         self.assertEqual(err.splitlines()[:2], [
             'Error: players has no subcommand "remove"; did you mean delete?',
-            "The subcommands of gatherctl players: add, list, show, edit (or update), rm (or delete); "
-            "without one, it is list.",
+            "The subcommands of gatherctl players: add, list, show, edit (or update), rm (or delete), confirm, "
+            "regular, merge; without one, it is list.",
         ])
         self.assertIn("Mo", [p["name"] for p in self.ok(self.c, "players.list")["players"]])
         for args, first in ((("timer", "stop"), 'Error: timer has no subcommand "stop"; did you mean pause?'),

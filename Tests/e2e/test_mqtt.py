@@ -20,7 +20,8 @@ SENSORS = ["score_a", "score_b", "score", "clock", "remaining", "display", "ends
            "next_plan", "places_left", "going", "waiting", "man_of_the_match", "ratings"]
 EVENT_TYPES = {"goal", "undo", "correction", "period_end", "full_time", "gather_start", "gather_end", "man_of_the_match"}
 PLAN_EVENT_TYPES = {
-    "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired", "reminder",
+    "created", "updated", "cancelled", "restored", "started", "joined", "left", "promoted", "offered", "accepted",
+    "declined", "lapsed", "checkedIn", "expired", "reminder",
 }
 BUTTONS = ["start_pause", "goal_a", "goal_b", "undo", "end_gather"]
 #: The sensors of text, an enum or a time: "unknown" while their value is absent on Home Assistant 2024.10 and

@@ -2,6 +2,7 @@
 messages with the places left, and the retained state names the next open plan, with its value templates rendered
 with Jinja2 as Home Assistant renders them."""
 
+import datetime as dt
 import unittest
 
 from harness import RpcAssertions
@@ -57,6 +58,38 @@ class PlansOnMQTT(MQTTTestCase, RpcAssertions, unittest.TestCase):
         self.assertEqual(cancelled.json()["event_type"], "cancelled")
         state = watcher.wait(f"{PREFIX}/state", lambda m: m.json()["nextPlan"] is None, after=mark).json()
         self.assertEqual(render(templates["places_left"], state), "None", "no open plan: unknown in HA")
+
+    def test_a_freed_place_offered_then_declined_and_accepted_reaches_the_sign_up_event(self):
+        watcher = self.watch(f"{PREFIX}/plan", "homeassistant/#")
+        daemon = self.start_daemon("--quiet-hours", "off")
+        signup = next(topic for topic, name in config_topics().items() if name == "plan_event")
+        announced = set(watcher.wait(signup).json()["event_types"])
+        self.assertTrue({"offered", "accepted", "declined", "lapsed"} <= announced, announced)
+        client = daemon.client()
+        ids = [self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno", "Carla", "Dani")]
+        # Kick-off in two days, places offered from eight days before: Carla then Dani wait.
+        starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=2)).strftime("%Y-%m-%dT%H:%MZ")
+        plan = self.ok(client, "plan.create", {"startsAt": starts, "capacity": 2, "offerPeriod": 8 * 86400})["id"]
+        for player in ids:
+            self.ok(client, "plan.join", {"plan": plan, "player": player})
+
+        def answer(method, player, *event_types):
+            mark = watcher.mark()
+            self.ok(client, method, {"plan": plan, "player": player})
+            return [watcher.wait(f"{PREFIX}/plan", lambda m, n=n: m.json()["event_type"] == n, after=mark).json()
+                    for n in event_types]
+
+        left, offered = answer("plan.leave", ids[0], "left", "offered")
+        self.assertEqual((left["player"], offered["player"], offered["places_left"]), ("Ana", "Carla", 0))
+        expires = dt.datetime.fromisoformat(offered["expires_at"].replace("Z", "+00:00"))
+        self.assertAlmostEqual((expires - dt.datetime.now(dt.timezone.utc)).total_seconds(), 2 * 3600, delta=120,
+                               msg="more than a day before kick-off, two hours to take it")
+        declined, offered = answer("plan.decline", ids[2], "declined", "offered")
+        self.assertEqual((declined["player"], offered["player"]), ("Carla", "Dani"))
+        self.assertLess(declined["seq"], offered["seq"], "the decline comes before the next offer")
+        accepted, = answer("plan.accept", ids[3], "accepted")
+        self.assertEqual((accepted["player"], accepted["going"], accepted["waiting"]), ("Dani", 2, 0))
+        self.assertNotIn("expires_at", accepted)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The wall clock stepped while gatherd runs, as NTP steps a clock that booted wrong: gatherd's plans' times (a weekly
-opening, an expiry) follow at once, forward and back, rather than when a timer set for the old distance rings.
+opening, an expiry) follow at once, forward and back, rather than when a timer set for the old distance rings; the
+running match clock's wall-clock end moves with the step, at once, on MQTT's retained state and to subscribers.
 
 gatherd runs under libfaketime (Debian's `faketime`), whose offset file moves gatherd's wall clock by the test's
 choice while its monotonic clock runs on untouched, as in a real step. The kernel tells a process that the clock was
@@ -11,8 +12,10 @@ tests are skipped, saying why."""
 import os
 import time
 import unittest
+from datetime import datetime
 
-from harness import Daemon, DaemonTestCase
+from harness import Daemon, DaemonTestCase, RpcAssertions
+from mqttbroker import MQTTTestCase
 from test_plan_schedules import iso, week_opening_in
 
 
@@ -30,10 +33,11 @@ def skip_reason():
     return None
 
 
-class WallClockStepTests(DaemonTestCase):
-    fresh_daemon_per_test = True
+class SteppedClock:
+    """Mixin: gatherd under libfaketime, and `step` to set its wall clock."""
 
-    def make_daemon(self):
+    def faketime_daemon(self, **settings):
+        """A gatherd (not started) under libfaketime, with `settings` as GATHERD_* variables besides its paths."""
         # libfaketime preloaded as it is, reading its offset from a file the test rewrites; the settings go as
         # GATHERD_* variables, since a Swift program under a bare preload sees no arguments.
         daemon = Daemon([], pass_paths=False, log_level=None)
@@ -43,14 +47,8 @@ class WallClockStepTests(DaemonTestCase):
         daemon.env = dict(os.environ, LD_PRELOAD=LIBFAKETIME, FAKETIME_TIMESTAMP_FILE=self.offset_file,
                           FAKETIME_NO_CACHE="1", FAKETIME_DISABLE_SHM="1", FAKETIME_DONT_FAKE_MONOTONIC="1",
                           GATHERD_SOCKET=daemon.socket_path, GATHERD_DATABASE=daemon.db_path,
-                          GATHERD_LOG_LEVEL="info", GATHERD_PLAN_EXPIRY="1s")
+                          GATHERD_LOG_LEVEL="info", **settings)
         return daemon
-
-    def setUp(self):
-        reason = skip_reason()
-        if reason:
-            self.skipTest(reason)
-        super().setUp()
 
     def step(self, seconds):
         """gatherd's wall clock `seconds` from the real one, and the kernel's notice that the clock was set."""
@@ -58,6 +56,19 @@ class WallClockStepTests(DaemonTestCase):
         with open(self.offset_file, "r+") as f:
             f.write("%+-6d\n" % seconds)
         time.clock_settime(time.CLOCK_REALTIME, time.clock_gettime(time.CLOCK_REALTIME))
+
+
+class WallClockStepTests(SteppedClock, DaemonTestCase):
+    fresh_daemon_per_test = True
+
+    def make_daemon(self):
+        return self.faketime_daemon(GATHERD_PLAN_EXPIRY="1s")
+
+    def setUp(self):
+        reason = skip_reason()
+        if reason:
+            self.skipTest(reason)
+        super().setUp()
 
     def plan_events(self):
         watcher = self.client()
@@ -93,6 +104,51 @@ class WallClockStepTests(DaemonTestCase):
         event, _ = watcher.wait_event(lambda e: e["method"] == "plan" and e["params"]["change"] == "expired",
                                       timeout=10)
         self.assertEqual(event["params"]["id"], plan["id"])
+
+
+def instant(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+class WallClockStepOnMQTTTests(SteppedClock, MQTTTestCase, RpcAssertions, unittest.TestCase):
+    """A real mosquitto and a JSON-RPC subscriber watch a running clock while gatherd's wall clock is set."""
+
+    STATE = "gatherd/main/state"
+
+    def setUp(self):
+        reason = skip_reason()
+        if reason:
+            self.skipTest(reason)
+        super().setUp()
+
+    def test_the_running_clocks_end_moves_with_a_step_on_mqtt_and_to_subscribers_at_once(self):
+        daemon = self.faketime_daemon(GATHERD_MQTT=self.broker.url)
+        self.addCleanup(daemon.cleanup)
+        daemon.start()
+        client = daemon.client()
+        ids = [self.ok(client, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno")]
+        self.start_gather(client, [ids[0]], [ids[1]])
+        watcher = self.watch(self.STATE)
+        subscriber = daemon.client()
+        self.ok(subscriber, "events.subscribe", {"topics": ["timer"]})
+        ends = instant(self.ok(client, "timer.start")["endsAt"])
+        first = watcher.wait(self.STATE, lambda m: m.json()["running"])
+        self.assertEqual(instant(first.json()["endsAt"]), ends)
+
+        for seconds in (+600, -300):
+            mark = watcher.mark()
+            self.step(seconds)
+            event, _ = subscriber.wait_event(
+                lambda e: e["method"] == "timer" and e["params"]["change"] == "wallClockSet", timeout=10)
+            moved = instant(event["params"]["timer"]["endsAt"])
+            # The clock ran on meanwhile: the new end is the old one moved by the step, within the test's own time.
+            self.assertAlmostEqual(moved, ends + seconds, delta=1.0)
+            self.assertEqual(event["params"]["timer"]["state"], "running")
+            state = watcher.wait(self.STATE, lambda m: m.json()["endsAt"] != first.json()["endsAt"], after=mark,
+                                 timeout=10)
+            self.assertEqual(instant(state.json()["endsAt"]), moved, "Home Assistant's Ends at shows the new time")
+            self.assertTrue(state.retain)
+            first = state
 
 
 if __name__ == "__main__":

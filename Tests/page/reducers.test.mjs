@@ -76,3 +76,16 @@ test("a success and an error are kept apart, and each is cleared by its own caus
   s = apply(s, { type: "notice/clear", cause: "action" });
   assert.deepEqual([s.notices.success && s.notices.success.key, s.notices.error], ["weekly.saved", null]);
 });
+
+test("a timer event for a set wall clock takes the moved end, counts the step for the countdown, and cues nothing", () => {
+  const running = Object.assign({}, gather.timer, { state: "running", endsAt: "2026-11-28T20:10:00.000Z" });
+  let s = apply(initialState(), { type: "snapshot", snapshot: { gather, score: null, timer: running } });
+  const steps = s.match.wallClockSet;
+  const moved = Object.assign({}, running, { endsAt: "2026-11-28T20:20:00.000Z" });
+  s = apply(s, event("timer", { change: "wallClockSet", timer: moved }));
+  assert.equal(s.match.timer.endsAt, moved.endsAt);
+  assert.equal(s.match.wallClockSet, steps + 1, "the countdown starts its estimate of the daemon's time over");
+  assert.equal(s.match.cue, null);
+  s = apply(s, event("timer", { change: "paused", timer: Object.assign({}, moved, { state: "paused" }) }));
+  assert.equal(s.match.wallClockSet, steps + 1, "other changes are no step");
+});

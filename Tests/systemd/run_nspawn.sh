@@ -19,6 +19,7 @@ cp "$repo"/systemd/*.socket "$repo"/systemd/*.service "$repo"/systemd/*.timer "$
 cp "$repo/systemd/gatherd.sysusers" "$work/sysusers/gatherd.conf"
 cp "$bin" "$work/bin/gatherd"
 cp "$here/$script" "$work/bin/container_test.py"
+cp "$here/../e2e/threadstop.py" "$work/bin/threadstop.py"
 if [ -x "$(dirname "$bin")/gatherctl" ]; then cp "$(dirname "$bin")/gatherctl" "$work/bin/gatherctl"; fi
 cat > "$work/units/gather-ci.service" <<'UNIT'
 [Unit]

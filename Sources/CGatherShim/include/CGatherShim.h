@@ -35,4 +35,7 @@ int gatherd_release_free_memory(void);
 /// exec, non-blocking), or -1 with errno.
 int gatherd_wall_clock_watch(int fd);
 
+/// Names the calling thread (at most 15 bytes), as `top -H`, `ps -L`, debuggers and core dumps show it.
+void gatherd_name_this_thread(const char *name);
+
 #endif

@@ -36,7 +36,8 @@ struct HomeAssistantDiscovery: Sendable {
 
   /// The kinds of `plan` messages, which the plan event entity announces.
   static let planEventTypes = [
-    "created", "updated", "cancelled", "started", "joined", "left", "promoted", "checkedIn", "expired", "reminder",
+    "created", "updated", "cancelled", "restored", "started", "joined", "left", "promoted", "offered", "accepted",
+    "declined", "lapsed", "checkedIn", "expired", "reminder",
   ]
 
   let configuration: MQTTConfiguration

@@ -55,16 +55,21 @@ enum MQTTEventMessages {
   }
 
   /// A `plan` event as Home Assistant's event entity shows it: `event_type` is the change (`joined`, `left`,
-  /// `promoted`, `created`, `updated`, `cancelled`, `started`, `checkedIn`, `expired`, `reminder`), and the
+  /// `promoted`, `offered`, `accepted`, `declined`, `lapsed`, `created`, `updated`, `cancelled`, `restored`,
+  /// `started`, `checkedIn`, `expired`, `reminder`), and the
   /// attributes say who and how many places are left, flat, so an automation can announce "Ana is in: 2 places
   /// left" without parsing lists. Its fields are in snake_case (`starts_at`, `places_left`). A reminder also has
   /// `before` (seconds before the start), `minutes_before` (whole minutes), `hours_before` (whole, or to 2 decimals;
   /// null under an hour, which `minutes_before` says) and `going_names`, the names of those going, in the order they
-  /// joined.
+  /// joined. An offer also has `expires_at`, until when the player may take the place.
   static func planMessage(_ event: PlanEvent, seq: Int64) -> JSONObject {
     var payload: JSONObject = ["event_type": .string(event.kind.rawValue), "seq": .int(seq)]
     payload["player"] = event.player.map { .string(event.plan.roster[$0]?.name ?? "player \($0)") } ?? .null
     for member in planSummary(event.plan.plan).snakeCased().members { payload[member.key] = member.value }
+    if event.kind == .offered, let player = event.player {
+      payload["expires_at"] =
+        event.plan.plan.offer(to: player)?.expiresAt.map { .string(ISO8601.string($0)) } ?? .null
+    }
     if let before = event.before {
       let seconds = before.inMilliseconds / 1000
       payload["before"] = .int(seconds)

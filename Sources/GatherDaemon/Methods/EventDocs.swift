@@ -39,7 +39,8 @@ enum EventDocs {
         Also sent when a period that is not the last reaches 0 (change periodEnded, with period), when the break \
         ends (breakEnded, with the period to start next), and once when the last period reaches 0 (finished). \
         timer.endPeriod sends the same periodEnded or finished, after a tick at 0, as if the period's time had \
-        run out.
+        run out. When the daemon's wall clock is set (NTP stepping it, `date -s`) while the clock counts down, \
+        wallClockSet carries the same clock with the endsAt the new wall clock gives it.
         """,
       params: [
         ParamDoc("subscription", "The subscription this event is for.", required: true, schema: .ref("Id")),
@@ -48,7 +49,7 @@ enum EventDocs {
           "change", nil, required: true,
           schema: .choice([
             "set", "started", "paused", "resumed", "reset", "finished", "format", "addedTime", "periodEnded",
-            "breakEnded",
+            "breakEnded", "wallClockSet",
           ])),
         ParamDoc("timer", nil, required: true, schema: .ref("Timer")),
         ParamDoc(

@@ -4,15 +4,12 @@ import Logging
 
 /// The dispatcher every transport answers through, made from the method catalog.
 enum MethodTable {
-  /// The dispatcher for a session: every definition of ``MethodCatalog``, served on `session` with `services`. With
-  /// `testFaults`, it also serves `test.wedgeSession`, which exists only so that tests can watch the watchdog catch
-  /// a wedged daemon. A web client's refused calls are logged through `refusals`: at most once a minute per
-  /// address, with a count.
+  /// The dispatcher for a session: every definition of ``MethodCatalog``, served on `session` with `services`. A
+  /// web client's refused calls are logged through `refusals`: at most once a minute per address, with a count.
   static func dispatcher(
-    _ session: GatherSession, services: MethodServices, testFaults: Bool, logger: Logger, refusals: RefusalReporter
+    _ session: GatherSession, services: MethodServices, logger: Logger, refusals: RefusalReporter
   ) -> RPCDispatcher<Caller> {
-    let definitions = MethodCatalog.all + (testFaults ? [wedgeSession] : [])
-    let methods: [RPCMethod<Caller>] = definitions.map { $0.rpcMethod(session: session, services: services) }
+    let methods: [RPCMethod<Caller>] = MethodCatalog.all.map { $0.rpcMethod(session: session, services: services) }
     // Made once per dispatcher, and only while something collects the metrics: without them a request
     // bumps no counter at all, not even a no-op one.
     let metrics = RequestMetrics.whenCollected(methods: methods.map(\.name))
@@ -47,17 +44,5 @@ enum MethodTable {
         }
       },
       refusalObserver: { metrics?.refused($0) })
-  }
-}
-
-extension MethodTable {
-  /// test.wedgeSession: blocks the session forever (`GATHERD_ENABLE_TEST_FAULTS=1` only; never documented).
-  static let wedgeSession = MethodDefinition.turn(
-    API.Method<JSONValue>("test.wedgeSession"), NoParams.self, access: .controller(),
-    doc: MethodDoc(
-      summary: "Blocks the session forever, for the watchdog's tests.", result: ResultDoc("none", schema: .null))
-  ) { _, turn, _ in
-    turn.wedgeForTesting()
-    return Encoded(.null)
   }
 }

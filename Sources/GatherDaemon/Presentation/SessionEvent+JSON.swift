@@ -63,6 +63,7 @@ extension TimerChange.Kind {
     case .finished: "finished"
     case .periodEnded: "periodEnded"
     case .breakEnded: "breakEnded"
+    case .wallClockSet: "wallClockSet"
     }
   }
 }

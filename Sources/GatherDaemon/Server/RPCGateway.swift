@@ -48,19 +48,16 @@ public struct RPCGateway: Sendable {
   /// The wall clock, for the feed's DTSTAMP.
   let wallClock: @Sendable () -> Date
 
-  /// The gateway to `session`, for connections served on `loop`, with database queries on `queryPool`. With
-  /// `testFaults` the dispatcher also serves `test.wedgeSession` (`GATHERD_ENABLE_TEST_FAULTS=1`, never in
-  /// normal use).
+  /// The gateway to `session`, for connections served on `loop`, with database queries on `queryPool`.
   public init(
     session: GatherSession, loop: any EventLoop, queryPool: NIOThreadPool, stats: DaemonStats, maxLineBytes: Int,
-    access: AccessPolicy, web: WebAccess?, keeper: ConnectionKeeper? = nil, testFaults: Bool = false, logger: Logger,
+    access: AccessPolicy, web: WebAccess?, keeper: ConnectionKeeper? = nil, logger: Logger,
     push: WebPush? = nil
   ) {
     let refusals = RefusalReporter(logger: logger, loop: loop)
     let services = MethodServices(
       web: web, stats: stats, hub: session.hub, repeats: RepeatedRequests(), push: push)
-    dispatcher = MethodTable.dispatcher(
-      session, services: services, testFaults: testFaults, logger: logger, refusals: refusals)
+    dispatcher = MethodTable.dispatcher(session, services: services, logger: logger, refusals: refusals)
     runOnSession = { work, replyLoop, done in session.submit(work, replyingOn: replyLoop, to: done) }
     self.queryPool = queryPool
     hub = session.hub

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import GatherModel
 import GatherStore
-import Glibc
 import Logging
 
 /// The live Football Gather and everything a command may do to it.
@@ -114,15 +113,5 @@ public struct Turn: ~Copyable {
     let wall = wallClock().addingTimeInterval((deadline - now).inSeconds)
     match.endsAt = (deadline, wall)
     return wall
-  }
-}
-
-extension Turn {
-  /// Blocks the session forever, so that tests can see the watchdog catch a wedged daemon. Only reachable through
-  /// `test.wedgeSession`, which exists only when `GATHERD_ENABLE_TEST_FAULTS=1`.
-  func wedgeForTesting() {
-    logger.warning("test.wedgeSession: the session now blocks forever, as a test asked.")
-    // Forever: the session's clock never goes back before its origin.
-    repeat { sleep(3600) } while now >= .zero
   }
 }

@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import GatherModel
+import GatherPush
 import GatherRPC
 import GatherStore
 import Glibc
@@ -38,8 +39,10 @@ final class MethodFixture: Sendable {
   let controller: Connection
 
   /// A fresh daemon with an empty roster; with `web`, its page is served at ``publicURL`` with ``token``. Its
-  /// server's time zone is UTC, and a man-of-the-match vote closes as `voteWindow` says.
-  init(web: Bool = true, voteWindow: VoteWindow = .standard) async throws {
+  /// server's time zone is UTC, and a man-of-the-match vote closes as `voteWindow` says. With `push`, it takes
+  /// phones' subscriptions for the browsers' push services, as gatherd does by default (its key in a file of its
+  /// own; nothing is sent: the fixture runs no notifier).
+  init(web: Bool = true, voteWindow: VoteWindow = .standard, push: Bool = false) async throws {
     let loops = MultiThreadedEventLoopGroup.singleton
     let (sessionLoop, connectionsLoop) = (loops.next(), loops.next())
     let (clock, origin) = (clock, clock.now)
@@ -51,10 +54,20 @@ final class MethodFixture: Sendable {
     let access = web ? WebAccess(token: Self.token, publicURL: try PublicURL(parsing: Self.publicURL)) : nil
     gateway = RPCGateway(
       session: session, loop: connectionsLoop, queryPool: .singleton, stats: DaemonStats(), maxLineBytes: 1 << 20,
-      access: try AccessPolicy(controlGroupName: nil), web: access, logger: Logger(label: "gatherd.tests"))
+      access: try AccessPolicy(controlGroupName: nil), web: access, logger: Logger(label: "gatherd.tests"),
+      push: push ? Self.webPush(web: access) : nil)
     controller = try await Connection.open(
       gateway.localCaller(PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid()), readOnly: false),
       on: connectionsLoop)
+  }
+
+  /// Web Push for the browsers' push services, its key in a new file under the temporary directory.
+  private static func webPush(web: WebAccess?) -> WebPush {
+    let logger = Logger(label: "gatherd.tests")
+    let keyPath = FileManager.default.temporaryDirectory.appendingPathComponent("gatherd-\(UUID()).push.key").path
+    return WebPush(
+      settings: PushSettings(), keyPath: keyPath,
+      courier: HTTPCourier(configuration: .init(userAgent: "gatherd-tests"), logger: logger), web: web, logger: logger)
   }
 
   /// The kinds of connection a test can open besides ``controller``.

@@ -203,13 +203,13 @@ _gatherctl_players() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    add|list|show|edit|rm)
+    add|list|show|edit|rm|confirm|regular|merge)
         # Offer subcommand argument completions
         "_gatherctl_players_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'add list show edit rm' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'add list show edit rm confirm regular merge' -- "${cur}"))
         ;;
     esac
 }
@@ -289,6 +289,30 @@ _gatherctl_players_rm() {
     __gatherctl_offer_flags_options 1
 }
 
+_gatherctl_players_confirm() {
+    repeating_flags=()
+    non_repeating_flags=(--all --name --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options -1
+}
+
+_gatherctl_players_regular() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options -1
+}
+
+_gatherctl_players_merge() {
+    repeating_flags=()
+    non_repeating_flags=(--yes --name --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 2
+}
+
 _gatherctl_gather() {
     repeating_flags=()
     non_repeating_flags=(--version -h --help)
@@ -301,13 +325,13 @@ _gatherctl_gather() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|suggest|status|move|rename|end|cancel|history|show|report|vote|vote-link)
+    start|suggest|status|move|rename|end|cancel|history|show|report|vote|vote-link|reopen|delete)
         # Offer subcommand argument completions
         "_gatherctl_gather_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start suggest status move rename end cancel history show report vote vote-link' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start suggest status move rename end cancel history show report vote vote-link reopen delete' -- "${cur}"))
         ;;
     esac
 }
@@ -472,6 +496,22 @@ _gatherctl_gather_vote() {
 _gatherctl_gather_vote-link() {
     repeating_flags=()
     non_repeating_flags=(--qr --all --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_gather_reopen() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
+_gatherctl_gather_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--yes --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __gatherctl_offer_flags_options 1
@@ -820,13 +860,13 @@ _gatherctl_plan() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|new|show|join|leave|update|link|check-in|cancel|schedule|schedules|unschedule|calendar)
+    list|new|show|join|leave|accept|decline|update|link|check-in|cancel|restore|schedule|schedules|unschedule|calendar)
         # Offer subcommand argument completions
         "_gatherctl_plan_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list new show join leave update link check-in cancel schedule schedules unschedule calendar' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list new show join leave accept decline update link check-in cancel restore schedule schedules unschedule calendar' -- "${cur}"))
         ;;
     esac
 }
@@ -843,7 +883,7 @@ _gatherctl_plan_new() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=()
-    non_repeating_options=(--capacity --place --note)
+    non_repeating_options=(--capacity --place --note --schedule)
     __gatherctl_offer_flags_options -1
 
     # Offer option value completions
@@ -855,6 +895,9 @@ _gatherctl_plan_new() {
         return
         ;;
     '--note')
+        return
+        ;;
+    '--schedule')
         return
         ;;
     esac
@@ -894,6 +937,36 @@ _gatherctl_plan_join() {
 }
 
 _gatherctl_plan_leave() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_accept() {
+    repeating_flags=()
+    non_repeating_flags=(--name --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--plan)
+    __gatherctl_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--plan')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_plan_decline() {
     repeating_flags=()
     non_repeating_flags=(--name --version -h --help)
     repeating_options=()
@@ -998,11 +1071,19 @@ _gatherctl_plan_cancel() {
     esac
 }
 
+_gatherctl_plan_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--force --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
+}
+
 _gatherctl_plan_schedule() {
     repeating_flags=()
     non_repeating_flags=(--force --version -h --help)
     repeating_options=()
-    non_repeating_options=(--schedule --capacity --place --note --opens-before --utc-offset --regulars-first --regulars-played --regulars-of-last --reminders)
+    non_repeating_options=(--schedule --capacity --place --note --opens-before --utc-offset --regulars-first --regulars-played --regulars-of-last --reminders --cost --guests --paid-by --first-week)
     __gatherctl_offer_flags_options 2
 
     # Offer option value completions
@@ -1035,6 +1116,18 @@ _gatherctl_plan_schedule() {
         return
         ;;
     '--reminders')
+        return
+        ;;
+    '--cost')
+        return
+        ;;
+    '--guests')
+        return
+        ;;
+    '--paid-by')
+        return
+        ;;
+    '--first-week')
         return
         ;;
     esac
@@ -1139,13 +1232,13 @@ _gatherctl_fees() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|pay|correct|history|cost)
+    list|pay|correct|history|cost|how-to-pay)
         # Offer subcommand argument completions
         "_gatherctl_fees_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list pay correct history cost' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list pay correct history cost how-to-pay' -- "${cur}"))
         ;;
     esac
 }
@@ -1211,9 +1304,9 @@ _gatherctl_fees_history() {
 
 _gatherctl_fees_cost() {
     repeating_flags=()
-    non_repeating_flags=(--clear --version -h --help)
+    non_repeating_flags=(--clear --name --version -h --help)
     repeating_options=()
-    non_repeating_options=(--plan --gather --guests)
+    non_repeating_options=(--plan --gather --guests --paid-by)
     __gatherctl_offer_flags_options -1
 
     # Offer option value completions
@@ -1227,7 +1320,18 @@ _gatherctl_fees_cost() {
     '--guests')
         return
         ;;
+    '--paid-by')
+        return
+        ;;
     esac
+}
+
+_gatherctl_fees_how-to-pay() {
+    repeating_flags=()
+    non_repeating_flags=(--clear --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
 }
 
 _gatherctl_help() {

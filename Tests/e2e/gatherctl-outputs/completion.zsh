@@ -52,7 +52,7 @@ _gatherctl() {
     case "${state}" in
     command)
         local -ar subcommands=(
-            'players:List, add, show, edit and remove players.'
+            'players:List, add, show, edit, confirm, merge and remove players.'
             'gather:Start, inspect, change and end gathers; browse history.'
             'timer:Set, start, pause, resume, toggle, reset and show the match clock; add time, end the half.'
             'score:Score goals, undo the last one, correct or show the score.'
@@ -102,12 +102,15 @@ _gatherctl_players() {
             'show:Show one player.'
             'edit:Change a player'\''s details.'
             'rm:Remove a player from the roster.'
+            'confirm:Confirm players who are new: names typed on a sign-up link, marked new until you know them.'
+            'regular:Mark players regulars (a guest or a new name included: they are confirmed too).'
+            'merge:Make two players one: a friend on the roster twice (a name from a sign-up link, say); asks first.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        add|list|show|edit|rm)
+        add|list|show|edit|rm|confirm|regular|merge)
             "_gatherctl_players_${words[1]}" && ret=0
             ;;
         esac
@@ -190,6 +193,48 @@ _gatherctl_players_rm() {
     return "${ret}"
 }
 
+_gatherctl_players_confirm() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:players:'
+        '--all[Confirm every player marked new.]'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_players_regular() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:players:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_players_merge() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':from:'
+        ':into:'
+        '--yes[Merge without asking.]'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _gatherctl_gather() {
     local -i ret=1
     local -ar arg_specs=(
@@ -214,12 +259,14 @@ _gatherctl_gather() {
             'report:Print an ended gather'\''s result as a message to share: score, scorers, man of the match, the next plan.'
             'vote:Show an ended gather'\''s man-of-the-match vote: who may still vote, or who won.'
             'vote-link:Print an ended gather'\''s man-of-the-match vote link for the group chat.'
+            'reopen:Play the last ended gather again, within 30 minutes of its end (for "end" pressed too soon).'
+            'delete:Delete an ended gather from history (a test game, one entered twice); asks first.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        start|suggest|status|move|rename|end|cancel|history|show|report|vote|vote-link)
+        start|suggest|status|move|rename|end|cancel|history|show|report|vote|vote-link|reopen|delete)
             "_gatherctl_gather_${words[1]}" && ret=0
             ;;
         esac
@@ -388,6 +435,31 @@ _gatherctl_gather_vote-link() {
         ':id:'
         '--qr[Also draw the link as a QR code, for a phone'\''s camera.]'
         '--all[Print a link for every address of this machine, not only the first.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_reopen() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_gather_delete() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':id:'
+        '--yes[Delete it without asking.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
@@ -719,7 +791,7 @@ _gatherctl_stats() {
 _gatherctl_stats_table() {
     local -i ret=1
     local -ar arg_specs=(
-        '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most plans played, then fewest no-shows, fewest left late, most plans joined; default rating).]:order:'
+        '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most plans played, then fewest no-shows, fewest left late, most plans joined; default rating). With attendance, LEFT LATE counts places left within 24 h of the start, and LATE DROP-OUTS those left after the plan'\''s own cut-off (plan.create cutOff, 24 h by default), which strikes and fines count.]:order:'
         '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
         '--until[Only gathers started before this UTC date.]:until:'
         '--min-gathers[Only players with at least this many (default 1).]:min-gathers:'
@@ -813,14 +885,17 @@ _gatherctl_plan() {
     command)
         local -ar subcommands=(
             'list:Show the open plans with their lists.'
-            'new:Make a plan: when, how many, and where.'
+            'new:Make a plan: when, how many, and where; or a weekly game'\''s, by hand (--schedule).'
             'show:Show one plan, open or not, with its lists.'
             'join:Say a player is in: going, or waiting past the capacity.'
             'leave:Say a player can'\''t make it; the first waiting player moves up.'
+            'accept:Say a waiting player takes the place offered to them: they are going.'
+            'decline:Say a waiting player turns down the place offered to them; it goes to the next one waiting.'
             'update:Change a plan'\''s start, capacity, place or note.'
             'link:Print the plan'\''s sign-up link for the group chat.'
             'check-in:On the night: mark who turned up, bring in waiting players and walk-ins, then start fair teams.'
             'cancel:Call a plan off; its sign-up link stops working.'
+            'restore:Open a cancelled plan again, with its lists and the same sign-up link, until its start.'
             'schedule:Set up a weekly game, or change one (--schedule ID): each week'\''s plan opens by itself.'
             'schedules:Show the weekly games and the week each opens next.'
             'unschedule:End a weekly game; the plans it opened stay as they are.'
@@ -830,7 +905,7 @@ _gatherctl_plan() {
         ;;
     arg)
         case "${words[1]}" in
-        list|new|show|join|leave|update|link|check-in|cancel|schedule|schedules|unschedule|calendar)
+        list|new|show|join|leave|accept|decline|update|link|check-in|cancel|restore|schedule|schedules|unschedule|calendar)
             "_gatherctl_plan_${words[1]}" && ret=0
             ;;
         esac
@@ -855,9 +930,10 @@ _gatherctl_plan_new() {
     local -i ret=1
     local -ar arg_specs=(
         '*:when:'
-        '--capacity[How many may go, 2 to 40; past it, players wait.]:capacity:'
-        '--place[Where.]:place:'
-        '--note[Anything else the group should know.]:note:'
+        '--capacity[How many may go, 2 to 40; past it, players wait (with --schedule\: the schedule'\''s).]:capacity:'
+        '--place[Where (with --schedule\: the schedule'\''s; empty\: none).]:place:'
+        '--note[Anything else the group should know (with --schedule\: the schedule'\''s; empty\: none).]:note:'
+        '--schedule[The weekly game this is the plan of (gatherctl plan schedules).]:id:'
         '--force[Make it even when another open plan starts at the same time.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -895,6 +971,34 @@ _gatherctl_plan_join() {
 }
 
 _gatherctl_plan_leave() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_accept() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':player:'
+        '--plan[The plan'\''s id (default\: the soonest open plan).]:id:'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_plan_decline() {
     local -i ret=1
     local -ar arg_specs=(
         ':player:'
@@ -974,6 +1078,19 @@ _gatherctl_plan_cancel() {
     return "${ret}"
 }
 
+_gatherctl_plan_restore() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':plan:'
+        '--force[Open it even when another open plan starts at the same time.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
 _gatherctl_plan_schedule() {
     local -i ret=1
     local -ar arg_specs=(
@@ -989,6 +1106,10 @@ _gatherctl_plan_schedule() {
         '--regulars-played[Also regular\: who played this many of the last gathers…]:regulars-played:'
         '--regulars-of-last[… of this many (1 to 20).]:regulars-of-last:'
         '--reminders[When reminders go out before the start\: 48h,3h (none\: none).]:durations:'
+        '--cost[What each week'\''s game costs, split among those who play\: "60 EUR" (none\: nothing).]:cost:'
+        '--guests[With --cost\: who pays a guest'\''s share, themselves (the default) or host, whoever brought them.]:guests:'
+        '--paid-by[With --cost\: who pays the pitch (an id or a name), credited the whole cost when it is charged.]:player:'
+        '--first-week[this\: open this week'\''s plan at once, if its start is still to come; next (the default)\: the next week'\''s.]:week:'
         '--force[Set it up, or move it, even when another weekly game is on that day at that time.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
@@ -1107,12 +1228,13 @@ _gatherctl_fees() {
             'correct:Correct a player'\''s balance, with a note that says why (the ledger is never rewritten).'
             'history:List the ledger: every charge, payment and correction, oldest first.'
             'cost:Set what a plan, or the gather being played, costs; it is split among those who play.'
+            'how-to-pay:Say how players are to pay what they owe (cash, a bank transfer, …), or show what they are told.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        list|pay|correct|history|cost)
+        list|pay|correct|history|cost|how-to-pay)
             "_gatherctl_fees_${words[1]}" && ret=0
             ;;
         esac
@@ -1188,7 +1310,22 @@ _gatherctl_fees_cost() {
         '--gather[The gather being played, or one that ended without a cost, instead of a plan.]:gather:'
         '*:amount currency:'
         '--guests[Who pays a guest'\''s share\: themselves (the default) or host, whoever brought them.]:guests:'
+        '--paid-by[Who paid for the pitch (an id or a name)\: credited the whole cost when it is charged.]:player:'
         '--clear[Take the cost away.]'
+        '--name[Read the players given as names, even a name of digits (e.g. a player named 7).]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_fees_how-to-pay() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':note:'
+        '--clear[Stop saying how to pay.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

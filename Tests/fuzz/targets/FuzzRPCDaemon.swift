@@ -39,7 +39,7 @@ final class FuzzDaemon {
       services: MethodServices(
         web: WebAccess(token: "fuzz-control-token-0123"), stats: DaemonStats(), hub: session.hub,
         repeats: RepeatedRequests()),
-      testFaults: false, logger: logger, refusals: RefusalReporter(logger: logger, loop: loop))
+      logger: logger, refusals: RefusalReporter(logger: logger, loop: loop))
     caller = Caller(
       peer: .local(PeerCredentials(pid: 2, uid: 1000, gid: 1000)),
       capabilities: Capabilities(control: mayMutate, whyNotControl: "the fuzz input chose a read-only peer"),

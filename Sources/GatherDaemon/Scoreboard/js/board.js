@@ -108,6 +108,9 @@ export function mountBoard(store) {
     el.goals.replaceChildren(...goals.map((g) => goalItem(g, true, names, players, t)));
   });
 
+  // Before the clock's own watcher, so that the Timer that came with the step is the first sample after it.
+  store.watch((s) => s.match.wallClockSet, () => clock.reset());
+
   store.watch((s) => [s.match.timer, s.match.score, s.match.gather, s.lang], ([timer, score, gather]) => {
     const t = tr(), names = gather && gather.names, word = clockWord(timer);
     setText(el.period, periodLabel(timer, score, names, t));

@@ -4,7 +4,7 @@
 
 /** The match before the first snapshot. */
 export function initialMatch() {
-  return { gather: null, score: null, goals: [], timer: null, announce: null, cue: null, seq: 0 };
+  return { gather: null, score: null, goals: [], timer: null, announce: null, cue: null, seq: 0, wallClockSet: 0 };
 }
 
 /** The match of a snapshot ({gather, score, timer}) or of a gather that started. */
@@ -31,10 +31,13 @@ function onTick(match, p) {
     seq: match.seq + (beep ? 1 : 0) });
 }
 
+// wallClockSet: the daemon's wall clock was set, so its endsAt moved; `wallClockSet` counts them, so that the
+// countdown drops what it learned of the daemon's time before the step.
 function onTimer(match, p) {
   const whistle = p.change === "periodEnded" || p.change === "finished";
   return Object.assign({}, match, { timer: p.timer, seq: match.seq + (whistle ? 1 : 0),
-    cue: whistle ? next(match, { kind: p.change }) : match.cue });
+    cue: whistle ? next(match, { kind: p.change }) : match.cue,
+    wallClockSet: (match.wallClockSet || 0) + (p.change === "wallClockSet" ? 1 : 0) });
 }
 
 function onScore(match, p) {

@@ -26,6 +26,9 @@ public struct TimerChange: Sendable, Equatable {
     case periodEnded(period: Int)
     /// The break ran out; the clock waits for the next period.
     case breakEnded(nextPeriod: Int)
+    /// The wall clock was set while the clock counted down: the same deadline now falls at another wall time, so
+    /// `status.endsAt` moved by the size of the step.
+    case wallClockSet
   }
 
   /// What happened.
