@@ -66,3 +66,36 @@ test("the markup's own words are the English catalog's", () => {
     assert.equal(m[3].replace(/\s+/g, " ").trim(), en[m[2]], `<${m[1]} data-i18n="${m[2]}">`);
   }
 });
+
+/** The names an object literal gives at its top level (`{ when: x, count }`), starting at `source[open]` = "{";
+ * null when it spreads another object, whose names cannot be read here. */
+function literalNames(source, open) {
+  let depth = 0, top = "";
+  for (let i = open; i < source.length; i++) {
+    const c = source[i];
+    if ("{([".includes(c)) depth++;
+    else if ("})]".includes(c) && --depth === 0) break;
+    else if (depth === 1) top += c;
+  }
+  if (top.includes("...")) return null;
+  const names = new Set();
+  for (const m of top.matchAll(/(?:^|,)\s*(\w+)\s*(?=:|,|$)/g)) names.add(m[1]);
+  return names;
+}
+
+test("every call with its values gives each placeholder its message names, by that name", () => {
+  const mismatches = [];
+  let checked = 0;
+  for (const source of sources()) {
+    for (const m of source.matchAll(/\b(?:t|tr|tr\(\))\("([a-zA-Z]+\.[a-zA-Z0-9_.]+)",\s*\{/g)) {
+      if (!(m[1] in en)) continue;
+      const given = literalNames(source, m.index + m[0].length - 1);
+      if (!given) continue;
+      checked++;
+      const missing = placeholders(en[m[1]]).filter((name) => !given.has(name));
+      if (missing.length) mismatches.push(`${m[1]}: gives ${[...given].join(", ")}; the message wants ${missing.join(", ")}`);
+    }
+  }
+  assert.ok(checked > 50, `checked ${checked} calls: the scan no longer sees the page's calls`);
+  assert.deepEqual(mismatches, []);
+});

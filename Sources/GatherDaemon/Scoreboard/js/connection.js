@@ -23,6 +23,17 @@ export function backoff(attempt, random) {
   return base / 2 + random * base / 2;
 }
 
+/** The WebSocket the page's inline script opened before the modules loaded (`win.gatherdSocket`), taken once: the
+ * connection's first, if it is to `rpcUrl`'s address; else null (none, or to another address: then closed). */
+export function takeEarlySocket(win) {
+  const socket = win.gatherdSocket;
+  delete win.gatherdSocket;
+  if (!socket || typeof socket.url !== "string") return null;
+  if (socket.url === rpcUrl(win.location.href)) return socket;
+  socket.close();
+  return null;
+}
+
 /**
  * A connection that reconnects for as long as the page is open. `handlers` holds the callbacks: `opened(isCurrent)`,
  * async, sets a new connection up (its rejection closes it); `event(method, params)` for each notification;
@@ -67,27 +78,40 @@ export function createConnection(handlers) {
     pending = new Map();
   }
 
-  function connect() {
+  /** Opens a WebSocket, or takes `early` (the page's first, see takeEarlySocket), and sets it up once it is open. */
+  function connect(early) {
     reconnectTimer = null;
     const mine = ++generation;
-    let socket;
-    try { socket = new WebSocket(rpcUrl(location.href)); } catch (e) { scheduleReconnect(); return; }
+    let socket = early;
+    if (!socket) {
+      try { socket = new WebSocket(rpcUrl(location.href)); } catch (e) { scheduleReconnect(); return; }
+    }
     ws = socket;
     const isCurrent = () => mine === generation;
-    socket.onopen = () => {
+    let opened = false, closed = false;
+    const onOpen = () => {
+      if (opened) return;
+      opened = true;
       lastMessageAt = localNow();
       handlers.opened(isCurrent).catch(() => { if (isCurrent() && socket.readyState === WebSocket.OPEN) socket.close(); });
     };
-    socket.onmessage = (event) => { if (isCurrent()) onMessage(event); };
-    socket.onclose = () => {
-      if (!isCurrent()) return;
+    const onClose = () => {
+      if (closed || !isCurrent()) return;
+      closed = true;
       ws = null;
       online = false;
       failPending();
       handlers.closed();
       scheduleReconnect();
     };
+    socket.onopen = onOpen;
+    socket.onmessage = (event) => { if (isCurrent()) onMessage(event); };
+    socket.onclose = onClose;
     socket.onerror = () => { /* onclose follows */ };
+    // The early socket may have opened, or closed, before it was taken (its event then came with no one to hear
+    // it): it goes on from where it is. Nothing was sent on it, so no reply came before.
+    if (socket.readyState === WebSocket.OPEN) onOpen();
+    else if (socket.readyState === WebSocket.CLOSED) onClose();
   }
 
   function scheduleReconnect(delay) {
@@ -119,11 +143,11 @@ export function createConnection(handlers) {
 
   return {
     call,
-    /** Connects, and keeps connecting. */
+    /** Connects, on the page's early socket if it opened one, and keeps connecting. */
     start() {
       window.addEventListener("online", reconnectNow);
       setInterval(watchSilence, 1000);
-      connect();
+      connect(takeEarlySocket(window));
     },
     /** The connection is set up (subscribed): the backoff starts over, and silence is watched from now on. */
     connected() { online = true; attempt = 0; },

@@ -140,7 +140,7 @@ export function mountPlanForm(app, panels) {
     show(form, !!view && openPanel(s) !== null);
     if (!view) return;
     const t = s.lang.t, plan = view.plan != null ? s.lists.plans[view.plan] : null;
-    setText(v.title, plan ? t("planForm.changeTitle", { game: s.lang.f.wall(plan.startsAtLocal) }) : t("planForm.title"));
+    setText(v.title, plan ? t("planForm.changeTitle", { when: s.lang.f.wall(plan.startsAtLocal) }) : t("planForm.title"));
     setText(v.save, t(plan ? "planForm.saveChanges" : "planForm.save"));
     show(v.callOff, !!plan);
     v.save.disabled = v.callOff.disabled = !!view.busy;

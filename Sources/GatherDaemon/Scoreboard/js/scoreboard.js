@@ -1,8 +1,9 @@
 // gatherd's pitch-side scoreboard: the page's entry module. It holds the store, follows the address (router.js),
-// opens the connection and sets each one up (the control token, this link's code, then a subscription and the
-// roster), draws the board from the first snapshot, and only then loads the views that are not the board:
-// the touchline's switches and the screen between matches for everyone, the organiser's views on the control
-// page, and a player's sign-up or vote view on a link's page.
+// connects (first on the WebSocket the page's inline script opened: connection.js) and sets each connection up
+// (the control token, this link's code, then a subscription and the roster), draws the board from the first
+// snapshot, and only then loads the views that are not the board: the touchline's switches and the screen between
+// matches for everyone, the organiser's views on the control page, and a player's sign-up or vote view on a link's
+// page.
 
 import { createCommands } from "./commands.js";
 import { isCounting } from "./clock.js";
