@@ -29,6 +29,9 @@ public struct FootballGather: Sendable {
   public internal(set) var calendarCode: String?
   /// The outcome of the man-of-the-match vote that closed last, if any has.
   public internal(set) var lastManOfTheMatch: ManOfTheMatch?
+  /// The phones paired as controllers, and the pairing links kept; changed only through its own methods, once
+  /// the store has saved the change.
+  public var devices = ControllerDevices()
   /// The daemon's reminders (``PlanTimes/reminders``), which apply to a plan whose terms name none.
   public var planReminders: [Duration] = PlanTimes.standard.reminders
 
