@@ -58,5 +58,6 @@ extension APISchemas {
     ("ManOfTheMatch", manOfTheMatch),
     ("VoteStatus", voteStatus),
     ("VoteStanding", voteStanding),
+    ("Device", device),
   ]
 }

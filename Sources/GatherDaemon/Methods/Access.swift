@@ -12,7 +12,8 @@ enum Access<Params: MethodParams>: Sendable {
   case anyone
   /// A controller; others are refused in the words of `refusal`.
   case controller(Refusal = .standard)
-  /// A controller, but never over MQTT, whose replies others may read: the reply holds the control token.
+  /// A controller, but never over MQTT, whose replies others may read: the reply holds a secret (the control token,
+  /// a pairing link's code).
   case controllerOffMQTT
   /// A controller, or the holder of the sign-up code of the plan the params name, while the code still opens it; a
   /// call whose params add a player by name (`addsPlayer`) counts toward the link holder's address's allowance of
@@ -22,6 +23,10 @@ enum Access<Params: MethodParams>: Sendable {
   case voteLink(gather: @Sendable (Params) -> Int64)
   /// A controller for every player, or the holder of any link's code for the one player the params name.
   case playerLink(player: @Sendable (Params) -> Player.ID?)
+  /// A web client (controller or not) or a local controller that presents the code of an open pairing link
+  /// (`code`): never over MQTT, whose replies others may read (the reply holds a device's credential). A wrong code
+  /// counts as a wrong guess of a web client's address, as a wrong token does.
+  case pairingCode(code: @Sendable (Params) -> String)
 
   /// How a caller who is not a controller is told no.
   enum Refusal: Sendable {
@@ -39,7 +44,7 @@ enum Access<Params: MethodParams>: Sendable {
     case .planLink: .plan
     case .voteLink: .vote
     case .playerLink: .anyLink
-    case .anyone, .controller, .controllerOffMQTT: nil
+    case .anyone, .controller, .controllerOffMQTT, .pairingCode: nil
     }
   }
 }
@@ -54,6 +59,7 @@ extension Access {
     case .planLink: "controller, or the plan's sign-up link"
     case .voteLink: "controller, or the gather's vote link"
     case .playerLink: "controller, or any sign-up or vote link for one player"
+    case .pairingCode: "a web client or a local controller, with an open pairing link's code"
     }
   }
 }

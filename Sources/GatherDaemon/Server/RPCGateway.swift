@@ -56,7 +56,9 @@ public struct RPCGateway: Sendable {
     access: AccessPolicy, web: WebAccess?, keeper: ConnectionKeeper? = nil, testFaults: Bool = false, logger: Logger
   ) {
     let refusals = RefusalReporter(logger: logger, loop: loop)
-    let services = MethodServices(web: web, stats: stats, hub: session.hub, repeats: RepeatedRequests())
+    let services = MethodServices(
+      web: web, stats: stats, hub: session.hub, repeats: RepeatedRequests(),
+      devices: DeviceConnections(session: session, replyLoop: loop))
     dispatcher = MethodTable.dispatcher(
       session, services: services, testFaults: testFaults, logger: logger, refusals: refusals)
     runOnSession = { work, replyLoop, done in session.submit(work, replyingOn: replyLoop, to: done) }
