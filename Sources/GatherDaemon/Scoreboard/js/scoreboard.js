@@ -26,6 +26,8 @@ import { loadSchedules, setUpWeekly, weeklyEvent } from "./weekly.js";
 import { setUpWeeklyForm } from "./weeklyform.js";
 // The result to share, as a card and a message.
 import { setUpReport } from "./report.js";
+// A phone paired as the organiser's: a pairing link exchanged once, its credential presented on each connection.
+import { devicePresented } from "./pairing.js";
 
 const TOKEN_KEY = "gatherd.token";
 
@@ -59,6 +61,7 @@ async function authenticate(isCurrent) {
 }
 
 async function opened(isCurrent) {
+  await devicePresented(rpc.call, isCurrent);
   if (token) await authenticate(isCurrent);
   await signUpOpened(isCurrent);
   await voteOpened(isCurrent);
