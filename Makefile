@@ -8,13 +8,13 @@ FORMAT_PATHS := Package.swift Plugins Sources Tests
 APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema python3-venv systemd systemd-container \
   esbuild brotli \
   dpkg-dev lintian binutils init-system-helpers chromium python3-websockets \
-  libgcrypt20-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
+  libcurl4-openssl-dev libgcrypt20-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
   openssl faketime
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 # PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle,
 # Jinja2 renders the Home Assistant value templates as HA does, icalendar reads the plans' calendar feed, and vobject
 # (with dateutil) expands its weekly series through the feed's own VTIMEZONE.
-PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0 Jinja2==3.1.6 icalendar==7.3.0 vobject==0.9.9
+PIP_PACKAGES := paho-mqtt==2.2.0 openskill==6.2.0 Jinja2==3.1.6 icalendar==7.3.0 vobject==0.9.9 http_ece==1.2.1 py-vapid==1.9.6
 PYTHON ?= python3
 # The venv Home Assistant core runs from in Tests/e2e/test_homeassistant.py (Tests/homeassistant/install.sh).
 HA_VENV ?= $(CURDIR)/.build-ha
@@ -187,6 +187,7 @@ test: deps pydeps hadeps lint
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd python3 -m unittest discover -s clients/python -t clients/python -v
 	GATHERD_BIN=$(BIN_PATH)/gatherd node --test clients/js/
+	node --test Tests/page/
 	GATHERD_BIN=$(BIN_PATH)/gatherd bash clients/shell/test_gather.sh
 	# A plain release build first: install and deb must not pick it up (Tests/systemd/test_install.py).
 	$(SWIFT) build -c release --product gatherctl

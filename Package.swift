@@ -28,6 +28,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+    .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
   ],
   targets: [
     .target(name: "GatherModel", swiftSettings: strict),
@@ -63,10 +64,22 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // libcurl's declarations only: GatherPush loads libcurl.so.4 with dlopen when it first posts, so that a
+    // gatherd that never pushes maps neither it nor TLS (docs/push.md).
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // Web Push (RFC 8030, 8291, 8292) and webhooks: the messages' cryptography on swift-crypto, and their delivery.
+    .target(
+      name: "GatherPush",
+      dependencies: [
+        "CCurl", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
     .target(
       name: "GatherDaemon",
       dependencies: [
         "GatherModel", "GatherStore", "GatherRPC", "GatherAPI", "GatherQR", "CGatherShim", "CCrypto", "GatherMQTT",
+        "GatherPush",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -79,6 +92,8 @@ let package = Package(
       // The scoreboard page is built from its folder by the PageBundle plugin (esbuild, gzip, brotli), which
       // embeds every file it serves in WebAssets.built; the folder itself is not a resource.
       exclude: ["Scoreboard"],
+      // What push notifications say, in the page's languages (Sources/GatherDaemon/Notifications/PushTexts.swift).
+      resources: ["de", "en", "es", "fr", "it", "nl", "pt-BR"].map { .embedInCode("Notifications/i18n/\($0).json") },
       swiftSettings: daemonSettings,
       plugins: ["PageBundle"]
     ),
@@ -87,7 +102,7 @@ let package = Package(
     .executableTarget(
       name: "gatherd",
       dependencies: [
-        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim", "GatherMQTT",
+        "GatherDaemon", "GatherRPC", "GatherSystemd", "CGatherShim", "GatherMQTT", "GatherPush",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -113,6 +128,11 @@ let package = Package(
     .testTarget(name: "GatherdTests", dependencies: ["gatherd"], swiftSettings: strict),
     .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
     .testTarget(name: "GatherQRTests", dependencies: ["GatherQR"], swiftSettings: strict),
+    // gatherctl's reading of gatherd's replies and events: the types they read as, and what does not fit.
+    .testTarget(name: "GatherctlTests", dependencies: ["gatherctl", "GatherAPI", "GatherRPC"], swiftSettings: strict),
+    .testTarget(
+      name: "GatherPushTests", dependencies: ["GatherPush", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: strict),
     .testTarget(
       name: "GatherStoreTests",
       dependencies: ["GatherStore", "GatherModel", "CSQLite"],

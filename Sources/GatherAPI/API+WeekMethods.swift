@@ -121,3 +121,28 @@ extension API.Method where Result == API.HowToPay {
   /// `fees.setHowToPay`.
   public static var feesSetHowToPay: Self { Self("fees.setHowToPay") }
 }
+
+extension API.Method where Result == API.PlanAnswer {
+  /// `plan.accept`.
+  public static var planAccept: Self { Self("plan.accept") }
+}
+
+extension API.Method where Result == API.PlanAnswer {
+  /// `plan.decline`.
+  public static var planDecline: Self { Self("plan.decline") }
+}
+
+extension API.Method where Result == API.PushKey {
+  /// `push.key`.
+  public static var pushKey: Self { Self("push.key") }
+}
+
+extension API.Method where Result == API.PushSubscribed {
+  /// `push.subscribe`.
+  public static var pushSubscribe: Self { Self("push.subscribe") }
+}
+
+extension API.Method where Result == API.PushUnsubscribed {
+  /// `push.unsubscribe`.
+  public static var pushUnsubscribe: Self { Self("push.unsubscribe") }
+}

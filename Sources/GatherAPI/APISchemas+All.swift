@@ -58,6 +58,11 @@ extension APISchemas {
     ("ManOfTheMatch", manOfTheMatch),
     ("VoteStatus", voteStatus),
     ("VoteStanding", voteStanding),
+    ("PlanAttendance", planAttendance),
+    ("ScheduleAttendance", scheduleAttendance),
+    ("PushKey", pushKey),
+    ("PushSubscribed", pushSubscribed),
+    ("PushUnsubscribed", pushUnsubscribed),
     ("Device", device),
   ]
 }

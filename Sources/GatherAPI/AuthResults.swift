@@ -6,7 +6,7 @@ extension API {
   public struct TokenAccess: Decodable, Sendable, Equatable {
     /// Whether this connection may change the match.
     public let control: Bool
-    /// What a sign-up code grants: for an open plan, plan.join and plan.leave for it only; for a cancelled, started or
+    /// What a sign-up code grants: for an open plan, plan.join, plan.leave, plan.accept, plan.decline, push.subscribe and push.unsubscribe for it only; for a cancelled, started or
     /// expired plan, nothing (methods empty), and what became of it.
     public let signUp: SignUp?
     /// What a vote code, or the sign-up code of the plan a gather came from, grants: vote.cast in that gather's open
@@ -15,7 +15,7 @@ extension API {
     /// The paired device whose credential was presented: it is a controller.
     public let device: API.Device?
 
-    /// What a sign-up code grants: for an open plan, plan.join and plan.leave for it only; for a cancelled, started or
+    /// What a sign-up code grants: for an open plan, plan.join, plan.leave, plan.accept, plan.decline, push.subscribe and push.unsubscribe for it only; for a cancelled, started or
     /// expired plan, nothing (methods empty), and what became of it.
     public struct SignUp: Decodable, Sendable, Equatable {
       /// The plan.
@@ -34,7 +34,7 @@ extension API {
       /// The gather.
       public let gather: API.Id
       /// The status.
-      public let status: String
+      public let status: API.VoteState
       /// The methods.
       public let methods: [String]
     }
@@ -50,12 +50,16 @@ extension APISchemas {
       "signUp": .optional(
         .object(
           """
-          What a sign-up code grants: for an open plan, plan.join and plan.leave for it only; for a cancelled, \
+          What a sign-up code grants: for an open plan, plan.join, plan.leave, plan.accept, plan.decline, push.subscribe and push.unsubscribe for it only; for a cancelled, \
           started or expired plan, nothing (methods empty), and what became of it.
           """,
           [
             "plan": .required(.ref("Id")),
-            "methods": .required(.array(of: .choice(["plan.join", "plan.leave"]))),
+            "methods": .required(
+              .array(
+                of: .choice([
+                  "plan.accept", "plan.decline", "plan.join", "plan.leave", "push.subscribe", "push.unsubscribe",
+                ]))),
             "status": .required(.ref("PlanStatus")),
             "gather": .optional(.ref("Id").described("The gather a started plan became.")),
           ])),

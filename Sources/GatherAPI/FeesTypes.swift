@@ -21,9 +21,17 @@ extension API {
     /// The cost.
     public let cost: API.Money
     /// Who pays a guest's share: the guest, or the player who brought them (plan.join's broughtBy), when known.
-    public let guests: String
+    public let guests: Guests
     /// Who paid the pitch, if anyone is said to have: the whole cost is credited to them when it is charged.
     public let paidBy: Payer?
+
+    /// Who pays a guest's share.
+    public enum Guests: String, Decodable, Sendable, Equatable {
+      /// The guest.
+      case themselves
+      /// The player who brought them, when known.
+      case host
+    }
 
     /// A roster player who paid the pitch.
     public struct Payer: Decodable, Sendable, Equatable {
@@ -41,8 +49,8 @@ extension API {
     public let id: API.Id
     /// The at.
     public let at: API.Timestamp
-    /// The kind.
-    public let kind: String
+    /// A share of a gather's cost, a payment or a correction.
+    public let kind: Kind
     /// Who owes or paid.
     public let player: Player
     /// What the line adds to the player's balance: positive for a charge, negative for a payment.
@@ -68,6 +76,16 @@ extension API {
       public let id: API.Id
       /// The name.
       public let name: String
+    }
+
+    /// What a ledger line is.
+    public enum Kind: String, Decodable, Sendable, Equatable {
+      /// A player's share of a gather's cost.
+      case charge
+      /// Money the organiser marked as handed over.
+      case payment
+      /// A correction, with the organiser's note.
+      case correction
     }
   }
 

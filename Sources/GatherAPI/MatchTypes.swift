@@ -2,19 +2,6 @@ import GatherRPC
 
 // The match types of the wire, and their schemas.
 extension API {
-  /// One of the two playing sides.
-  public typealias Side = String
-
-  /// A side or the bench.
-  public typealias Team = String
-
-  /// A winner as the wire writes it.
-  public typealias Winner = String
-
-  /// stopped (before a period: the first, or the next once a period and its break are over), running, paused, break
-  /// (the break between periods counts down), or finished (the last period reached 0).
-  public typealias TimerState = String
-
   /// A goals as the wire writes it.
   public typealias Goals = Int64
 
@@ -56,9 +43,9 @@ extension API {
 
   /// A goal-log entry: a goal, or a score correction (team and player null). score is the score after it.
   public struct Goal: Decodable, Sendable, Equatable {
-    /// The kind.
-    public let kind: String
-    /// The team.
+    /// A goal, or a correction of the score.
+    public let kind: Kind
+    /// The side it counts for; null for a correction.
     public let team: API.Side?
     /// The player.
     public let player: Player?
@@ -89,6 +76,14 @@ extension API {
       /// The name.
       public let name: String
     }
+
+    /// What a goal-log entry is.
+    public enum Kind: String, Decodable, Sendable, Equatable {
+      /// A goal scored.
+      case goal
+      /// The score set outright (score.set).
+      case correction
+    }
   }
 
   /// What the sides are called: "Team A" and "Team B" unless the gather named them. teamA and teamB stay the protocol's
@@ -114,23 +109,6 @@ extension API {
 }
 
 extension APISchemas {
-  /// The schema of ``API/Side``.
-  public static let side: Schema = .choice(["teamA", "teamB"], "One of the two playing sides.")
-
-  /// The schema of ``API/Team``.
-  public static let team: Schema = .choice(["teamA", "teamB", "bench"], "A side or the bench.")
-
-  /// The schema of ``API/Winner``.
-  public static let winner: Schema = .choice(["teamA", "teamB", "none"])
-
-  /// The schema of ``API/TimerState``.
-  public static let timerState: Schema = .choice(
-    ["stopped", "running", "paused", "finished", "break"],
-    """
-    stopped (before a period: the first, or the next once a period and its break are over), running, paused, \
-    break (the break between periods counts down), or finished (the last period reached 0).
-    """)
-
   /// The schema of ``API/Goals``.
   public static let goals: Schema = .integer(minimum: 0, maximum: 99)
 

@@ -26,7 +26,16 @@ extension API {
   }
 
   /// expired: its start passed by more than gatherd's --plan-expiry and it closed by itself.
-  public typealias PlanStatus = String
+  public enum PlanStatus: String, Decodable, Sendable, Equatable {
+    /// Players may join and leave.
+    case open
+    /// Called off (plan.cancel).
+    case cancelled
+    /// A gather started from it.
+    case started
+    /// Its start passed by more than gatherd's --plan-expiry and it closed by itself.
+    case expired
+  }
 
   /// A coming gather. Everyone who said "I'm in" stands in one queue in the order they joined: the first capacity are
   /// going, the rest waiting. A going player who leaves lets the first waiting one move up; a higher capacity moves the
@@ -74,6 +83,8 @@ extension API {
     public let lastReminder: LastReminder?
     /// What it costs (fees.setCost), or null.
     public let fee: API.Fee?
+    /// Its offer period and cut-off, and the places it offers now.
+    public let attendance: API.PlanAttendance
 
     /// The last reminder.
     public struct LastReminder: Decodable, Sendable, Equatable {
@@ -99,60 +110,24 @@ extension API {
     public let plan: API.Plan
     /// The player.
     public let player: API.PlanMember
-    /// The answer.
-    public let answer: String
+    /// Where the player now stands.
+    public let answer: API.Answer
     /// The changed.
     public let changed: Bool
     /// The promoted.
     public let promoted: [API.PlanMember]
+    /// The waiting players offered the places the answer freed (within the plan's offer period).
+    public let offered: [API.PlanMember]
   }
 
-  /// Of the plans that were not cancelled (those starting in since..until for stats.players): joined (said I'm in at
-  /// some point), played (checked in as there, or in the gather the plan started), noShows (going at the check-in and
-  /// not there, nor in the plan's gather), and leftLate (left, and did not join again, less than 24 h before the
-  /// start).
-  public struct Attendance: Decodable, Sendable, Equatable {
-    /// The joined.
-    public let joined: Int64
-    /// The played.
-    public let played: Int64
-    /// The no shows.
-    public let noShows: Int64
-    /// The left late.
-    public let leftLate: Int64
-  }
-
-  /// Who turned up for a plan, as the organiser checked them in.
-  public struct CheckIn: Decodable, Sendable, Equatable {
-    /// The at.
-    public let at: API.Timestamp
-    /// Everyone there, in the order gather.start {plan} splits them: going in the order they joined, then those brought
-    /// in from the waiting list, then walk-ins.
-    public let present: [Present]
-    /// The going players who were not there, in the order they joined.
-    public let noShows: [NoShows]
-
-    /// The present.
-    public struct Present: Decodable, Sendable, Equatable {
-      /// The id.
-      public let id: API.Id
-      /// The name.
-      public let name: String
-      /// Added through the sign-up link, or new to the roster on the night.
-      public let guest: Bool
-      /// Where they stood on the plan's list: going, waiting (brought in), or not on it (walkIn).
-      public let from: String
-    }
-
-    /// The no shows.
-    public struct NoShows: Decodable, Sendable, Equatable {
-      /// The id.
-      public let id: API.Id
-      /// The name.
-      public let name: String
-      /// The guest.
-      public let guest: Bool
-    }
+  /// Where a player stands on a plan: going, on the waiting list, or not going (said no, or left).
+  public enum Answer: String, Decodable, Sendable, Equatable {
+    /// Among the first capacity to join.
+    case going
+    /// Past the capacity: waiting to move up.
+    case waiting
+    /// Said no, or left.
+    case notGoing
   }
 
 }
@@ -244,6 +219,7 @@ extension APISchemas {
           The last reminder that went out: how long before the start, and when; null before the first.
           """)),
       "fee": .required(.nullable(.ref("Fee")).described("What it costs (fees.setCost), or null.")),
+      "attendance": .required(.ref("PlanAttendance")),
     ])
 
   /// The schema of ``API/PlanMember``.
@@ -265,54 +241,8 @@ extension APISchemas {
       "answer": .required(.choice(["going", "waiting", "notGoing"])),
       "changed": .required(.boolean()),
       "promoted": .required(.array(of: .ref("PlanMember"))),
-    ])
-
-  /// The schema of ``API/Attendance``.
-  public static let attendance: Schema = .object(
-    """
-    Of the plans that were not cancelled (those starting in since..until for stats.players): joined (said I'm in \
-    at some point), played (checked in as there, or in the gather the plan started), noShows (going at the \
-    check-in and not there, nor in the plan's gather), and leftLate (left, and did not join again, less than 24 \
-    h before the start).
-    """,
-    [
-      "joined": .required(.integer(minimum: 0)),
-      "played": .required(.integer(minimum: 0)),
-      "noShows": .required(.integer(minimum: 0)),
-      "leftLate": .required(.integer(minimum: 0)),
-    ])
-
-  /// The schema of ``API/CheckIn``.
-  public static let checkIn: Schema = .object(
-    "Who turned up for a plan, as the organiser checked them in.",
-    [
-      "at": .required(.ref("Timestamp")),
-      "present": .required(
-        .array(
-          of: .object(
-            [
-              "id": .required(.ref("Id")),
-              "name": .required(.string()),
-              "guest": .required(.boolean("Added through the sign-up link, or new to the roster on the night.")),
-              "from": .required(
-                .choice(
-                  ["going", "waiting", "walkIn"],
-                  """
-                  Where they stood on the plan's list: going, waiting (brought in), or not on it (walkIn).
-                  """)),
-            ]),
-          """
-          Everyone there, in the order gather.start {plan} splits them: going in the order they joined, then those \
-          brought in from the waiting list, then walk-ins.
-          """)),
-      "noShows": .required(
-        .array(
-          of: .object(
-            [
-              "id": .required(.ref("Id")),
-              "name": .required(.string()),
-              "guest": .required(.boolean()),
-            ]), "The going players who were not there, in the order they joined.")),
+      "offered": .required(
+        .array(of: .ref("PlanMember"), "The waiting players offered the places it freed (within the offer period).")),
     ])
 
 }

@@ -31,6 +31,8 @@ extension API {
     public let reminders: [Int64]?
     /// What each week's game costs, which each plan it opens takes; null for nothing.
     public let fee: API.Fee?
+    /// The offer period and cut-off each week's plan takes.
+    public let attendance: API.ScheduleAttendance
     /// The week it opens next.
     public let next: Next
     /// The start of the last week it opened a plan for.
@@ -125,6 +127,7 @@ extension APISchemas {
       "fee": .required(
         .nullable(.ref("Fee")).described(
           "What each week's game costs, which each plan it opens takes; null for nothing.")),
+      "attendance": .required(.ref("ScheduleAttendance")),
       "next": .required(
         .object(
           "The week it opens next.",

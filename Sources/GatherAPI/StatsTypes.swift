@@ -2,6 +2,16 @@ import GatherRPC
 
 // The stats types of the wire, and their schemas.
 extension API {
+  /// How a gather went for a player.
+  public enum MatchResult: String, Decodable, Sendable, Equatable {
+    /// Their side won.
+    case win
+    /// A draw.
+    case draw
+    /// Their side lost.
+    case loss
+  }
+
   /// A player's record over ended gathers played on Team A or Team B (the bench does not count).
   public struct PlayerStats: Decodable, Sendable, Equatable {
     /// The id.
@@ -25,7 +35,7 @@ extension API {
     /// The rating.
     public let rating: API.Rating
     /// How the last 5 of the gathers counted went for the player, newest first.
-    public let form: [String]
+    public let form: [API.MatchResult]
     /// The attendance.
     public let attendance: API.Attendance
     /// Man-of-the-match votes won, alone or shared, among the gathers counted.
@@ -59,7 +69,7 @@ extension API {
     /// The rating.
     public let rating: API.Rating
     /// How the last 5 of the gathers counted went for the player, newest first.
-    public let form: [String]
+    public let form: [API.MatchResult]
     /// The rating after each ended gather the player played (Team A or Team B), oldest first: for a chart.
     public let ratings: [Ratings]
     /// The attendance.
@@ -76,7 +86,7 @@ extension API {
       /// The team.
       public let team: API.Side
       /// The result.
-      public let result: String
+      public let result: API.MatchResult
       /// The score.
       public let score: API.Score
       /// The goals.

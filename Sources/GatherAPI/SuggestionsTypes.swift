@@ -35,7 +35,25 @@ extension API {
     /// The skill.
     public let skill: API.Skill?
     /// by: rating (the default): the learned rating; by: skill: the skill points balanced.
-    public let rating: JSONValue
+    public let rating: Strength
+
+    /// What a suggestion balanced of a player: their learned rating (by: rating), or their skill points (by: skill).
+    public enum Strength: Decodable, Sendable, Equatable {
+      /// The learned rating.
+      case rating(API.Rating)
+      /// Skill points: beginner 100, amateur or unknown 200, professional 300, plus after 5 ended gathers
+      /// round(100 × (win rate − 0.5)).
+      case points(Int64)
+
+      /// Reads a whole number as skill points, and anything else as a rating.
+      public init(from decoder: any Decoder) throws {
+        if let points = try? decoder.singleValueContainer().decode(Int64.self) {
+          self = .points(points)
+        } else {
+          self = .rating(try API.Rating(from: decoder))
+        }
+      }
+    }
   }
 
   /// One side of a suggestion and why it is fair.
@@ -79,10 +97,18 @@ extension API {
     /// The percent.
     public let percent: API.Percent
     /// What the split balanced.
-    public let by: String
+    public let by: Balance
     /// The next fairest different splits, fairest first: as many as alternatives asked for, fewer only when fewer
     /// exist; empty when not asked for.
     public let alternatives: [API.SuggestedSplit]
+
+    /// What a suggestion balances.
+    public enum Balance: String, Decodable, Sendable, Equatable {
+      /// The players' learned ratings (the default).
+      case rating
+      /// The players' declared skill levels.
+      case skill
+    }
   }
 
 }

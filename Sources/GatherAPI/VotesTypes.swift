@@ -22,7 +22,7 @@ extension API {
       /// The name.
       public let name: String
       /// The team.
-      public let team: String
+      public let team: API.Side
     }
   }
 
@@ -31,8 +31,8 @@ extension API {
   public struct VoteStatus: Decodable, Sendable, Equatable {
     /// The gather.
     public let gather: API.Id
-    /// The status.
-    public let status: String
+    /// Whether votes are still taken.
+    public let status: API.VoteState
     /// The closes at.
     public let closesAt: API.Timestamp
     /// The close on the server's clock, with its offset: 2027-01-16T12:00:00+00:00.
@@ -57,14 +57,52 @@ extension API {
       /// The name.
       public let name: String
       /// The team.
-      public let team: String
+      public let team: API.Side
       /// The voted.
       public let voted: Bool
     }
   }
 
+  /// Whether a man-of-the-match vote still takes votes.
+  public enum VoteState: String, Decodable, Sendable, Equatable {
+    /// Those who played may vote until it closes.
+    case open
+    /// It closed: the outcome is known.
+    case closed
+  }
+
   /// Where a gather's man-of-the-match vote stands: open with its counts, or closed with its outcome.
-  public typealias VoteStanding = JSONValue
+  public enum VoteStanding: Decodable, Sendable, Equatable {
+    /// Open until `closesAt`: `voted` of the `eligible` players have voted.
+    case open(closesAt: API.Timestamp, voted: Int64, eligible: Int64)
+    /// Closed, with its outcome.
+    case closed(API.ManOfTheMatch)
+
+    private enum Keys: String, CodingKey {
+      case status, closesAt, voted, eligible
+    }
+
+    /// Reads the standing its `status` names.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Keys.self)
+      switch try container.decode(API.VoteState.self, forKey: .status) {
+      case .open:
+        self = .open(
+          closesAt: try container.decode(API.Timestamp.self, forKey: .closesAt),
+          voted: try container.decode(Int64.self, forKey: .voted),
+          eligible: try container.decode(Int64.self, forKey: .eligible))
+      case .closed: self = .closed(try API.ManOfTheMatch(from: decoder))
+      }
+    }
+
+    /// Whether votes are still taken.
+    public var state: API.VoteState {
+      switch self {
+      case .open: .open
+      case .closed: .closed
+      }
+    }
+  }
 
 }
 

@@ -14,12 +14,16 @@ public struct Attendance: Sendable, Hashable {
   public var noShows: Int
   /// Plans the player left, and did not join again, less than 24 hours before the start.
   public var leftLate: Int
+  /// Plans the player dropped out of after the plan's cut-off while going, and did not join again (late drop-outs,
+  /// recorded as they happened: Plan+Strikes.swift).
+  public var lateDropOuts: Int
 
   /// Creates a record.
-  public init(joined: Int = 0, played: Int = 0, noShows: Int = 0, leftLate: Int = 0) {
+  public init(joined: Int = 0, played: Int = 0, noShows: Int = 0, leftLate: Int = 0, lateDropOuts: Int = 0) {
     self.joined = joined
     self.played = played
     self.noShows = noShows
     self.leftLate = leftLate
+    self.lateDropOuts = lateDropOuts
   }
 }

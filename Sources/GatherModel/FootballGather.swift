@@ -29,6 +29,8 @@ public struct FootballGather: Sendable {
   public internal(set) var calendarCode: String?
   /// The outcome of the man-of-the-match vote that closed last, if any has.
   public internal(set) var lastManOfTheMatch: ManOfTheMatch?
+  /// The phones that asked to be told what concerns their player, oldest first (PushSubscription.swift).
+  public internal(set) var pushSubscriptions: [PushSubscription] = []
   /// The phones paired as controllers, and the pairing links kept; changed only through its own methods, once
   /// the store has saved the change.
   public var devices = ControllerDevices()

@@ -41,12 +41,13 @@ extension Plan {
     if answer(of: player.id) == .notGoing {
       return PlanChange(player: player.id, answer: .notGoing, changed: false)
     }
-    let goingBefore = going.map(\.player)
+    let placedBefore = placed
     let guest = queue.first { $0.player == player.id }?.guest ?? false
     queue.removeAll { $0.player == player.id }
+    offers.removeAll { $0.player == player.id }
     declined.append(SignUp(player: player.id, name: player.name, at: at, guest: guest))
-    let promoted = going.map(\.player).filter { !goingBefore.contains($0) }
-    return PlanChange(player: player.id, answer: .notGoing, changed: true, promoted: promoted)
+    return fillFreedPlaces(
+      placedBefore: placedBefore, change: PlanChange(player: player.id, answer: .notGoing, changed: true), at: at)
   }
 
   /// Changes when, where or how many (a new start must come after `now`); a new capacity moves players
@@ -57,6 +58,7 @@ extension Plan {
     let goingBefore = going.map(\.player)
     if newDetails.startsAt != details.startsAt { sequence += 1 }
     details = newDetails
+    dropStaleOffers()
     let goingAfter = going.map(\.player)
     return PlanMoves(
       promoted: goingAfter.filter { !goingBefore.contains($0) },
@@ -98,6 +100,7 @@ extension Plan {
     queue.removeAll { $0.player == player }
     declined.removeAll { $0.player == player }
     checkIn?.entries.removeAll { $0.player == player }
+    offers.removeAll { $0.player == player }
     return going.map(\.player).filter { !goingBefore.contains($0) }
   }
 }

@@ -55,6 +55,8 @@ public struct Plan: Sendable, Hashable, Identifiable {
   /// How many times its start or its status changed since it was made (the calendar's SEQUENCE, RFC 5545): every
   /// such change adds one, here and in the store, so it only grows, across restarts too.
   public internal(set) var sequence: Int
+  /// The places offered to waiting players and not yet taken (Plan+Offers.swift).
+  public internal(set) var offers: [PlanOffer] = []
 
   /// A plan as made or as restored from the store.
   public init(
@@ -75,17 +77,24 @@ public struct Plan: Sendable, Hashable, Identifiable {
     self.terms = terms
   }
 
-  /// The going players, in the order they joined.
-  public var going: ArraySlice<SignUp> { queue.prefix(details.capacity) }
-  /// The waiting players, first to move up first.
-  public var waiting: ArraySlice<SignUp> { queue.dropFirst(details.capacity) }
+  /// The going players, in the order they joined: the first `capacity` of the queue but those offered a place.
+  public var going: ArraySlice<SignUp> {
+    offers.isEmpty
+      ? queue.prefix(details.capacity) : ArraySlice(queue.prefix(details.capacity).filter { !isOffered($0.player) })
+  }
+  /// The waiting players, first to move up first: those offered a place, then the rest.
+  public var waiting: ArraySlice<SignUp> {
+    offers.isEmpty
+      ? queue.dropFirst(details.capacity)
+      : ArraySlice(queue.prefix(details.capacity).filter { isOffered($0.player) } + queue.dropFirst(details.capacity))
+  }
   /// The places still free.
   public var placesLeft: Int { max(0, details.capacity - queue.count) }
 
   /// Where a player stands, or nil when they have not answered.
   public func answer(of player: Player.ID) -> PlanChange.Answer? {
     if let index = queue.firstIndex(where: { $0.player == player }) {
-      return index < details.capacity ? .going : .waiting
+      return index < details.capacity && !isOffered(player) ? .going : .waiting
     }
     return declined.contains { $0.player == player } ? .notGoing : nil
   }

@@ -1,7 +1,7 @@
 import struct FoundationEssentials.Date
 
 /// Something a plan or a schedule has due at a moment: a week's plan to open, an open plan to close because its
-/// start passed long ago, a reminder to send.
+/// start passed long ago, a reminder to send, an offered place to send or to pass on.
 public enum PlanDue: Sendable, Hashable {
   /// The schedule's plan for the week starting then (with the offset in force then) opens.
   case open(PlanSchedule.ID, start: Date, utcOffset: Int)
@@ -9,6 +9,10 @@ public enum PlanDue: Sendable, Hashable {
   case expire(Plan.ID)
   /// The open plan's reminder of `before` the start, due at `at`, goes out.
   case remind(Plan.ID, before: Duration, at: Date)
+  /// The place offered to `player` goes out to them (quiet hours are over).
+  case sendOffer(Plan.ID, player: Player.ID)
+  /// The place offered to `player` was not taken in time: it passes on.
+  case lapseOffer(Plan.ID, player: Player.ID)
 }
 
 /// What the plans and the schedules have due, as of a moment given as an argument: the session's one scheduler
@@ -31,6 +35,7 @@ extension FootballGather {
       if let reminder = plan.dueReminder(times.reminders, now: now, zone: self.zone(of: plan, server: zone)) {
         due.append(.remind(plan.id, before: reminder.before, at: reminder.at))
       }
+      due += plan.dueOffers(now: now, quiet: times.quietHours, zone: zone)
     }
     return due
   }
@@ -44,6 +49,7 @@ extension FootballGather {
       if let reminder = plan.nextReminder(times.reminders, zone: self.zone(of: plan, server: zone)) {
         moments.append(reminder.at)
       }
+      if let offer = plan.nextOfferMoment(now: now, quiet: times.quietHours, zone: zone) { moments.append(offer) }
     }
     for schedule in orderedSchedules {
       moments.append(schedule.opening(of: schedule.nextStart(now: now, zone: zone).date, zone: zone))

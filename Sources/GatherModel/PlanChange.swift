@@ -19,6 +19,8 @@ public struct PlanChange: Sendable, Hashable {
   public var changed: Bool
   /// The players who moved up from the waiting list to going, in order.
   public var promoted: [Player.ID]
+  /// The waiting players offered the places it freed, in order (within the plan's offer period).
+  public var offered: [Player.ID] = []
 
   /// Creates an outcome.
   public init(player: Player.ID, answer: Answer, changed: Bool, promoted: [Player.ID] = []) {

@@ -105,9 +105,11 @@ public struct PlanSchedule: Sendable, Hashable, Identifiable {
     let details = try PlanDetails(
       startsAt: start.date, utcOffset: start.utcOffset, capacity: self.details.capacity, place: self.details.place,
       note: self.details.note, now: now)
-    let terms = PlanTerms(
+    var terms = PlanTerms(
       schedule: id, regulars: self.details.regulars, opensToAllAt: openingToAll(of: start.date, zone: serverZone),
       reminders: self.details.reminders)
+    terms.offerPeriod = self.details.offerPeriod
+    terms.cutOff = self.details.cutOff
     return (details, terms)
   }
 

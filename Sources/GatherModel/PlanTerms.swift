@@ -13,6 +13,11 @@ public struct PlanTerms: Sendable, Hashable {
   public var reminders: [Duration]?
   /// The moment of the last reminder sent (or passed over): later ones are still to come.
   public var remindedUntil: Date?
+  /// How long before the start a freed place is offered to the first waiting player rather than given
+  /// (Plan+Offers.swift); nil: always given, as before any offer period.
+  public var offerPeriod: Duration? = nil
+  /// How long before the start leaving a place is a late drop-out (Plan+Strikes.swift); nil for 24 hours.
+  public var cutOff: Duration? = nil
 
   /// Terms as made or as the store keeps them; all empty by default (a plan made by hand).
   public init(

@@ -12,6 +12,8 @@ public struct PlanTimes: Sendable, Hashable {
   public let expiry: Duration
   /// How long before the start each reminder goes out, for plans whose schedule names none.
   public let reminders: [Duration]
+  /// When no place is offered, and an offer's time to answer stops (gatherd's `quiet-hours`); nil for none.
+  public var quietHours: QuietHours? = .standard
 
   /// The times when nothing says: plans expire 6 hours after their start, and reminders go out 48 and 3 hours
   /// before it.

@@ -22,6 +22,10 @@ public struct ScheduleChanges: Sendable {
   public var reminders: [Duration]??
   /// A new cost of each week's game, or `.some(nil)` for none.
   public var fee: Fee??
+  /// A new offer period, or `.some(nil)` for none (OfferWindow's ranges).
+  public var offerPeriod: Duration?? = nil
+  /// A new cut-off, or `.some(nil)` for the standard 24 hours.
+  public var cutOff: Duration?? = nil
 
   /// Creates a set of changes; every field defaults to "leave as it is".
   public init(
@@ -43,7 +47,7 @@ public struct ScheduleChanges: Sendable {
   /// Whether nothing would change.
   public var isEmpty: Bool {
     weekday == nil && time == nil && utcOffset == nil && capacity == nil && place == nil && note == nil
-      && opensBefore == nil && regulars == nil && reminders == nil && fee == nil
+      && opensBefore == nil && regulars == nil && reminders == nil && fee == nil && offerPeriod == nil && cutOff == nil
   }
 
   /// The details with these changes made and validated together (a head start still shorter than the new
@@ -60,6 +64,8 @@ public struct ScheduleChanges: Sendable {
     }
     if let reminders { try result.setReminders(reminders) }
     if let fee { result.fee = fee }
+    if let offerPeriod { result.offerPeriod = try OfferWindow.checkPeriod(offerPeriod, field: "offerPeriod") }
+    if let cutOff { result.cutOff = try OfferWindow.checkCutOff(cutOff, field: "cutOff") }
     return result
   }
 }

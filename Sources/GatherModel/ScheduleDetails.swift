@@ -23,6 +23,10 @@ public struct ScheduleDetails: Sendable, Hashable {
   public private(set) var regulars: RegularsRule?
   /// How long before the start reminders go out, earliest first; nil for the daemon's own.
   public private(set) var reminders: [Duration]?
+  /// How long before the start a freed place is offered rather than given, in each week's plan; nil for never.
+  public internal(set) var offerPeriod: Duration? = nil
+  /// How long before the start leaving is a late drop-out, in each week's plan; nil for 24 hours.
+  public internal(set) var cutOff: Duration? = nil
   /// What each week's game costs, and who pays guests' shares and paid the pitch: each plan it opens takes it.
   public var fee: Fee?
 

@@ -4,10 +4,11 @@ import GatherModel
 /// Who turned up for a plan, and what the sign-up codes of closed plans still tell.
 extension GatherStore {
   /// Records who turned up for an open plan at `at`, in one transaction: the players new to the roster are added,
-  /// then `record` (the model's rule, given them) returns the plan with its check-in, which replaces any before.
+  /// then `record` (the model's rule, given them) returns the plan with its check-in, which replaces any before,
+  /// and its no-shows replace the plan's no-show strikes, fined as `fines` say.
   /// Returns the new players and the plan.
   public func saveCheckIn(
-    plan id: Plan.ID, newcomers: [PlayerDetails], at: Date, record: ([Player]) throws -> Plan
+    plan id: Plan.ID, newcomers: [PlayerDetails], at: Date, fines: Fines = Fines(), record: ([Player]) throws -> Plan
   ) throws -> (players: [Player], plan: Plan) {
     try transaction { db in
       try Self.requireOpenPlan(id, db)
@@ -21,6 +22,7 @@ extension GatherStore {
           [id, entry.player, entry.name, entry.presence.rawValue, entry.guest])
       }
       try db.execute("UPDATE plan SET checkedInAt = ? WHERE id = ?", [checkIn.at.unixMilliseconds, id])
+      try Self.recordNoShows(of: plan, at: at, fines: fines, db)
       return (players, plan)
     }
   }

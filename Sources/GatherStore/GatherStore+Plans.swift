@@ -33,17 +33,22 @@ extension GatherStore {
       .withFee(fee)
   }
 
-  /// Saves an open plan's changed details (its answers are kept as they are: the capacity decides who goes).
+  /// Saves an open plan's changed details, offer period and cut-off (its answers are kept as they are: the capacity
+  /// decides who goes), and its offers as they now are.
   public func updatePlan(_ plan: Plan) throws {
     try transaction { db in
       let details = plan.details
       try db.execute(
         """
         UPDATE plan SET sequence = sequence + (startsAt <> ?1), startsAt = ?1, utcOffset = ?2, capacity = ?3, \
-        place = ?4, note = ?5 WHERE id = ?6 AND status = 'open'
+        place = ?4, note = ?5, offerPeriodMs = ?7, cutOffMs = ?8 WHERE id = ?6 AND status = 'open'
         """,
-        [details.startsAt.unixMilliseconds, details.utcOffset, details.capacity, details.place, details.note, plan.id])
+        [
+          details.startsAt.unixMilliseconds, details.utcOffset, details.capacity, details.place, details.note, plan.id,
+          plan.terms.offerPeriod?.inMilliseconds, plan.terms.cutOff?.inMilliseconds,
+        ])
       guard db.changesCount == 1 else { throw try Self.planError(plan.id, db) }
+      try Self.saveOffers(of: plan, db)
     }
   }
 
@@ -143,7 +148,8 @@ extension GatherStore {
       let answers = try db.fetchAll("SELECT * FROM planSignUp WHERE planId = ? ORDER BY turn", [plan.id])
       let gatherID: Int64? = try db.fetchValue("SELECT id FROM gather WHERE planId = ?", [plan.id])
       let checkIn = try checkIn(of: plan.id, at: plan.checkedInAt, db)
-      return try plan.plan(answers: answers, gatherID: gatherID, checkIn: checkIn).withFee(Self.fee(in: row))
+      return try Self.withOffers(
+        plan.plan(answers: answers, gatherID: gatherID, checkIn: checkIn).withFee(Self.fee(in: row)), db)
     }
   }
 }

@@ -231,6 +231,7 @@ extension GatherStore {
         """)
     }
     Self.registerOrganiserMigrations(&migrator)
+    Self.registerAttendanceMigrations(&migrator)
     Self.registerDeviceMigrations(&migrator)
     return migrator
   }

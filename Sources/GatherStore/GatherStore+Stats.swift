@@ -105,7 +105,7 @@ extension GatherStore {
   static func statsArguments(_ period: StatsPeriod, players ids: [Player.ID]) -> [any SQLiteValueConvertible] {
     let idArguments: [any SQLiteValueConvertible] = ids
     return period.arguments + idArguments + period.arguments + period.arguments + period.arguments + period.arguments
-      + period.arguments + idArguments
+      + period.arguments + period.arguments + idArguments
   }
 
   /// Each roster player's totals over the ended gathers of a period, for every player or for `players` ids,
@@ -177,16 +177,22 @@ extension GatherStore {
         WHERE t.winner = 1 AND g.startedAt >= ? AND g.startedAt < ?
         GROUP BY t.playerId
       ),
+      lateDrops AS (
+        SELECT k.playerId AS playerId, COUNT(*) AS times
+        FROM planStrike k JOIN plan pl ON pl.id = k.planId
+        WHERE k.kind = 'lateDropOut' AND pl.startsAt >= ? AND pl.startsAt < ?
+        GROUP BY k.playerId
+      ),
       totals AS (
         SELECT p.id AS id, p.name AS name, COALESCE(l.played, 0) AS played, COALESCE(l.wins, 0) AS wins,
           COALESCE(l.draws, 0) AS draws, COALESCE(l.goals, 0) AS goals, p.ratingMu AS ratingMu,
           p.ratingSigma AS ratingSigma, COALESCE(j.joined, 0) AS plansJoined, COALESCE(pp.played, 0) AS plansPlayed,
           COALESCE(j.leftLate, 0) AS plansLeftLate, COALESCE(m.noShows, 0) AS plansNoShows,
-          COALESCE(b.times, 0) AS manOfTheMatch,
+          COALESCE(b.times, 0) AS manOfTheMatch, COALESCE(d.times, 0) AS plansLateDropOuts,
           \(wholeHistory ? "COALESCE(l.played, 0)" : ratedSQL) AS ratedGathers
         FROM player p LEFT JOIN lineups l ON l.playerId = p.id LEFT JOIN joinedPlans j ON j.playerId = p.id
           LEFT JOIN playedPlans pp ON pp.playerId = p.id LEFT JOIN missedPlans m ON m.playerId = p.id
-          LEFT JOIN bestPlayer b ON b.playerId = p.id
+          LEFT JOIN bestPlayer b ON b.playerId = p.id LEFT JOIN lateDrops d ON d.playerId = p.id
         \(only.map { "WHERE p.id " + $0 } ?? "")
       )
       SELECT * FROM totals \(filter.map { "WHERE " + $0 } ?? "") ORDER BY \(orderBy), id
@@ -204,7 +210,7 @@ extension GatherStore {
       goals: row["goals"], rating: Rating(mu: row["ratingMu"], sigma: row["ratingSigma"]),
       attendance: Attendance(
         joined: row["plansJoined"], played: row["plansPlayed"], noShows: row["plansNoShows"],
-        leftLate: row["plansLeftLate"]),
+        leftLate: row["plansLeftLate"], lateDropOuts: row["plansLateDropOuts"]),
       ratedGathers: row["ratedGathers"], manOfTheMatch: row["manOfTheMatch"])
   }
 

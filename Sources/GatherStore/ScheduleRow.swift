@@ -18,6 +18,8 @@ struct ScheduleRow {
   var createdAt: Int64
   var changedAt: Int64
   var lastStart: Int64?
+  var offerPeriodMs: Int64?
+  var cutOffMs: Int64?
   /// The cost of each week's game, as ``GatherStore/fee(in:)`` reads it; nil for none.
   var fee: Fee?
 
@@ -38,6 +40,8 @@ struct ScheduleRow {
     createdAt = try row["createdAt"]
     changedAt = try row["changedAt"]
     lastStart = try row["lastStart"]
+    offerPeriodMs = try row["offerPeriodMs"]
+    cutOffMs = try row["cutOffMs"]
     fee = try GatherStore.fee(in: row)
   }
 
@@ -59,6 +63,8 @@ struct ScheduleRow {
     createdAt = schedule.createdAt.unixMilliseconds
     changedAt = schedule.changedAt.unixMilliseconds
     lastStart = schedule.lastStart?.unixMilliseconds
+    offerPeriodMs = details.offerPeriod?.inMilliseconds
+    cutOffMs = details.cutOff?.inMilliseconds
     fee = details.fee
   }
 
@@ -67,13 +73,13 @@ struct ScheduleRow {
     [
       weekday, time, utcOffset, capacity, place, note, opensBeforeMs, regularsFirstMs, regularsPlayed,
       regularsOfLast, reminders, createdAt, changedAt, lastStart,
-    ] + GatherStore.feeArguments(fee)
+    ] + GatherStore.feeArguments(fee) + [offerPeriodMs, cutOffMs]
   }
   /// The columns that ``arguments`` fill, in order.
   static let columns = [
     "weekday", "time", "utcOffset", "capacity", "place", "note", "opensBeforeMs", "regularsFirstMs",
     "regularsPlayed", "regularsOfLast", "reminders", "createdAt", "changedAt", "lastStart", "feeAmount",
-    "feeCurrency", "feeGuests", "feePaidBy",
+    "feeCurrency", "feeGuests", "feePaidBy", "offerPeriodMs", "cutOffMs",
   ]
 
   /// The schedule; a row no rule allows is an error that names it.
@@ -88,6 +94,8 @@ struct ScheduleRow {
         regulars: TermsColumns.regulars(regularsFirstMs, regularsPlayed, regularsOfLast, of: owner),
         reminders: TermsColumns.durations(reminders, of: owner))
       details.fee = fee
+      try details.setAttendanceTerms(
+        offerPeriod: .some(offerPeriodMs.map { .milliseconds($0) }), cutOff: .some(cutOffMs.map { .milliseconds($0) }))
       return PlanSchedule(
         id: id, details: details, createdAt: createdAt.date, changedAt: changedAt.date, lastStart: lastStart?.date)
     } catch let error as GatherError {

@@ -2,7 +2,7 @@ import FoundationEssentials
 import GatherModel
 
 /// A plan's terms as its row keeps them (`scheduleId`, `regularsFirstMs`, `regularsPlayed`, `regularsOfLast`,
-/// `opensToAllAt`, `reminders`, `remindedUntil`), and the arguments that write them.
+/// `opensToAllAt`, `reminders`, `remindedUntil`, `offerPeriodMs`, `cutOffMs`), and the arguments that write them.
 struct TermsColumns {
   var scheduleId: Int64?
   var regularsFirstMs: Int64?
@@ -11,6 +11,8 @@ struct TermsColumns {
   var opensToAllAt: Int64?
   var reminders: String?
   var remindedUntil: Int64?
+  var offerPeriodMs: Int64?
+  var cutOffMs: Int64?
 
   /// The columns of `row` of `SELECT * FROM plan`.
   init(row: SQLiteRow) throws {
@@ -21,6 +23,8 @@ struct TermsColumns {
     opensToAllAt = try row["opensToAllAt"]
     reminders = try row["reminders"]
     remindedUntil = try row["remindedUntil"]
+    offerPeriodMs = try row["offerPeriodMs"]
+    cutOffMs = try row["cutOffMs"]
   }
 
   /// The columns that keep `terms`.
@@ -32,22 +36,30 @@ struct TermsColumns {
     opensToAllAt = terms.opensToAllAt?.unixMilliseconds
     reminders = Self.text(terms.reminders)
     remindedUntil = terms.remindedUntil?.unixMilliseconds
+    offerPeriodMs = terms.offerPeriod?.inMilliseconds
+    cutOffMs = terms.cutOff?.inMilliseconds
   }
 
   /// The columns, in the order of ``columnsSQL``.
   var arguments: [any SQLiteValueConvertible] {
-    [scheduleId, regularsFirstMs, regularsPlayed, regularsOfLast, opensToAllAt, reminders, remindedUntil]
+    [
+      scheduleId, regularsFirstMs, regularsPlayed, regularsOfLast, opensToAllAt, reminders, remindedUntil,
+      offerPeriodMs, cutOffMs,
+    ]
   }
   /// The columns that ``arguments`` fill.
   static let columnsSQL =
-    "scheduleId, regularsFirstMs, regularsPlayed, regularsOfLast, opensToAllAt, reminders, remindedUntil"
+    "scheduleId, regularsFirstMs, regularsPlayed, regularsOfLast, opensToAllAt, reminders, remindedUntil, offerPeriodMs, cutOffMs"
 
   /// The terms they keep; `owner` names the row in the error for a value no rule allows.
   func terms(of owner: String) throws -> PlanTerms {
-    PlanTerms(
+    var terms = PlanTerms(
       schedule: scheduleId, regulars: try Self.regulars(regularsFirstMs, regularsPlayed, regularsOfLast, of: owner),
       opensToAllAt: opensToAllAt?.date, reminders: try Self.durations(reminders, of: owner),
       remindedUntil: remindedUntil?.date)
+    terms.offerPeriod = offerPeriodMs.map { .milliseconds($0) }
+    terms.cutOff = cutOffMs.map { .milliseconds($0) }
+    return terms
   }
 
   /// The rule for regulars that three columns keep; nil without a head start.

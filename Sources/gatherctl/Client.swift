@@ -91,36 +91,41 @@ final class Connection {
     return nextID
   }
 
-  /// Calls a method and returns its result; notifications that arrive meanwhile are passed to `onEvent`.
-  func call(
-    _ method: String, _ params: JSONObject = [:], onEvent: (JSONValue) -> Void = { _ in }
-  ) throws(CtlError) -> JSONValue {
+  /// Calls the method named `method` and returns its result as it came, whatever its shape: for `gatherctl call`
+  /// and for the typed calls (``call(_:_:)``), which read it as their method's type. Notifications that arrive
+  /// meanwhile are left out.
+  func call(named method: String, _ params: JSONObject = [:]) throws(CtlError) -> JSONValue {
     let id = try send(method, params)
     while true {
       guard let message = try readMessage() else {
         throw .unreachable("gatherd at \(path) closed the connection before answering.")
       }
       // An error with a null id (a line too long, unparsable) answers the request in flight.
-      let answersUs = message["id"] == .int(id) || (message["id"] == .null && message["error"] != nil)
-      guard answersUs else {
-        onEvent(message)
+      guard message.envelope.id == id || (message.envelope.id == nil && message.envelope.error != nil) else {
         continue
       }
-      if let error = message["error"] { throw .refused(RPCErrorReply(error)) }
-      return message["result"] ?? .null
+      if let error = message.envelope.error { throw .refused(error) }
+      return message.result
     }
   }
 
   /// The next message, or nil at end of stream.
-  func readMessage() throws(CtlError) -> JSONValue? {
+  func readMessage() throws(CtlError) -> Message? {
     while true {
       if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Array(buffer[..<newline])
         buffer.removeSubrange(...newline)
-        guard let message = try? JSONParser.parse(line) else {
-          throw .unreachable("gatherd at \(path) sent a line that is not JSON.")
+        do {
+          return try Message(line)
+        } catch {
+          switch error {
+          case .notJSON: throw .unreachable("gatherd at \(path) sent a line that is not JSON.")
+          case .notEnvelope(let problem):
+            throw .unreadable(
+              "gatherd at \(path) sent a message that is not JSON-RPC as gatherctl reads it: "
+                + ReplyProblem.describe(problem) + ".")
+          }
         }
-        return message
       }
       var chunk = [UInt8](repeating: 0, count: 65536)
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

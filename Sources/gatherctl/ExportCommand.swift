@@ -47,8 +47,8 @@ struct ExportCommand: ParsableCommand {
   func run() throws {
     let data = try ExportData.fetch(try global.connect())
     let counts =
-      "\(Render.count(.int(Int64(data.players.count)), "player")), "
-      + "\(Render.count(.int(Int64(data.gathers.count)), "gather")) and \(Render.count(.int(Int64(data.plans.count)), "plan"))"
+      "\(Render.count(data.players.count, "player")), \(Render.count(data.gathers.count, "gather")) and "
+      + Render.count(data.plans.count, "plan")
     switch (format, output) {
     case (.json, nil):
       print(JSONWriter.string(data.json))

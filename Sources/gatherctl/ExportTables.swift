@@ -1,4 +1,4 @@
-import GatherRPC
+import GatherAPI
 
 /// The export as CSV, one file per table, each with a header row, so that a spreadsheet opens any of them:
 /// players.csv (its first columns are what `gatherctl import` reads), gathers.csv, lineups.csv and goals.csv
@@ -6,90 +6,90 @@ import GatherRPC
 enum ExportTables {
   /// The file names and their CSV text, in the order above.
   static func files(_ data: ExportData) -> [(name: String, text: String)] {
-    [
-      ("players.csv", players(data.players)), ("gathers.csv", gathers(data.gathers)),
-      ("lineups.csv", lineups(data.gathers)), ("goals.csv", goals(data.gathers)), ("plans.csv", plans(data.plans)),
-      ("signups.csv", signUps(data.plans)),
+    let gathers = data.gathers.map(\.value)
+    let plans = data.plans.map(\.value)
+    return [
+      ("players.csv", players(data.players.map(\.value))), ("gathers.csv", Self.gathers(gathers)),
+      ("lineups.csv", lineups(gathers)), ("goals.csv", goals(gathers)), ("plans.csv", Self.plans(plans)),
+      ("signups.csv", signUps(plans)),
     ]
   }
 
-  static func players(_ players: [JSONValue]) -> String {
+  static func players(_ players: [API.Player]) -> String {
     var table = CSVWriter(header: ["name", "position", "skill", "age", "favouriteTeam", "id"])
     for player in players {
       table.append([
-        text(player["name"]), value(player["position"]), value(player["skill"]), value(player["age"]),
-        text(player["favouriteTeam"]), value(player["id"]),
+        .text(player.name), value(player.position), value(player.skill), value(player.age),
+        text(player.favouriteTeam), value(player.id),
       ])
     }
     return table.text
   }
 
-  static func gathers(_ gathers: [JSONValue]) -> String {
+  static func gathers(_ gathers: [API.GatherRecord]) -> String {
     var table = CSVWriter(header: [
       "id", "startedAt", "endedAt", "teamA", "teamB", "scoreA", "scoreB", "winner", "plan",
     ])
     for gather in gathers {
       table.append([
-        value(gather["id"]), value(gather["startedAt"]), value(gather["endedAt"]), text(gather["names"]?["teamA"]),
-        text(gather["names"]?["teamB"]), value(gather["score"]?["teamA"]), value(gather["score"]?["teamB"]),
-        value(gather["winner"]), value(gather["plan"]),
+        value(gather.id), .value(gather.startedAt), .value(gather.endedAt), .text(gather.names.teamA),
+        .text(gather.names.teamB), value(gather.score.teamA), value(gather.score.teamB),
+        .value(gather.winner.rawValue), value(gather.plan),
       ])
     }
     return table.text
   }
 
-  static func lineups(_ gathers: [JSONValue]) -> String {
+  static func lineups(_ gathers: [API.GatherRecord]) -> String {
     var table = CSVWriter(header: ["gather", "team", "player", "name", "position"])
     for gather in gathers {
-      for team in ["teamA", "teamB", "bench"] {
-        for member in gather["teams"]?[team]?.arrayValue ?? [] {
-          table.append([
-            value(gather["id"]), .value(team), value(member["id"]), text(member["name"]), value(member["position"]),
-          ])
+      let teams = [("teamA", gather.teams.teamA), ("teamB", gather.teams.teamB), ("bench", gather.teams.bench)]
+      for (team, members) in teams {
+        for member in members {
+          table.append([value(gather.id), .value(team), value(member.id), .text(member.name), value(member.position)])
         }
       }
     }
     return table.text
   }
 
-  static func goals(_ gathers: [JSONValue]) -> String {
+  static func goals(_ gathers: [API.GatherRecord]) -> String {
     var table = CSVWriter(header: [
       "gather", "kind", "team", "player", "name", "minute", "period", "matchTimeMs", "scoreA", "scoreB", "at",
     ])
     for gather in gathers {
-      for goal in gather["goals"]?.arrayValue ?? [] {
+      for goal in gather.goals {
         table.append([
-          value(gather["id"]), value(goal["kind"]), value(goal["team"]), value(goal["player"]?["id"]),
-          text(goal["player"]?["name"]), value(goal["minute"]), value(goal["period"]), value(goal["matchTimeMs"]),
-          value(goal["score"]?["teamA"]), value(goal["score"]?["teamB"]), value(goal["at"]),
+          value(gather.id), .value(goal.kind.rawValue), value(goal.team?.rawValue), value(goal.player?.id),
+          text(goal.player?.name), .value(goal.minute), value(goal.period), value(goal.matchTimeMs),
+          value(goal.score.teamA), value(goal.score.teamB), .value(goal.at),
         ])
       }
     }
     return table.text
   }
 
-  static func plans(_ plans: [JSONValue]) -> String {
+  static func plans(_ plans: [API.Plan]) -> String {
     var table = CSVWriter(header: [
       "id", "status", "startsAt", "startsAtLocal", "capacity", "place", "note", "gather", "createdAt",
     ])
     for plan in plans {
       table.append([
-        value(plan["id"]), value(plan["status"]), value(plan["startsAt"]), value(plan["startsAtLocal"]),
-        value(plan["capacity"]), text(plan["place"]), text(plan["note"]), value(plan["gather"]),
-        value(plan["createdAt"]),
+        value(plan.id), .value(plan.status.rawValue), .value(plan.startsAt), .value(plan.startsAtLocal),
+        value(plan.capacity), text(plan.place), text(plan.note), value(plan.gather), .value(plan.createdAt),
       ])
     }
     return table.text
   }
 
-  static func signUps(_ plans: [JSONValue]) -> String {
+  static func signUps(_ plans: [API.Plan]) -> String {
     var table = CSVWriter(header: ["plan", "answer", "player", "name", "at", "guest"])
     for plan in plans {
-      for answer in ["going", "waiting", "notGoing"] {
-        for signUp in plan[answer]?.arrayValue ?? [] {
+      for (answer, list) in [("going", plan.going), ("waiting", plan.waiting), ("notGoing", plan.notGoing)] {
+        for signUp in list {
           table.append([
-            value(plan["id"]), .value(answer), value(signUp["id"]), text(signUp["name"]), value(signUp["at"]),
-            value(signUp["guest"]),
+            value(plan.id), .value(answer), value(signUp.id), .text(signUp.name), .value(signUp.at),
+            .value(signUp.guest ? "true" : "false"),
           ])
         }
       }
@@ -97,17 +97,12 @@ enum ExportTables {
     return table.text
   }
 
-  /// Text from people; empty for null.
-  private static func text(_ json: JSONValue?) -> CSVWriter.Cell {
-    .text(json?.stringValue ?? "")
-  }
+  /// Text from people; empty for none.
+  private static func text(_ text: String?) -> CSVWriter.Cell { .text(text ?? "") }
 
-  /// A value gatherd made, as JSON writes it (numbers, true/false); empty for null.
-  private static func value(_ json: JSONValue?) -> CSVWriter.Cell {
-    switch json {
-    case nil, .null?: .value("")
-    case .string(let text)?: .value(text)
-    case let other?: .value(JSONWriter.string(other))
-    }
-  }
+  /// A code gatherd made (a position, a skill, a side); empty for none.
+  private static func value(_ code: String?) -> CSVWriter.Cell { .value(code ?? "") }
+
+  /// A number gatherd made, as JSON writes it; empty for none.
+  private static func value(_ number: Int64?) -> CSVWriter.Cell { .value(number.map { String($0) } ?? "") }
 }

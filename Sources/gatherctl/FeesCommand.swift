@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl fees …`: who paid for the pitch. A plan's or a gather's cost is split among those who played when the
@@ -26,46 +27,42 @@ struct FeesCommand: ParsableCommand {
     @Argument(help: "Only this player: an id or a name.") var player: String?
 
     func run() throws {
-      try global.run("fees.balance", namesOnly: names.namesOnly) { players in
+      try global.run(.feesBalance, namesOnly: names.namesOnly) { players in
         guard let player else { return [:] }
         return ["player": .int(try players.id(player))]
       } render: { result in
-        FeesCommand.balances(result["balances"]?.arrayValue ?? [])
+        FeesCommand.balances(result.balances)
       }
     }
   }
 
   /// The balances as lines: "Ana #1  owes €20.01  charged €20.01, paid €0.00".
-  static func balances(_ balances: [JSONValue]) -> String {
+  static func balances(_ balances: [API.FeeBalance]) -> String {
     guard !balances.isEmpty else {
       return "Nobody has been charged yet: give a plan a cost with gatherctl fees cost --plan ID AMOUNT CURRENCY."
     }
-    return Render.columns(balances.map { balance in [who(balance["player"]), owed(balance), detail(balance)] })
-      .joined(separator: "\n")
+    return Render.columns(
+      balances.map { balance in [who(balance.player.name, balance.player.id), owed(balance), detail(balance)] }
+    )
+    .joined(separator: "\n")
   }
 
   /// "Ana #1".
-  static func who(_ player: JSONValue?) -> String {
-    "\(Render.text(player?["name"])) #\(Render.text(player?["id"]))"
-  }
+  static func who(_ name: String, _ id: Int64) -> String { "\(Render.text(name)) #\(id)" }
 
-  /// "owes €20.01", "in credit €1.67" or "square".
-  static func owed(_ balance: JSONValue?) -> String {
-    let amount = balance?["owed"]?["amount"]?.intValue ?? 0
-    let text = Render.text(balance?["owed"]?["text"])
-    if amount > 0 { return "owes \(text)" }
-    if amount < 0 { return "in credit \(text.hasPrefix("-") ? String(text.dropFirst()) : text)" }
+  /// "owes €20.01", "in credit €1.67" or "square" (also without a balance: nothing owed).
+  static func owed(_ balance: API.FeeBalance?) -> String {
+    guard let owed = balance?.owed else { return "square" }
+    let text = Render.text(owed.text)
+    if owed.amount > 0 { return "owes \(text)" }
+    if owed.amount < 0 { return "in credit \(text.hasPrefix("-") ? String(text.dropFirst()) : text)" }
     return "square"
   }
 
   /// "charged €20.01, paid €0.00", and the corrections when there are any.
-  static func detail(_ balance: JSONValue?) -> String {
-    var parts = [
-      "charged \(Render.text(balance?["charged"]?["text"]))", "paid \(Render.text(balance?["paid"]?["text"]))",
-    ]
-    if balance?["corrected"]?["amount"]?.intValue ?? 0 != 0 {
-      parts.append("corrected \(Render.text(balance?["corrected"]?["text"]))")
-    }
+  static func detail(_ balance: API.FeeBalance) -> String {
+    var parts = ["charged \(Render.text(balance.charged.text))", "paid \(Render.text(balance.paid.text))"]
+    if balance.corrected.amount != 0 { parts.append("corrected \(Render.text(balance.corrected.text))") }
     return parts.joined(separator: ", ")
   }
 }

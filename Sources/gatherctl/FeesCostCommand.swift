@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 extension FeesCommand {
@@ -67,16 +68,19 @@ extension FeesCommand {
         params["cost"] = .object(["amount": .int(units), "currency": .string(currency)])
       }
       if let guests { params["guests"] = .string(guests) }
-      try global.run("fees.setCost", params) { result in
+      try global.run(.feesSetCost, params) { result in
         let what = plan.map { "Plan \($0)" } ?? "Gather \(gather ?? 0)"
-        if let charged = result["charged"]?.arrayValue {
-          let shares = charged.map { "\(FeesCommand.who($0["player"])) \(Render.text($0["amount"]?["text"]))" }
+        let fee: API.Fee?
+        switch result {
+        case .charged(_, let entries):
+          let shares = entries.map { "\(FeesCommand.who($0.player.name, $0.player.id)) \(Render.text($0.amount.text))" }
           return "\(what) has ended: its cost is charged to those who played: \(shares.joined(separator: ", "))."
+        case .plan(let plan): fee = plan.fee
+        case .gather(let gather): fee = gather.fee
         }
-        guard let fee = result["fee"], fee != .null else { return "\(what) has no cost now." }
-        let guests = fee["guests"] == "host" ? "whoever brought them" : "themselves"
-        return
-          "\(what) costs \(Render.text(fee["cost"]?["text"])), split among those who play; guests' shares: \(guests)."
+        guard let fee else { return "\(what) has no cost now." }
+        return "\(what) costs \(Render.text(fee.cost.text)), split among those who play; "
+          + "guests' shares: \(PlanRender.guests(fee.guests))."
       }
     }
   }
@@ -91,20 +95,19 @@ extension FeesCommand {
     @Option(help: "Only this gather's charges.") var gather: Int64?
 
     func run() throws {
-      try global.run("fees.ledger", namesOnly: names.namesOnly) { players in
+      try global.run(.feesLedger, namesOnly: names.namesOnly) { players in
         var params: JSONObject = [:]
         if let player { params["player"] = .int(try players.id(player)) }
         if let gather { params["gather"] = .int(gather) }
         return params
       } render: { result in
-        let entries = result["entries"]?.arrayValue ?? []
-        guard !entries.isEmpty else { return "The ledger has no lines yet." }
+        guard !result.entries.isEmpty else { return "The ledger has no lines yet." }
         return Render.table(
           ["#", "when (UTC)", "what", "who", "amount", "about"],
-          entries.map { entry in
+          result.entries.map { entry in
             [
-              Render.text(entry["id"]), String(Render.text(entry["at"]).prefix(16)).replacing("T", with: " "),
-              Render.text(entry["kind"]), FeesCommand.who(entry["player"]), Render.text(entry["amount"]?["text"]),
+              Render.text(entry.id), String(Render.text(entry.at).prefix(16)).replacing("T", with: " "),
+              entry.kind.rawValue, FeesCommand.who(entry.player.name, entry.player.id), Render.text(entry.amount.text),
               about(entry),
             ]
           })
@@ -112,11 +115,11 @@ extension FeesCommand {
     }
 
     /// "gather 3, for Zé #6" for a charge; the note for the rest.
-    func about(_ entry: JSONValue) -> String {
+    func about(_ entry: API.FeeEntry) -> String {
       var parts: [String] = []
-      if let gather = entry["gather"]?.intValue { parts.append("gather \(gather)") }
-      if let guest = entry["for"], guest != .null { parts.append("for \(FeesCommand.who(guest))") }
-      if let note = Render.string(entry["note"]) { parts.append(note) }
+      if let gather = entry.gather { parts.append("gather \(gather)") }
+      if let guest = entry.for { parts.append("for \(FeesCommand.who(guest.name, guest.id))") }
+      if let note = Render.string(entry.note) { parts.append(note) }
       return parts.isEmpty ? "-" : parts.joined(separator: ", ")
     }
   }

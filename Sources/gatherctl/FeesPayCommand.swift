@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 extension FeesCommand {
@@ -30,10 +31,10 @@ extension FeesCommand {
       var code = currency
       var exponent = currency.map(MoneyAmount.exponent)
       if code == nil {
-        let owed = try players.connection.call("fees.balance", ["player": .int(id)])["balances"]?.arrayValue ?? []
-        if owed.count == 1 {
-          code = owed[0]["owed"]?["currency"]?.stringValue
-          exponent = owed[0]["owed"]?["exponent"]?.intValue.map(Int.init)
+        let balances = try players.connection.call(.feesBalance, ["player": .int(id)]).balances
+        if balances.count == 1 {
+          code = balances[0].owed.currency
+          exponent = Int(balances[0].owed.exponent)
         }
       }
       var params: JSONObject = [
@@ -42,8 +43,7 @@ extension FeesCommand {
       ]
       if let code { params["currency"] = .string(code) }
       if let note { params["note"] = .string(note) }
-      let result = try players.connection.call("fees.pay", params)
-      print(global.json ? JSONWriter.string(result) : FeesCommand.marked(result, "paid by"))
+      try global.show(try players.connection.reply(.feesPay, params)) { FeesCommand.marked($0, "paid by") }
     }
   }
 
@@ -89,7 +89,7 @@ extension FeesCommand {
     }
 
     func run() throws {
-      try global.run("fees.correct", namesOnly: names.namesOnly) { players in
+      try global.run(.feesCorrect, namesOnly: names.namesOnly) { players in
         [
           "player": .int(try players.id(player)), "amount": .int(try minorUnits()), "currency": .string(currency),
           "note": .string(note),
@@ -101,10 +101,10 @@ extension FeesCommand {
   }
 
   /// "Marked €5.00 paid by Ana #1: owes €15.01 now."
-  static func marked(_ result: JSONValue, _ how: String) -> String {
-    let entry = result["entry"]
-    var amount = Render.text(entry?["amount"]?["text"])
+  static func marked(_ result: API.LedgerWrite, _ how: String) -> String {
+    let entry = result.entry
+    var amount = Render.text(entry.amount.text)
     if how == "paid by", amount.hasPrefix("-") { amount.removeFirst() }
-    return "Marked \(amount) \(how) \(who(entry?["player"])): \(owed(result["balance"])) now."
+    return "Marked \(amount) \(how) \(who(entry.player.name, entry.player.id)): \(owed(result.balance)) now."
   }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
-import Glibc
 
 /// `gatherctl gather …`: the active gather and history.
 struct GatherCommand: ParsableCommand {
@@ -53,21 +53,19 @@ struct GatherCommand: ParsableCommand {
         if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
         try match.addFormat(to: &params)
         teamNames.add(to: &params)
-        let gather = try PlanGuards.call("gather.start", params, force: force, on: try global.connect())
-        return print(
-          global.json
-            ? JSONWriter.string(gather) : "Started from plan \(plan) with fair teams. " + Render.gather(gather))
+        let gather = try PlanGuards.reply(.gatherStart, params, force: force, on: try global.connect())
+        return try global.show(gather) { "Started from plan \(plan) with fair teams. " + Render.gather($0) }
       }
       if match.balanced {
         try match.startBalanced(
           bench: bench, duration: duration, teamNames: teamNames, namesOnly: names.namesOnly, global: global)
         return
       }
-      try global.run("gather.start", namesOnly: names.namesOnly) { players in
+      try global.run(.gatherStart, namesOnly: names.namesOnly) { players in
         var params: JSONObject = [
-          "teamA": .array(try players.ids(teamA ?? "")), "teamB": .array(try players.ids(teamB ?? "")),
+          "teamA": .ids(try players.ids(teamA ?? "")), "teamB": .ids(try players.ids(teamB ?? "")),
         ]
-        if let bench { params["bench"] = .array(try players.ids(bench)) }
+        if let bench { params["bench"] = .ids(try players.ids(bench)) }
         if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
         try match.addFormat(to: &params)
         teamNames.add(to: &params)
@@ -83,7 +81,7 @@ struct GatherCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-      try global.run("gather.current") { $0 == .null ? "No gather is being played." : Render.gather($0) }
+      try global.run(.gatherCurrent) { $0.map(Render.gather) ?? "No gather is being played." }
     }
   }
 
@@ -96,12 +94,12 @@ struct GatherCommand: ParsableCommand {
 
     func validate() throws {
       try PlayerResolver.check(player)
-      if Render.team(team, allowBench: true) == nil { throw ValidationError("The team must be a, b or bench.") }
+      if Render.teamArgument(team) == nil { throw ValidationError("The team must be a, b or bench.") }
     }
 
     func run() throws {
-      let name = Render.team(team, allowBench: true) ?? team
-      try global.run("gather.assign", namesOnly: names.namesOnly) { players in
+      let name = Render.teamArgument(team)?.rawValue ?? team
+      try global.run(.gatherAssign, namesOnly: names.namesOnly) { players in
         ["player": .int(try players.id(player)), "team": .string(name)]
       } render: {
         Render.gather($0)
@@ -113,7 +111,7 @@ struct GatherCommand: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Cancel the gather; it keeps no result.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
-    func run() throws { try global.run("gather.cancel") { "Cancelled gather \(Render.text($0["cancelled"]))." } }
+    func run() throws { try global.run(.gatherCancel) { "Cancelled gather \($0.cancelled)." } }
   }
 
   struct History: ParsableCommand {
@@ -130,26 +128,25 @@ struct GatherCommand: ParsableCommand {
     }
 
     func run() throws {
-      try global.run("gathers.list", namesOnly: names.namesOnly) { players in
+      try global.run(.gathersList, namesOnly: names.namesOnly) { players in
         var params: JSONObject = [:]
         if let limit { params["limit"] = .int(limit) }
         if let before { params["before"] = .int(before) }
         if let player { params["player"] = .int(try players.id(player)) }
         return params
       } render: { result in
-        let gathers = result["gathers"]?.arrayValue ?? []
-        guard !gathers.isEmpty else { return "No gathers in the history." }
+        guard !result.gathers.isEmpty else { return "No gathers in the history." }
         var text = Render.table(
           ["ID", "ENDED", "SCORE", "WINNER"],
-          gathers.map { gather in
+          result.gathers.map { gather in
             [
-              Render.text(gather["id"]),
-              String(Render.text(gather["endedAt"]).prefix(16).map { $0 == "T" ? " " : $0 }),
-              Render.score(gather["score"], names: gather["names"]),
-              Render.winner(gather),
+              Render.text(gather.id),
+              String(Render.text(gather.endedAt).prefix(16).map { $0 == "T" ? " " : $0 }),
+              Render.score(gather.score, names: gather.names),
+              Render.winner(gather.winner, names: gather.names),
             ]
           })
-        if let next = result["next"]?.intValue { text += "\nMore: gatherctl gather history --before \(next)" }
+        if let next = result.next { text += "\nMore: gatherctl gather history --before \(next)" }
         return text
       }
     }
@@ -160,7 +157,7 @@ struct GatherCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Argument(help: "The gather's id.") var id: Int64
 
-    func run() throws { try global.run("gathers.get", ["id": .int(id)]) { Render.gather($0) } }
+    func run() throws { try global.run(.gathersGet, ["id": .int(id)]) { Render.gather($0) } }
   }
 
   struct Report: ParsableCommand {
@@ -172,8 +169,8 @@ struct GatherCommand: ParsableCommand {
 
     func run() throws {
       // The message's own lines, each printed safely.
-      try global.run("gather.report", id.map { ["gather": .int($0)] } ?? [:]) { report in
-        (report["text"]?.stringValue ?? "-").split(separator: "\n", omittingEmptySubsequences: false)
+      try global.run(.gatherReport, id.map { ["gather": .int($0)] } ?? [:]) { report in
+        report.text.split(separator: "\n", omittingEmptySubsequences: false)
           .map { Printable.text(String($0)) }.joined(separator: "\n")
       }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 import Glibc
 
@@ -48,21 +49,27 @@ struct GlobalOptions: ParsableArguments {
   @Flag(name: .long, help: "Print exactly the daemon's result as JSON (watch: one JSON object per line).")
   var json = false
 
-  /// Connects, calls one method, and prints its result: as JSON with --json, otherwise through `render`.
-  func run(_ method: String, _ params: JSONObject = [:], render: (JSONValue) -> String) throws(CtlError) {
-    let result = try connect().call(method, params)
-    print(json ? JSONWriter.string(result) : render(result))
+  /// Connects, calls one method, and prints its result: as it came with --json, otherwise read as its type and
+  /// shown by `render`.
+  func run<Result>(
+    _ method: API.Method<Result>, _ params: JSONObject = [:], render: (Result) throws -> String
+  ) throws {
+    try show(try connect().reply(method, params), render: render)
   }
 
   /// Connects, builds the params (the players they name looked up on the same connection), calls one method
   /// and prints its result. `namesOnly` is `--name`: every player word is a name, even one of digits.
-  func run(
-    _ method: String, namesOnly: Bool = false, params: (inout PlayerResolver) throws -> JSONObject,
-    render: (JSONValue) -> String
+  func run<Result>(
+    _ method: API.Method<Result>, namesOnly: Bool = false, params: (inout PlayerResolver) throws -> JSONObject,
+    render: (Result) throws -> String
   ) throws {
     var players = PlayerResolver(connection: try connect(), namesOnly: namesOnly)
-    let result = try players.connection.call(method, try params(&players))
-    print(json ? JSONWriter.string(result) : render(result))
+    try show(try players.connection.reply(method, try params(&players)), render: render)
+  }
+
+  /// Prints an answer: as it came with --json, otherwise read as its type and shown by `render`.
+  func show<Result>(_ reply: Reply<Result>, render: (Result) throws -> String) throws {
+    print(json ? JSONWriter.string(reply.json) : try render(try reply.value()))
   }
 
   /// A connection to the daemon's socket.
@@ -82,23 +89,21 @@ struct StatusCommand: ParsableCommand {
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
   func run() throws {
-    try global.run("daemon.status") { status in
+    try global.run(.daemonStatus) { status in
       var lines = [
-        "gatherd \(status["version"]?.stringValue ?? "?") (pid \(status["pid"]?.intValue ?? 0)), up \(Render.uptime(status["uptimeSeconds"]))",
+        "gatherd \(Printable.text(status.version)) (pid \(status.pid)), up \(Render.uptime(status.uptimeSeconds))",
         [
-          Render.count(status["players"], "player"), Render.count(status["connections"], "connection"),
-          Render.count(status["subscriptions"], "subscription"),
+          Render.count(status.players, "player"), Render.count(status.connections, "connection"),
+          Render.count(status.subscriptions, "subscription"),
         ].joined(separator: ", "),
       ]
-      if let gather = status["gather"], gather != .null {
+      if let gather = status.gather {
         lines.append(
-          "Gather \(gather["id"]?.intValue ?? 0): "
-            + Render.match(score: gather["score"], names: gather["names"], timer: gather["timer"]))
+          "Gather \(gather.id): " + Render.match(score: gather.score, names: gather.names, timer: gather.timer))
       } else {
         lines.append("No gather is being played.")
       }
-      lines.append(
-        status["controller"] == true ? "You may control the match." : "You may watch but not control the match.")
+      lines.append(status.controller ? "You may control the match." : "You may watch but not control the match.")
       return lines.joined(separator: "\n")
     }
   }
@@ -109,7 +114,7 @@ struct PingCommand: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "ping", abstract: "Check that gatherd answers.")
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
-  func run() throws { try global.run("daemon.ping") { _ in "gatherd answers." } }
+  func run() throws { try global.run(.daemonPing) { _ in "gatherd answers." } }
 }
 
 /// `gatherctl discover`: the daemon's OpenRPC description.
@@ -118,7 +123,7 @@ struct DiscoverCommand: ParsableCommand {
     commandName: "discover", abstract: "Print gatherd's OpenRPC description of every method (JSON).")
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
-  func run() throws { try global.run("rpc.discover") { JSONWriter.string($0) } }
+  func run() throws { print(JSONWriter.string(try global.connect().reply(.rpcDiscover).json)) }
 }
 
 /// `gatherctl call METHOD [JSON]`: any method, raw.
@@ -131,7 +136,7 @@ struct CallCommand: ParsableCommand {
 
   func validate() throws { _ = try object() }
 
-  func run() throws { try global.run(method, try object()) { JSONWriter.string($0) } }
+  func run() throws { print(JSONWriter.string(try global.connect().call(named: method, try object()))) }
 
   private func object() throws -> JSONObject {
     guard let params else { return [:] }

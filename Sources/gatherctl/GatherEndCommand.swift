@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 extension GatherCommand {
@@ -10,23 +11,23 @@ extension GatherCommand {
 
     func run() throws {
       let connection = try global.connect()
-      let record = try connection.call("gather.end")
+      let reply = try connection.reply(.gatherEnd)
       if global.json {
-        print(JSONWriter.string(record))
+        print(JSONWriter.string(reply.json))
         return
       }
+      let record = try reply.value()
       var lines = ["Ended. " + Render.gather(record)]
       // The gather has ended whatever these reads give: a line they cannot fill is left out.
-      if let id = record["id"]?.intValue, record["manOfTheMatch"]?["status"] == "open",
-        let vote = try? connection.call("vote.status", ["gather": .int(id)])
+      if record.manOfTheMatch?.state == .open,
+        let vote = try? connection.call(.voteStatus, ["gather": .int(record.id)])
       {
         lines.append(
-          "Man of the match: those who played vote until \(PlanRender.start(vote["closesAtLocal"])); "
-            + "share the vote's link with: gatherctl gather vote-link \(id)")
+          "Man of the match: those who played vote until \(PlanRender.start(vote.closesAtLocal)); "
+            + "share the vote's link with: gatherctl gather vote-link \(record.id)")
       }
-      if let id = record["id"]?.intValue,
-        let charges = try? connection.call("fees.ledger", ["gather": .int(id)])["entries"]?.arrayValue,
-        let line = Self.charged(charges.filter { $0["kind"] == "charge" }, gather: id)
+      if let ledger = try? connection.call(.feesLedger, ["gather": .int(record.id)]),
+        let line = Self.charged(ledger.entries.filter { $0.kind == .charge }, gather: record.id)
       {
         lines.append(line)
       }
@@ -35,14 +36,14 @@ extension GatherCommand {
 
     /// "Charged the cost in 7 shares: €7.15 or €7.14 (gatherctl fees history --gather 3)."; nil when nobody was
     /// charged.
-    static func charged(_ charges: [JSONValue], gather: Int64) -> String? {
+    static func charged(_ charges: [API.FeeEntry], gather: Int64) -> String? {
       guard !charges.isEmpty else { return nil }
       var shares: [String] = []
       for charge in charges {
-        let share = Render.text(charge["amount"]?["text"])
+        let share = Render.text(charge.amount.text)
         if !shares.contains(share) { shares.append(share) }
       }
-      return "Charged the cost in \(Render.count(.int(Int64(charges.count)), "share")): "
+      return "Charged the cost in \(Render.count(charges.count, "share")): "
         + "\(shares.joined(separator: " or ")) (gatherctl fees history --gather \(gather))."
     }
   }

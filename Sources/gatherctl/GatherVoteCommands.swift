@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 extension GatherCommand {
@@ -21,14 +22,14 @@ extension GatherCommand {
 
     func run() throws {
       let connection = try global.connect()
-      let result = try connection.call("gather.voteLink", ["gather": .int(try lastEnded(id, on: connection))])
+      let reply = try connection.reply(.gatherVoteLink, ["gather": .int(try lastEnded(id, on: connection))])
       if global.json {
-        print(JSONWriter.string(result))
+        print(JSONWriter.string(reply.json))
         return
       }
-      let links = (result["links"]?.arrayValue ?? []).compactMap(\.stringValue)
+      let result = try reply.value()
       try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl gather vote-link --all").print(
-        links.isEmpty ? [result["url"]?.stringValue].compactMap { $0 } : links, note: result["note"]?.stringValue)
+        result.links.isEmpty ? [result.url] : result.links, note: result.note)
     }
   }
 
@@ -41,26 +42,23 @@ extension GatherCommand {
 
     func run() throws {
       let connection = try global.connect()
-      let status = try connection.call("vote.status", ["gather": .int(try lastEnded(id, on: connection))])
-      print(global.json ? JSONWriter.string(status) : Self.render(status))
+      try global.show(try connection.reply(.voteStatus, ["gather": .int(try lastEnded(id, on: connection))])) {
+        Self.render($0)
+      }
     }
 
     /// The vote in a line or two.
-    static func render(_ status: JSONValue) -> String {
-      let title =
-        "Man of the match, gather \(Render.text(status["gather"])) "
-        + "(\(Render.score(status["score"], names: status["names"])))"
-      let counts = "\(Render.text(status["voted"])) of \(Render.text(status["eligible"])) voted"
-      guard let best = status["manOfTheMatch"], best != .null else {
-        let waiting = (status["players"]?.arrayValue ?? []).filter { $0["voted"] == false }.map {
-          Render.text($0["name"])
-        }
-        return "\(title): open until \(PlanRender.start(status["closesAtLocal"])); \(counts).\n"
+    static func render(_ status: API.VoteStatus) -> String {
+      let title = "Man of the match, gather \(status.gather) (\(Render.score(status.score, names: status.names)))"
+      let counts = "\(status.voted) of \(status.eligible) voted"
+      guard let best = status.manOfTheMatch else {
+        let waiting = status.players.filter { !$0.voted }.map { Render.text($0.name) }
+        return "\(title): open until \(PlanRender.start(status.closesAtLocal)); \(counts).\n"
           + (waiting.isEmpty ? "Everyone has voted." : "Still to vote: \(waiting.joined(separator: ", ")).")
       }
-      let winners = (best["players"]?.arrayValue ?? []).map { Render.text($0["name"]) }
+      let winners = best.players.map { Render.text($0.name) }
       guard !winners.isEmpty else { return "\(title): nobody voted." }
-      let votes = best["votes"]?.intValue ?? 0
+      let votes = best.votes
       let each = winners.count > 1 ? " each" : ""
       return
         "\(title): \(winners.joined(separator: " and ")), \(votes) vote\(votes == 1 ? "" : "s")\(each) (\(counts))."
@@ -71,8 +69,7 @@ extension GatherCommand {
 /// `id`, or the last ended gather's when nil (`gathers.list`).
 private func lastEnded(_ id: Int64?, on connection: Connection) throws -> Int64 {
   if let id { return id }
-  let page = try connection.call("gathers.list", ["limit": 1])
-  guard let last = page["gathers"]?.arrayValue?.first?["id"]?.intValue else {
+  guard let last = try connection.call(.gathersList, ["limit": 1]).gathers.first?.id else {
     throw CtlError.declined("No gather has ended yet.")
   }
   return last

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl import FILE`: a roster from CSV, all of it or nothing.
@@ -36,19 +37,16 @@ struct ImportCommand: ParsableCommand {
     let rows = try Self.rows(file, text: String(decoding: try OutputFile.read(file, limit: 16 << 20), as: UTF8.self))
     var params: JSONObject = ["players": .array(rows.map { .object($0.player) })]
     if allowDuplicate { params["allowDuplicate"] = true }
-    let result = try send(params, rows: rows)
-    let players = result["players"]?.arrayValue ?? []
-    print(
-      global.json
-        ? JSONWriter.string(result)
-        : "Imported \(Render.count(.int(Int64(players.count)), "player")):\n"
-          + Render.table(Render.playerHeader, players.map(Render.playerRow)))
+    try global.show(try send(params, rows: rows)) { result in
+      "Imported \(Render.count(result.players.count, "player")):\n"
+        + Render.table(Render.playerHeader, result.players.map(Render.playerRow))
+    }
   }
 
   /// Calls `players.import`; a refused row is named by its line.
-  private func send(_ params: JSONObject, rows: [Row]) throws(CtlError) -> JSONValue {
+  private func send(_ params: JSONObject, rows: [Row]) throws(CtlError) -> Reply<API.PlayersImported> {
     do {
-      return try global.connect().call("players.import", params)
+      return try global.connect().reply(.playersImport, params)
     } catch {
       guard case .refused(let reply) = error, reply.code == -32602 else { throw error }
       throw .declined(Self.explain(reply, file: file, rows: rows))

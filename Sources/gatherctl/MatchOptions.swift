@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// The match-day options of `gatherctl gather start`: the format, and fair teams picked by gatherd.
@@ -43,16 +44,16 @@ struct MatchOptions: ParsableArguments {
   ) throws {
     var resolver = PlayerResolver(connection: try global.connect(), namesOnly: namesOnly)
     let suggestion = try resolver.connection.call(
-      "gather.suggest", try SuggestCommand.params(players: players ?? "", bench: bench, seed: seed, &resolver))
+      .gatherSuggest, try SuggestCommand.params(players: players ?? "", bench: bench, seed: seed, &resolver))
     var params: JSONObject = [
-      "teamA": .array(SuggestCommand.ids(suggestion, "teamA")),
-      "teamB": .array(SuggestCommand.ids(suggestion, "teamB")),
+      "teamA": .ids(suggestion.teamA.players.map(\.id)), "teamB": .ids(suggestion.teamB.players.map(\.id)),
     ]
-    if let bench { params["bench"] = .array(try resolver.ids(bench)) }
+    if let bench { params["bench"] = .ids(try resolver.ids(bench)) }
     if let duration { params["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
     try addFormat(to: &params)
     teamNames.add(to: &params)
-    let gather = try resolver.connection.call("gather.start", params)
-    print(global.json ? JSONWriter.string(gather) : "Started with fair teams. " + Render.gather(gather))
+    try global.show(try resolver.connection.reply(.gatherStart, params)) {
+      "Started with fair teams. " + Render.gather($0)
+    }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 import Glibc
 
@@ -21,7 +22,7 @@ extension PlanCommand {
       let connection = try global.connect()
       let id = try choice.id(on: connection)
       if choice.plan == nil, !yes {
-        let plan = try connection.call("plan.get", ["plan": .int(id)])
+        let plan = try connection.call(.planGet, ["plan": .int(id)])
         let which = "the soonest open plan, \(Self.describe(plan))"
         guard isatty(STDIN_FILENO) == 1 else {
           throw CtlError.usage(
@@ -33,17 +34,14 @@ extension PlanCommand {
           throw CtlError.declined("Nothing was cancelled.")
         }
       }
-      let cancelled = try connection.call("plan.cancel", ["plan": .int(id)])
-      print(global.json ? JSONWriter.string(cancelled) : "Cancelled plan \(Render.text(cancelled["id"])).")
+      try global.show(try connection.reply(.planCancel, ["plan": .int(id)])) { "Cancelled plan \($0.id)." }
     }
 
     /// "plan 3 (Thu 2026-12-03 19:00 +00:00, Astro 2: 8 going, 2 waiting)".
-    static func describe(_ plan: JSONValue) -> String {
-      let place = Render.string(plan["place"]).map { ", \($0)" } ?? ""
-      let going = plan["going"]?.arrayValue?.count ?? 0
-      let waiting = plan["waiting"]?.arrayValue?.count ?? 0
-      return "plan \(Render.text(plan["id"])) (\(PlanRender.start(plan["startsAtLocal"]))\(place): "
-        + "\(going) going, \(waiting) waiting)"
+    static func describe(_ plan: API.Plan) -> String {
+      let place = Render.string(plan.place).map { ", \($0)" } ?? ""
+      return "plan \(plan.id) (\(PlanRender.start(plan.startsAtLocal))\(place): "
+        + "\(plan.going.count) going, \(plan.waiting.count) waiting)"
     }
   }
 }

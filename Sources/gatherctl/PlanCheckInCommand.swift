@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 extension PlanCommand {
@@ -59,37 +60,35 @@ extension PlanCommand {
       var resolver = PlayerResolver(connection: try global.connect(), namesOnly: names.namesOnly)
       let plan = try choice.id(on: resolver.connection)
       guard !players.isEmpty || !walkIns.isEmpty else {
-        let shown = try resolver.connection.call("plan.get", ["plan": .int(plan)])
-        print(global.json ? JSONWriter.string(shown) : PlanRender.checkInList(shown))
-        return
+        return try global.show(try resolver.connection.reply(.planGet, ["plan": .int(plan)])) {
+          PlanRender.checkInList($0)
+        }
       }
-      var present: [JSONValue] = []
+      var present: [Int64] = []
       for list in players { present += try resolver.ids(list) }
       // A walk-in who is on the roster after all is simply here.
       var newcomers: [JSONValue] = []
       let roster = try resolver.rosterPlayers()
       for name in walkIns.map(PlayerResolver.trimmed) {
         let known = PlayerResolver.players(named: name, in: roster)
-        if known.count == 1, let id = known[0]["id"] { present.append(id) } else { newcomers.append(.string(name)) }
+        if known.count == 1 { present.append(known[0].id) } else { newcomers.append(.string(name)) }
       }
-      var params: JSONObject = ["plan": .int(plan), "present": .array(present)]
+      var params: JSONObject = ["plan": .int(plan), "present": .ids(present)]
       if !newcomers.isEmpty { params["walkIns"] = .array(newcomers) }
-      let checked = try resolver.connection.call("plan.checkIn", params)
-      guard start else {
-        print(global.json ? JSONWriter.string(checked) : PlanRender.checkedIn(checked, starting: false))
-        return
-      }
+      let checked = try resolver.connection.reply(.planCheckIn, params)
+      guard start else { return try global.show(checked) { PlanRender.checkedIn($0, starting: false) } }
       // With --json, one document once the gather has started: the plan as checked in and the gather.
-      if !global.json { print(PlanRender.checkedIn(checked, starting: true)) }
+      if !global.json { print(PlanRender.checkedIn(try checked.value(), starting: true)) }
       var match: JSONObject = ["plan": .int(plan)]
       if let duration { match["seconds"] = .int(Int64(try TimerCommand.seconds(duration))) }
       if let periods { match["periods"] = .int(periods) }
       if let breakLength { match["breakLength"] = .int(try MatchOptions.seconds(breakLength, "a break")) }
       teamNames.add(to: &match)
-      let gather = try PlanGuards.call("gather.start", match, force: force, on: resolver.connection)
-      let started = "Started from plan \(plan) with fair teams. "
+      let gather = try PlanGuards.reply(.gatherStart, match, force: force, on: resolver.connection)
       print(
-        global.json ? JSONWriter.string(.object(["plan": checked, "gather": gather])) : started + Render.gather(gather))
+        global.json
+          ? JSONWriter.string(.object(["plan": checked.json, "gather": gather.json]))
+          : "Started from plan \(plan) with fair teams. " + Render.gather(try gather.value()))
     }
   }
 }

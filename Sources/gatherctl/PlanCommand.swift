@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl plan …`: who's coming: the week's plans, their lists and the sign-up link.
@@ -25,10 +26,10 @@ struct PlanCommand: ParsableCommand {
     /// The plan's id: the one given, else the soonest open one, read on `connection`.
     func id(on connection: Connection) throws(CtlError) -> Int64 {
       if let plan { return plan }
-      guard let soonest = try connection.call("plans.list")["plans"]?.arrayValue?.first?["id"]?.intValue else {
-        throw .declined(ScheduleRender.noPlanOpen(try connection.call("plan.schedules")))
+      guard let soonest = try connection.call(.plansList).plans.first else {
+        throw .declined(ScheduleRender.noPlanOpen(try connection.call(.planSchedules)))
       }
-      return soonest
+      return soonest.id
     }
   }
 
@@ -38,15 +39,10 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
       let connection = try global.connect()
-      let result = try connection.call("plans.list")
-      let plans = result["plans"]?.arrayValue ?? []
-      if global.json {
-        print(JSONWriter.string(result))
-      } else {
-        print(
-          plans.isEmpty
-            ? ScheduleRender.noPlanOpen(try connection.call("plan.schedules"))
-            : plans.map(PlanRender.plan).joined(separator: "\n\n"))
+      try global.show(try connection.reply(.plansList)) { result in
+        result.plans.isEmpty
+          ? ScheduleRender.noPlanOpen(try connection.call(.planSchedules))
+          : result.plans.map(PlanRender.plan).joined(separator: "\n\n")
       }
     }
   }
@@ -82,11 +78,11 @@ struct PlanCommand: ParsableCommand {
       var params: JSONObject = ["startsAt": .string(startsAt), "capacity": .int(capacity)]
       if let place { params["place"] = .string(place) }
       if let note { params["note"] = .string(note) }
-      let plan: JSONValue
-      do { plan = try PlanGuards.call("plan.create", params, force: force, on: connection) } catch {
+      let plan: Reply<API.Plan>
+      do { plan = try PlanGuards.reply(.planCreate, params, force: force, on: connection) } catch {
         throw start.explained(error, resolved: startsAt)
       }
-      print(global.json ? JSONWriter.string(plan) : "Made plan \(Render.text(plan["id"])).\n" + PlanRender.plan(plan))
+      try global.show(plan) { "Made plan \($0.id).\n" + PlanRender.plan($0) }
     }
   }
 
@@ -97,8 +93,9 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
       let connection = try global.connect()
-      let plan = try connection.call("plan.get", ["plan": .int(try choice.id(on: connection))])
-      print(global.json ? JSONWriter.string(plan) : PlanRender.plan(plan))
+      try global.show(try connection.reply(.planGet, ["plan": .int(try choice.id(on: connection))])) {
+        PlanRender.plan($0)
+      }
     }
   }
 
@@ -119,7 +116,7 @@ struct PlanCommand: ParsableCommand {
     }
 
     func run() throws {
-      try global.run("plan.join", namesOnly: names.namesOnly) { players in
+      try global.run(.planJoin, namesOnly: names.namesOnly) { players in
         var params: JSONObject = ["plan": .int(try choice.id(on: players.connection))]
         if let player { params["player"] = .int(try players.id(player)) }
         if let guest { params["guest"] = .string(guest) }
@@ -141,7 +138,7 @@ struct PlanCommand: ParsableCommand {
     func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("plan.leave", namesOnly: names.namesOnly) { players in
+      try global.run(.planLeave, namesOnly: names.namesOnly) { players in
         ["plan": .int(try choice.id(on: players.connection)), "player": .int(try players.id(player))]
       } render: {
         PlanRender.answer($0)
@@ -190,11 +187,11 @@ struct PlanCommand: ParsableCommand {
       if let capacity { params["capacity"] = .int(capacity) }
       if let place { params["place"] = place.isEmpty ? .null : .string(place) }
       if let note { params["note"] = note.isEmpty ? .null : .string(note) }
-      let plan: JSONValue
-      do { plan = try PlanGuards.call("plan.update", params, force: force, on: connection) } catch {
+      let plan: Reply<API.Plan>
+      do { plan = try PlanGuards.reply(.planUpdate, params, force: force, on: connection) } catch {
         throw start?.explained(error, resolved: sent) ?? error
       }
-      print(global.json ? JSONWriter.string(plan) : "Updated.\n" + PlanRender.plan(plan))
+      try global.show(plan) { "Updated.\n" + PlanRender.plan($0) }
     }
   }
 
@@ -222,14 +219,14 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
       let connection = try global.connect()
-      let result = try connection.call("plan.link", ["plan": .int(try choice.id(on: connection))])
+      let reply = try connection.reply(.planLink, ["plan": .int(try choice.id(on: connection))])
       if global.json {
-        print(JSONWriter.string(result))
+        print(JSONWriter.string(reply.json))
         return
       }
-      let links = (result["links"]?.arrayValue ?? []).compactMap(\.stringValue)
+      let result = try reply.value()
       try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl plan link --all").print(
-        links.isEmpty ? [result["url"]?.stringValue].compactMap { $0 } : links, note: result["note"]?.stringValue)
+        result.links.isEmpty ? [result.url] : result.links, note: result.note)
     }
   }
 }

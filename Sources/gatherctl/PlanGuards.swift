@@ -1,3 +1,4 @@
+import GatherAPI
 import GatherRPC
 
 /// What gatherd refuses to do to plans unless told it is meant, and gatherctl's `--force` that tells it: a second
@@ -6,13 +7,13 @@ import GatherRPC
 /// (exit 1, nothing changed) ends with the flag that overrides it.
 enum PlanGuards {
   /// Calls `method` with `params`, and `force: true` when `force`; a refusal `--force` overrides says so.
-  static func call(
-    _ method: String, _ params: JSONObject, force: Bool, on connection: Connection
-  ) throws(CtlError) -> JSONValue {
+  static func reply<Result>(
+    _ method: API.Method<Result>, _ params: JSONObject, force: Bool, on connection: Connection
+  ) throws(CtlError) -> Reply<Result> {
     var params = params
     if force { params["force"] = .bool(true) }
     do {
-      return try connection.call(method, params)
+      return try connection.reply(method, params)
     } catch {
       throw forceHint(error)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl plan schedule`, `plan schedules` and `plan unschedule`: the weekly game that plans itself.
@@ -89,13 +90,11 @@ extension PlanCommand {
         params["reminders"] = .array(
           reminders == "none" ? [] : Self.list(reminders).compactMap { Self.seconds($0).map { .int($0) } })
       }
-      let result = try PlanGuards.call(
-        schedule == nil ? "plan.schedule" : "plan.reschedule", params, force: force, on: try global.connect())
-      print(
-        global.json
-          ? JSONWriter.string(result)
-          : (schedule == nil ? "Set up" : "Changed") + " schedule \(Render.text(result["id"])).\n"
-            + ScheduleRender.schedule(result))
+      let method: API.Method<API.Schedule> = schedule == nil ? .planSchedule : .planReschedule
+      let result = try PlanGuards.reply(method, params, force: force, on: try global.connect())
+      try global.show(result) {
+        (schedule == nil ? "Set up" : "Changed") + " schedule \($0.id).\n" + ScheduleRender.schedule($0)
+      }
     }
 
     static func list(_ text: String) -> [String] {
@@ -131,8 +130,8 @@ extension PlanCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-      try global.run("plan.schedules") { result in
-        let schedules = result["schedules"]?.arrayValue ?? []
+      try global.run(.planSchedules) { result in
+        let schedules = result.schedules
         return schedules.isEmpty
           ? "No weekly game; set one up with: gatherctl plan schedule thursday 19:00 --capacity 10 --opens-before 6d"
           : schedules.map(ScheduleRender.schedule).joined(separator: "\n\n")
@@ -147,8 +146,8 @@ extension PlanCommand {
     @Argument(help: "The schedule's id (gatherctl plan schedules).") var schedule: Int64
 
     func run() throws {
-      try global.run("plan.unschedule", ["schedule": .int(schedule)]) {
-        "Ended schedule \(Render.text($0["unscheduled"])); the plans it opened stay."
+      try global.run(.planUnschedule, ["schedule": .int(schedule)]) {
+        "Ended schedule \($0.unscheduled); the plans it opened stay."
       }
     }
   }
@@ -165,9 +164,9 @@ extension PlanCommand {
     @Flag(help: "Make a new link; the old one stops working.") var renew = false
 
     func run() throws {
-      try global.run("plan.calendarLink", renew ? ["renew": true] : [:]) { result in
-        var lines = [Render.text(result["url"]), "For calendar apps: \(Render.text(result["webcal"]))"]
-        if let note = Render.string(result["note"]) { lines.append(note) }
+      try global.run(.planCalendarLink, renew ? ["renew": true] : [:]) { result in
+        var lines = [Render.text(result.url), "For calendar apps: \(Render.text(result.webcal))"]
+        if let note = Render.string(result.note) { lines.append(note) }
         return lines.joined(separator: "\n")
       }
     }

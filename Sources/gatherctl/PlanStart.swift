@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// When a plan starts, as gatherctl takes it: a date or a day and a time of day, in the server's own time zone
@@ -29,7 +30,7 @@ struct PlanStart {
     if case .date(let date) = reading.day {
       day = date
     } else {
-      let now = try connection.call("daemon.time")["local"]?.stringValue ?? ""
+      let now = try connection.call(.daemonTime).local
       guard let today = CivilDate(iso: now.prefix(10)) else {
         throw CtlError.declined("gatherd sent no time of its own (daemon.time); write the date, 2026-12-03 19:00.")
       }
@@ -40,7 +41,7 @@ struct PlanStart {
     let wall = "\(day.iso)T\(reading.time.text)"
     if let zone = reading.zone { return wall + zone }
     do {
-      guard let at = try connection.call("daemon.time", ["at": .string(wall)])["at"]?.stringValue else {
+      guard let at = try connection.call(.daemonTime, ["at": .string(wall)]).at else {
         throw CtlError.declined("gatherd did not place \(wall) in its time zone (daemon.time).")
       }
       return at
@@ -60,7 +61,7 @@ struct PlanStart {
     } else if why.hasPrefix(prefix) {
       why = "it is not a time; " + Self.forms + "."
     }
-    let shown = resolved.map { PlanRender.start(.string($0)) }
+    let shown = resolved.map(PlanRender.start)
     let came = shown.map { $0 == typed ? "" : " (\($0))" } ?? ""
     reply.message = "\(argument) \"\(Printable.text(typed))\"\(came): \(why)"
     return .refused(reply)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// Turns the players named on gatherctl's command line into the ids the protocol takes. A word of digits is an
@@ -11,7 +12,7 @@ struct PlayerResolver {
   let connection: Connection
   /// Whether every player word is a name, even one of digits (`--name`).
   let namesOnly: Bool
-  private var roster: [JSONValue]?
+  private var roster: [API.Player]?
 
   init(connection: Connection, namesOnly: Bool) {
     self.connection = connection
@@ -25,21 +26,21 @@ struct PlayerResolver {
     if !namesOnly, let id = Self.id(word) { return id }
     let players = try rosterPlayers()
     let matches = Self.players(named: word, in: players)
-    if matches.count == 1, let id = matches[0]["id"]?.intValue { return id }
+    if matches.count == 1 { return matches[0].id }
     throw .declined(Self.notOne(word, matches: matches, roster: players, others: others, what: what))
   }
 
   /// The ids of a comma-separated list of players, such as "Ana,Bruno" or "1,2".
-  mutating func ids(_ list: String) throws -> [JSONValue] {
-    var ids: [JSONValue] = []
-    for word in try Self.words(list) { ids.append(.int(try id(word))) }
+  mutating func ids(_ list: String) throws -> [Int64] {
+    var ids: [Int64] = []
+    for word in try Self.words(list) { ids.append(try id(word)) }
     return ids
   }
 
   /// The roster as `players.list` gives it, read once.
-  mutating func rosterPlayers() throws(CtlError) -> [JSONValue] {
+  mutating func rosterPlayers() throws(CtlError) -> [API.Player] {
     if let roster { return roster }
-    let players = try connection.call("players.list")["players"]?.arrayValue ?? []
+    let players = try connection.call(.playersList).players
     roster = players
     return players
   }
@@ -51,9 +52,9 @@ struct PlayerResolver {
   }
 
   /// The players whose name is `name`, ignoring case.
-  static func players(named name: String, in roster: [JSONValue]) -> [JSONValue] {
+  static func players(named name: String, in roster: [API.Player]) -> [API.Player] {
     let wanted = name.lowercased()
-    return roster.filter { $0["name"]?.stringValue?.lowercased() == wanted }
+    return roster.filter { $0.name.lowercased() == wanted }
   }
 
   /// The words of a list such as "Ana, Bruno,3", without the spaces around them; a usage error when one is empty.
@@ -81,7 +82,7 @@ struct PlayerResolver {
   /// closest names on the roster (``Closest``), with `others` (such as the sides' names) among them; `what` is
   /// what was looked for ("player", or "side or player").
   static func notOne(
-    _ typed: String, matches: [JSONValue], roster: [JSONValue], others: [String] = [], what: String = "player"
+    _ typed: String, matches: [API.Player], roster: [API.Player], others: [String] = [], what: String = "player"
   ) -> String {
     let word = Printable.text(typed)
     if matches.count > 1 {
@@ -90,7 +91,7 @@ struct PlayerResolver {
     guard !roster.isEmpty || !others.isEmpty else {
       return "No player is named \"\(word)\": the roster is empty (add one with: gatherctl players add NAME)."
     }
-    let close = Closest.matches(to: typed, among: roster.map { Render.text($0["name"]) } + others) { $0 }
+    let close = Closest.matches(to: typed, among: roster.map { Render.text($0.name) } + others) { $0 }
     guard !close.isEmpty else {
       return "No \(what) is named \"\(word)\", nor one like it; gatherctl players lists the roster."
     }
@@ -98,20 +99,25 @@ struct PlayerResolver {
   }
 
   /// The names offered, each once; a name two players share with the id of each ("Ana (#1), Ana (#4)").
-  private static func distinct(_ names: [String], roster: [JSONValue]) -> [String] {
+  private static func distinct(_ names: [String], roster: [API.Player]) -> [String] {
     var shown: [String] = []
     var seen = Set<String>()
     for name in names where seen.insert(name).inserted {
-      let namesakes = roster.filter { Render.text($0["name"]) == name }
-      shown += namesakes.count > 1 ? namesakes.map { "\(name) (#\(Render.text($0["id"])))" } : [name]
+      let namesakes = roster.filter { Render.text($0.name) == name }
+      shown += namesakes.count > 1 ? namesakes.map { "\(name) (#\($0.id))" } : [name]
     }
     return shown
   }
 
   /// Players as an indented table of id, name and position, for a message.
-  static func table(_ players: [JSONValue]) -> String {
-    let rows = players.map { [Render.text($0["id"]), Render.text($0["name"]), Render.text($0["position"])] }
+  static func table(_ players: [API.Player]) -> String {
+    let rows = players.map { [Render.text($0.id), Render.text($0.name), Render.text($0.position)] }
     return Render.table(["ID", "NAME", "POSITION"], rows).split(separator: "\n").map { "  " + $0 }
       .joined(separator: "\n")
   }
+}
+
+extension JSONValue {
+  /// Players' ids as a param: `[1, 2, 3]`.
+  static func ids(_ ids: [Int64]) -> JSONValue { .array(ids.map { .int($0) }) }
 }

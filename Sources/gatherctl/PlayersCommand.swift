@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl players …`: the roster.
@@ -40,7 +41,7 @@ struct PlayersCommand: ParsableCommand {
     func run() throws {
       var params = fields.params
       params["name"] = .string(name)
-      try global.run("players.create") { players in
+      try global.run(.playersCreate) { players in
         let namesakes = PlayerResolver.players(named: name, in: allowDuplicate ? [] : try players.rosterPlayers())
         if !namesakes.isEmpty {
           let shown = Printable.text(name)
@@ -51,7 +52,7 @@ struct PlayersCommand: ParsableCommand {
         }
         return params
       } render: {
-        "Added player \(Render.text($0["id"])): \(Render.text($0["name"]))."
+        "Added player \($0.id): \(Render.text($0.name))."
       }
     }
   }
@@ -61,8 +62,8 @@ struct PlayersCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-      try global.run("players.list") { result in
-        let players = result["players"]?.arrayValue ?? []
+      try global.run(.playersList) { result in
+        let players = result.players
         return players.isEmpty
           ? "No players yet; add one with: gatherctl players add NAME"
           : Render.table(Render.playerHeader, players.map(Render.playerRow))
@@ -79,7 +80,7 @@ struct PlayersCommand: ParsableCommand {
     func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("players.get", namesOnly: names.namesOnly) { players in
+      try global.run(.playersGet, namesOnly: names.namesOnly) { players in
         ["id": .int(try players.id(player))]
       } render: {
         Render.table(Render.playerHeader, [Render.playerRow($0)])
@@ -109,14 +110,14 @@ struct PlayersCommand: ParsableCommand {
     }
 
     func run() throws {
-      try global.run("players.update") { players in
+      try global.run(.playersUpdate) { players in
         var params = fields.params
         params["id"] = .int(try players.id(player))
         if let name { params["name"] = .string(name) }
         if let regular { params["regular"] = .bool(regular) }
         return params
       } render: {
-        "Updated player \(Render.text($0["id"])): \(Render.text($0["name"]))."
+        "Updated player \($0.id): \(Render.text($0.name))."
       }
     }
   }
@@ -131,10 +132,10 @@ struct PlayersCommand: ParsableCommand {
     func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("players.delete", namesOnly: names.namesOnly) { players in
+      try global.run(.playersDelete, namesOnly: names.namesOnly) { players in
         ["id": .int(try players.id(player))]
       } render: {
-        "Removed player \(Render.text($0["deleted"]))."
+        "Removed player \($0.deleted)."
       }
     }
   }

@@ -1,4 +1,4 @@
-import GatherRPC
+import GatherAPI
 
 /// Ratings, form and predictions as gatherctl shows them: the same whole numbers the page shows, each labelled.
 extension Render {
@@ -8,23 +8,18 @@ extension Render {
     (beginner 40, professional 60); it rises as results confirm a level; "settling" until 5 gathers played.
     """
 
-  /// A rating as every screen shows it: "62", or "50 settling" before 5 gathers; "-" without one.
-  static func rating(_ rating: JSONValue?) -> String {
-    guard let rating, let shown = shownRating(rating) else { return "-" }
-    return rating["settling"] == .bool(true) ? "\(shown) settling" : "\(shown)"
+  /// A rating as every screen shows it: "62", or "50 settling" before 5 gathers.
+  static func rating(_ rating: API.Rating) -> String {
+    rating.settling ? "\(rating.display) settling" : "\(rating.display)"
   }
 
-  /// The 0–100 number of a rating: its `display`; nil without one.
-  static func shownRating(_ rating: JSONValue) -> Int? { rating["display"]?.intValue.map { Int($0) } }
-
   /// Form as a guide writes it, newest first: "WWDLW"; "-" with no result.
-  static func form(_ form: JSONValue?) -> String {
-    let letters = (form?.arrayValue ?? []).map { result in
-      switch result.stringValue {
-      case "win"?: "W"
-      case "draw"?: "D"
-      case "loss"?: "L"
-      default: "?"
+  static func form(_ form: [API.MatchResult]) -> String {
+    let letters = form.map { result in
+      switch result {
+      case .win: "W"
+      case .draw: "D"
+      case .loss: "L"
       }
     }
     return letters.isEmpty ? "-" : letters.joined()
@@ -32,10 +27,8 @@ extension Render {
 
   /// "Predicted: Team A wins 40%, a draw 20%, Team B wins 40%": the whole percentages the daemon rounded so
   /// that they add up to 100.
-  static func prediction(_ prediction: JSONValue, names: JSONValue? = nil) -> String {
-    let percent = prediction["percent"]
-    let share = { (key: String) in percent?[key]?.intValue.map { "\($0)%" } ?? "-" }
-    return "Predicted: \(side("teamA", names)) wins \(share("teamA")), a draw \(share("draw")), "
-      + "\(side("teamB", names)) wins \(share("teamB"))"
+  static func prediction(_ percent: API.Percent, names: API.TeamNames? = nil) -> String {
+    "Predicted: \(side(.teamA, names)) wins \(percent.teamA)%, a draw \(percent.draw)%, "
+      + "\(side(.teamB, names)) wins \(percent.teamB)%"
   }
 }

@@ -1,4 +1,4 @@
-import GatherRPC
+import GatherAPI
 
 /// How gatherctl shows the daemon's results to people: aligned tables, mm:ss, "Team A 2-1 Team B". Every string
 /// from the daemon is shown through `Printable`, so a name's control characters print as escapes.
@@ -18,39 +18,20 @@ enum Render {
     }
   }
 
-  /// A JSON value as a cell: a string as it prints safely, a number, "yes" or "no"; "-" for null or nothing.
-  static func text(_ value: JSONValue?) -> String {
-    switch value {
-    case .string(let text)?: Printable.text(text)
-    case .int(let number)?: String(number)
-    case .double(let number)?: String(number)
-    case .bool(let flag)?: flag ? "yes" : "no"
-    default: "-"
-    }
-  }
+  /// Text from the daemon as a cell, as it prints safely; "-" for none.
+  static func text(_ text: String?) -> String { text.map(Printable.text) ?? "-" }
 
-  /// A JSON string as it prints safely (`Printable`); nil when the value is not a string.
-  static func string(_ value: JSONValue?) -> String? {
-    value?.stringValue.map(Printable.text)
-  }
+  /// A number as a cell; "-" for none.
+  static func text(_ number: Int64?) -> String { number.map { String($0) } ?? "-" }
 
-  /// A JSON number with `places` decimals, "27.6", "-3.0"; "-" when it is not a number.
-  static func decimal(_ value: JSONValue?, places: Int = 1) -> String {
-    guard let number = number(value) else { return "-" }
-    return decimal(number, places: places)
-  }
+  /// A flag as a cell: "yes" or "no".
+  static func text(_ flag: Bool) -> String { flag ? "yes" : "no" }
 
-  /// A JSON number as a Double, or nil.
-  static func number(_ value: JSONValue?) -> Double? {
-    switch value {
-    case .double(let fraction)?: fraction
-    case .int(let whole)?: Double(whole)
-    default: nil
-    }
-  }
+  /// Text from the daemon as it prints safely (`Printable`); nil for none.
+  static func string(_ text: String?) -> String? { text.map(Printable.text) }
 
-  /// `number` with `places` decimals.
-  static func decimal(_ number: Double, places: Int) -> String {
+  /// `number` with `places` decimals, "27.6", "-3.0".
+  static func decimal(_ number: Double, places: Int = 1) -> String {
     guard number.isFinite else { return "-" }
     guard abs(number) < 1e12 else { return String(number) }
     var scale = 1.0
@@ -63,68 +44,35 @@ enum Render {
     return sign + String(whole) + "." + String(repeating: "0", count: places - fraction.count) + fraction
   }
 
-  /// A team argument as the daemon names it: a or b (or bench, when allowed).
-  static func team(_ text: String, allowBench: Bool) -> String? {
-    let teams = ["a": "teamA", "teama": "teamA", "b": "teamB", "teamb": "teamB"]
-    let key = text.lowercased()
-    return allowBench && key == "bench" ? "bench" : teams[key]
+  /// A side as the command line names it: a or b (Team A's or Team B's), ignoring case.
+  static func sideArgument(_ text: String) -> API.Side? {
+    switch text.lowercased() {
+    case "a", "teama": .teamA
+    case "b", "teamb": .teamB
+    default: nil
+    }
+  }
+
+  /// A team as the command line names it: a side (``sideArgument(_:)``) or bench.
+  static func teamArgument(_ text: String) -> API.Team? {
+    if text.lowercased() == "bench" { return .bench }
+    return sideArgument(text).map { $0 == .teamA ? .teamA : .teamB }
   }
 
   /// "1 player", "3 players".
-  static func count(_ value: JSONValue?, _ noun: String) -> String {
-    let number = value?.intValue ?? 0
-    return "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
+  static func count(_ number: Int64, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
-  /// The clock as a status bar shows it, in the words the board and MQTT use: "07:32"; in added time
-  /// "00:00 +1:30"; in the break its name (`breakName`) and time left, "HT 00:53" at half time and "Break 00:53"
-  /// between other periods, and the name alone on the tick that ends the period; "FT" at full time.
-  static func clock(_ timer: JSONValue?) -> String {
-    switch timer?["state"]?.stringValue {
-    case "finished": "FT"
-    case "break":
-      timer?["remaining"] == .int(0)
-        ? text(timer?["breakName"]) : "\(text(timer?["breakName"])) \(text(timer?["display"]))"
-    default: text(timer?["display"]) + (string(timer?["added"]).map { " " + $0 } ?? "")
-    }
-  }
-
-  /// "07:32 left, running"; with periods and added time, "00:00 +1:30 left, running, 2nd half"; in the break,
-  /// "HT 00:53 left, break after the 1st half" ("Break 00:53 left, break after the 1st quarter"); at full time,
-  /// "FT, full time".
-  static func timer(_ timer: JSONValue?) -> String {
-    let periodName = string(timer?["periodName"])
-    switch timer?["state"]?.stringValue {
-    case "finished": return "FT, full time"
-    case "break":
-      // On the tick that ends the period the clock reads the break's name alone, with no time left to show.
-      let clock = clock(timer)
-      let left = clock == text(timer?["breakName"]) ? clock : clock + " left"
-      return left + ", break" + (periodName.map { " after the " + $0 } ?? "")
-    default: return "\(clock(timer)) left, \(text(timer?["state"]))" + (periodName.map { ", " + $0 } ?? "")
-    }
-  }
-
-  /// The score and the clock of a match under way, "Bibs 2-1 Colours, 07:32 left, running"; at full time the
-  /// result first, "FT · Bibs 3-3 Colours", as the board shows it.
-  static func match(score: JSONValue?, names: JSONValue?, timer: JSONValue?) -> String {
-    let line = Render.score(score, names: names)
-    guard let timer, timer != .null else { return line }
-    return timer["state"] == "finished" ? "FT · \(line)" : "\(line), \(Render.timer(timer))"
-  }
+  /// "1 player", "3 players".
+  static func count(_ number: Int, _ noun: String) -> String { count(Int64(number), noun) }
 
   /// Whole seconds as "mm:ss", as the daemon writes `display`.
   static func minutesAndSeconds(_ seconds: Int64) -> String {
     (seconds / 60 < 10 ? "0" : "") + "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
   }
 
-  static func uptime(_ seconds: JSONValue?) -> String {
-    var total = 0
-    switch seconds {
-    case .int(let whole)?: total = Int(whole)
-    case .double(let fraction)?: total = Int(fraction)
-    default: break
-    }
+  /// How long gatherd has been up: "12m 5s", "3h 20m".
+  static func uptime(_ seconds: Double) -> String {
+    let total = seconds.isFinite ? Int(seconds) : 0
     return total < 3600 ? "\(total / 60)m \(total % 60)s" : "\(total / 3600)h \(total % 3600 / 60)m"
   }
 
@@ -132,11 +80,11 @@ enum Render {
   static let playerHeader = ["ID", "NAME", "AGE", "POSITION", "SKILL", "FAVOURITE TEAM", "REGULAR"]
 
   /// A player as a row under ``playerHeader``.
-  static func playerRow(_ player: JSONValue) -> [String] {
+  static func playerRow(_ player: API.Player) -> [String] {
     [
-      text(player["id"]), text(player["name"]), text(player["age"]),
-      player["position"].flatMap { $0 == .null ? nil : "\(text($0)) (\(text(player["positionAcronym"])))" } ?? "-",
-      text(player["skill"]), text(player["favouriteTeam"]), text(player["regular"]),
+      text(player.id), text(player.name), text(player.age),
+      player.position.map { "\(text($0)) (\(text(player.positionAcronym)))" } ?? "-",
+      text(player.skill), text(player.favouriteTeam), text(player.regular),
     ]
   }
 }

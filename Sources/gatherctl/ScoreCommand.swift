@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl score …`: goals, undo and corrections.
@@ -28,7 +29,7 @@ struct ScoreCommand: ParsableCommand {
         throw ValidationError(
           "Say who scored or for which side: score goal Ana, score goal bibs, or score goal a --player Ana.")
       }
-      if names.namesOnly, player == nil, let side, Render.team(side, allowBench: false) != nil {
+      if names.namesOnly, player == nil, let side, Render.sideArgument(side) != nil {
         throw ValidationError("--name reads a scorer's name: score goal --player \(side) --name.")
       }
       try PlayerResolver.check(side)
@@ -37,20 +38,20 @@ struct ScoreCommand: ParsableCommand {
 
     func run() throws {
       var players = PlayerResolver(connection: try global.connect(), namesOnly: names.namesOnly)
-      let current = try players.connection.call("gather.current")
-      let gather: JSONValue? = current == .null ? Optional.none : current
+      let gather = try players.connection.call(.gatherCurrent)
       let target = try GoalTarget(word: side, player: player, gather: gather, players: &players)
-      var params: JSONObject = ["team": .string(target.team)]
+      var params: JSONObject = ["team": .string(target.team.rawValue)]
       if let scorer = target.scorer { params["player"] = .int(scorer) }
-      let result = try players.connection.call("score.goal", params)
-      print(global.json ? JSONWriter.string(result) : Render.goalScored(result, names: gather?["names"]))
+      try global.show(try players.connection.reply(.scoreGoal, params)) {
+        Render.goalScored($0, names: gather?.names)
+      }
     }
   }
 
   struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Take back the last goal.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    func run() throws { try global.runNamingTeams("score.undo") { Render.goalTakenBack($0, names: $1) } }
+    func run() throws { try global.runNamingTeams(.scoreUndo) { Render.goalTakenBack($0, names: $1) } }
   }
 
   struct Set: ParsableCommand {
@@ -67,10 +68,10 @@ struct ScoreCommand: ParsableCommand {
     func run() throws {
       let parts = score.split(separator: "-", omittingEmptySubsequences: false).compactMap { Int64($0) }
       guard parts.count == 2 else { throw ValidationError("\"\(score)\" is not a score; write it as 2-1.") }
-      try global.runNamingTeams("score.set") { _ in
+      try global.runNamingTeams(.scoreSet) { _ in
         ["teamA": .int(parts[0]), "teamB": .int(parts[1])]
       } render: {
-        Render.score($0["score"], names: $1)
+        Render.score($0.score, names: $1)
       }
     }
   }
@@ -80,9 +81,8 @@ struct ScoreCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-      try global.runNamingTeams("score.get") { result, names in
-        ([Render.score(result["score"], names: names)]
-          + (result["goals"]?.arrayValue ?? []).map { "  " + Render.goal($0, names: names) })
+      try global.runNamingTeams(.scoreGet) { result, names in
+        ([Render.score(result.score, names: names)] + result.goals.map { "  " + Render.goal($0, names: names) })
           .joined(separator: "\n")
       }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl stats …`: who wins most and who scores, over ended gathers.
@@ -9,25 +10,16 @@ struct StatsCommand: ParsableCommand {
 
   static let orders = ["rating", "wins", "goals", "winRate", "played", "attendance"]
 
-  /// A JSON number as a Double.
-  static func ratio(_ value: JSONValue?) -> Double? {
-    switch value {
-    case .double(let number)?: number
-    case .int(let number)?: Double(number)
-    default: nil
-    }
-  }
-
   /// A ratio as a percentage, "66.7%".
-  static func percent(_ value: JSONValue?) -> String {
-    guard let ratio = ratio(value) else { return "-" }
+  static func percent(_ ratio: Double) -> String {
+    guard ratio.isFinite else { return "-" }
     let tenths = Int((ratio * 1000).rounded())
     return "\(tenths / 10).\(tenths % 10)%"
   }
 
   /// Goals per gather with two decimals, "0.67".
-  static func perGather(_ value: JSONValue?) -> String {
-    guard let ratio = ratio(value) else { return "-" }
+  static func perGather(_ ratio: Double) -> String {
+    guard ratio.isFinite else { return "-" }
     let hundredths = Int((ratio * 100).rounded())
     return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
   }
@@ -62,8 +54,8 @@ struct StatsCommand: ParsableCommand {
       if let since { params["since"] = .string(since) }
       if let until { params["until"] = .string(until) }
       if let minGathers { params["minGathers"] = .int(minGathers) }
-      try global.run("stats.players", params) { result in
-        let players = result["players"]?.arrayValue ?? []
+      try global.run(.statsPlayers, params) { result in
+        let players = result.players
         guard !players.isEmpty else {
           let filtered = since != nil || until != nil || (minGathers ?? 1) > 1
           return filtered
@@ -76,9 +68,9 @@ struct StatsCommand: ParsableCommand {
             ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "PLAYED"],
             players.map { row in
               [
-                Render.text(row["id"]), Render.text(row["name"]), Render.text(row["attendance"]?["joined"]),
-                Render.text(row["attendance"]?["played"]), Render.text(row["attendance"]?["noShows"]),
-                Render.text(row["attendance"]?["leftLate"]), Render.text(row["played"]),
+                Render.text(row.id), Render.text(row.name), Render.text(row.attendance.joined),
+                Render.text(row.attendance.played), Render.text(row.attendance.noShows),
+                Render.text(row.attendance.leftLate), Render.text(row.played),
               ]
             })
         }
@@ -86,11 +78,10 @@ struct StatsCommand: ParsableCommand {
           ["ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE", "MOTM"],
           players.map { row in
             [
-              Render.text(row["id"]), Render.text(row["name"]), Render.rating(row["rating"]),
-              Render.form(row["form"]), Render.text(row["played"]), Render.text(row["wins"]),
-              Render.text(row["draws"]), Render.text(row["losses"]), Render.text(row["goals"]),
-              StatsCommand.perGather(row["goalsPerGather"]), StatsCommand.percent(row["winRate"]),
-              Render.text(row["manOfTheMatch"]),
+              Render.text(row.id), Render.text(row.name), Render.rating(row.rating), Render.form(row.form),
+              Render.text(row.played), Render.text(row.wins), Render.text(row.draws), Render.text(row.losses),
+              Render.text(row.goals), StatsCommand.perGather(row.goalsPerGather), StatsCommand.percent(row.winRate),
+              Render.text(row.manOfTheMatch),
             ]
           })
       }
@@ -108,38 +99,33 @@ struct StatsCommand: ParsableCommand {
     func validate() throws { try PlayerResolver.check(player) }
 
     func run() throws {
-      try global.run("stats.player", namesOnly: names.namesOnly) { players in
+      try global.run(.statsPlayer, namesOnly: names.namesOnly) { players in
         ["id": .int(try players.id(player))]
       } render: { report in
+        let attendance = report.attendance
         var lines = [
-          "\(Render.text(report["name"])) #\(Render.text(report["id"])): played \(Render.text(report["played"])), "
-            + "won \(Render.text(report["wins"])), drew \(Render.text(report["draws"])), "
-            + "lost \(Render.text(report["losses"])), \(Render.count(report["goals"], "goal")), "
-            + "win rate \(StatsCommand.percent(report["winRate"])), "
-            + "man of the match \(Render.count(report["manOfTheMatch"], "time"))",
+          "\(Render.text(report.name)) #\(report.id): played \(report.played), won \(report.wins), "
+            + "drew \(report.draws), lost \(report.losses), \(Render.count(report.goals, "goal")), "
+            + "win rate \(StatsCommand.percent(report.winRate)), "
+            + "man of the match \(Render.count(report.manOfTheMatch, "time"))",
           Self.rating(report),
-          "Form (last 5, newest first): \(Render.form(report["form"]))",
-          "Plans: joined \(Render.text(report["attendance"]?["joined"])), played "
-            + "\(Render.text(report["attendance"]?["played"])), no-shows "
-            + "\(Render.text(report["attendance"]?["noShows"])), left within 24 h of the start "
-            + "\(Render.text(report["attendance"]?["leftLate"]))",
+          "Form (last 5, newest first): \(Render.form(report.form))",
+          "Plans: joined \(attendance.joined), played \(attendance.played), no-shows \(attendance.noShows), "
+            + "left within 24 h of the start \(attendance.leftLate)",
         ]
-        let recent = report["recent"]?.arrayValue ?? []
-        lines.append(recent.isEmpty ? "No results yet." : "Last results:")
+        lines.append(report.recent.isEmpty ? "No results yet." : "Last results:")
         lines += Render.columns(
-          recent.map { result in
+          report.recent.map { result in
             [
-              "  gather \(Render.text(result["gather"]))", Render.text(result["result"]),
-              Render.score(result["score"], names: result["names"]),
-              "for \(Render.string(result["side"]) ?? Render.side(Render.text(result["team"]), result["names"]))",
-              Render.count(result["goals"], "goal"),
+              "  gather \(result.gather)", result.result.rawValue, Render.score(result.score, names: result.names),
+              "for \(Render.text(result.side))", Render.count(result.goals, "goal"),
             ]
           })
-        let mates = report["teammates"]?.arrayValue ?? []
-        if !mates.isEmpty {
+        if !report.teammates.isEmpty {
           lines.append(
             "Won most with: "
-              + mates.map { "\(Render.text($0["name"])) (\(Render.count($0["wins"], "win")))" }.joined(separator: ", "))
+              + report.teammates.map { "\(Render.text($0.name)) (\(Render.count($0.wins, "win")))" }
+              .joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
       }
@@ -147,18 +133,17 @@ struct StatsCommand: ParsableCommand {
 
     /// "Rating 62 (mu 31.6, sigma 8.0); after each gather: 50, 53, …" with the last 10, oldest first; "Rating 54,
     /// settling (3 of 5 gathers; …)" before 5 gathers.
-    static func rating(_ report: JSONValue) -> String {
-      guard let rating = report["rating"], let shown = Render.shownRating(rating) else { return "Rating -" }
-      let detail = "mu \(Render.decimal(rating["mu"])), sigma \(Render.decimal(rating["sigma"]))"
+    static func rating(_ report: API.PlayerReport) -> String {
+      let rating = report.rating
+      let detail = "mu \(Render.decimal(rating.mu)), sigma \(Render.decimal(rating.sigma))"
       var line =
-        rating["settling"] == .bool(true)
-        ? "Rating \(shown), settling (\(Render.text(rating["gathers"])) of 5 gathers; \(detail))"
-        : "Rating \(shown) (\(detail))"
-      let points = report["ratings"]?.arrayValue ?? []
+        rating.settling
+        ? "Rating \(rating.display), settling (\(rating.gathers) of 5 gathers; \(detail))"
+        : "Rating \(rating.display) (\(detail))"
+      let points = report.ratings
       if !points.isEmpty {
         line += points.count > 10 ? "; after the last 10 gathers: " : "; after each gather: "
-        line += points.suffix(10).map { point in Render.shownRating(point).map(String.init) ?? "-" }.joined(
-          separator: ", ")
+        line += points.suffix(10).map { String($0.display) }.joined(separator: ", ")
       }
       return line
     }

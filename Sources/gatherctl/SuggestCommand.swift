@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl gather suggest 1,2,3,…`: two fair sides for these players.
@@ -46,11 +47,11 @@ struct SuggestCommand: ParsableCommand {
 
   func run() throws {
     var heading: String?
-    try global.run("gather.suggest", namesOnly: names.namesOnly) { resolver in
+    try global.run(.gatherSuggest, namesOnly: names.namesOnly) { resolver in
       var params: JSONObject
       if let plan {
         let (ids, from) = try Self.players(ofPlan: plan, on: resolver.connection)
-        params = ["players": .array(ids)]
+        params = ["players": .ids(ids)]
         if let seed { params["seed"] = .int(seed) }
         heading = "Plan \(plan): \(ids.count) \(from)."
       } else {
@@ -66,83 +67,75 @@ struct SuggestCommand: ParsableCommand {
 
   /// The players a gather from plan `id` would split, in the order gatherd takes them: those checked in, else
   /// the going ones; and which they are.
-  static func players(ofPlan id: Int64, on connection: Connection) throws(CtlError) -> ([JSONValue], String) {
-    let plan = try connection.call("plan.get", ["plan": .int(id)])
-    if let present = plan["checkIn"]?["present"]?.arrayValue {
-      return (present.compactMap { $0["id"] }, "checked in")
-    }
-    return ((plan["going"]?.arrayValue ?? []).compactMap { $0["id"] }, "going (nobody is checked in yet)")
+  static func players(ofPlan id: Int64, on connection: Connection) throws(CtlError) -> ([Int64], String) {
+    let plan = try connection.call(.planGet, ["plan": .int(id)])
+    if let checkIn = plan.checkIn { return (checkIn.present.map(\.id), "checked in") }
+    return (plan.going.map(\.id), "going (nobody is checked in yet)")
   }
 
   /// The params of `gather.suggest`, with the players' names looked up.
   static func params(
     players: String, bench: String?, seed: Int64?, _ resolver: inout PlayerResolver
   ) throws -> JSONObject {
-    var params: JSONObject = ["players": .array(try resolver.ids(players))]
-    if let bench { params["bench"] = .array(try resolver.ids(bench)) }
+    var params: JSONObject = ["players": .ids(try resolver.ids(players))]
+    if let bench { params["bench"] = .ids(try resolver.ids(bench)) }
     if let seed { params["seed"] = .int(seed) }
     return params
   }
 
-  /// The ids of one side of a suggestion.
-  static func ids(_ suggestion: JSONValue, _ side: String) -> [JSONValue] {
-    (suggestion[side]?["players"]?.arrayValue ?? []).compactMap { $0["id"] }
-  }
-
   /// Each side with its players, strength and why, the predicted result, the difference, then any alternatives.
-  static func render(_ suggestion: JSONValue) -> String {
-    var lines = split(suggestion)
-    let bench = (suggestion["bench"]?.arrayValue ?? []).map { Render.text($0["name"]) }
+  static func render(_ suggestion: API.Suggestion) -> String {
+    var lines = split(teamA: suggestion.teamA, teamB: suggestion.teamB, percent: suggestion.percent)
+    let bench = suggestion.bench.map { Render.text($0.name) }
     if !bench.isEmpty { lines.append("Bench: \(bench.joined(separator: ", "))") }
     // By skill the difference is in whole skill points; by rating, in mu to one decimal.
-    let bySkill = suggestion["by"] == "skill"
-    let difference = { (value: JSONValue?) in
-      bySkill ? "\(Render.decimal(value, places: 0)) skill points" : Render.decimal(value)
+    let difference = { (value: Double) in
+      suggestion.by == .skill ? "\(Render.decimal(value, places: 0)) skill points" : Render.decimal(value)
     }
     lines.append(
-      "Difference in strength \(difference(suggestion["difference"])), seed \(Render.text(suggestion["seed"])), "
-        + (suggestion["exact"] == .bool(true) ? "the fairest split." : "found by search."))
-    for (number, alternative) in (suggestion["alternatives"]?.arrayValue ?? []).enumerated() {
-      lines.append("Alternative \(number + 1), difference in strength \(difference(alternative["difference"])):")
-      lines += split(alternative).map { "  " + $0 }
+      "Difference in strength \(difference(suggestion.difference)), seed \(suggestion.seed), "
+        + (suggestion.exact ? "the fairest split." : "found by search."))
+    for (number, alternative) in suggestion.alternatives.enumerated() {
+      lines.append("Alternative \(number + 1), difference in strength \(difference(alternative.difference)):")
+      lines += split(teamA: alternative.teamA, teamB: alternative.teamB, percent: alternative.percent).map {
+        "  " + $0
+      }
     }
     return lines.joined(separator: "\n")
   }
 
   /// Both sides of a split, each player with their rating (by rating) or skill points (by skill), each side with
   /// its strength, and its prediction.
-  static func split(_ split: JSONValue) -> [String] {
+  static func split(teamA: API.SuggestedSide, teamB: API.SuggestedSide, percent: API.Percent) -> [String] {
     var lines: [String] = []
-    for (key, title) in [("teamA", "Team A"), ("teamB", "Team B")] {
-      let side = split[key]
+    for (side, title) in [(teamA, "Team A"), (teamB, "Team B")] {
       var bySkill = false
-      let players = (side?["players"]?.arrayValue ?? []).map { player in
-        let rating = player["rating"]
+      let players = side.players.map { player in
         let number: String
-        if let points = rating?.intValue {
+        switch player.rating {
+        case .points(let points):
           bySkill = true
           number = " \(points) pts"
-        } else {
-          number = rating.map { " rating \(Render.rating($0))" } ?? ""
+        case .rating(let rating): number = " rating \(Render.rating(rating))"
         }
-        return "\(Render.text(player["name"])) #\(Render.text(player["id"]))\(number)"
+        return "\(Render.text(player.name)) #\(player.id)\(number)"
       }
       let strength =
         bySkill
-        ? "\(Render.decimal(side?["strength"], places: 0)) skill points"
-        : "\(Render.decimal(side?["strength"])), the sum of mu"
+        ? "\(Render.decimal(side.strength, places: 0)) skill points"
+        : "\(Render.decimal(side.strength)), the sum of mu"
       lines.append("\(title), strength \(strength): \(players.joined(separator: ", "))")
-      let positions = counts(side?["positions"])
-      let skills = counts(side?["skills"])
-      lines.append("  \(Render.count(side?["goalkeepers"], "goalkeeper")); positions \(positions); skills \(skills)")
+      let positions = counts(side.positions)
+      let skills = counts(side.skills)
+      lines.append("  \(Render.count(side.goalkeepers, "goalkeeper")); positions \(positions); skills \(skills)")
     }
-    lines.append(Render.prediction(split))
+    lines.append(Render.prediction(percent))
     return lines
   }
 
-  /// "defender 2, striker 1".
-  private static func counts(_ value: JSONValue?) -> String {
-    let members = value?.objectValue?.members ?? []
-    return members.isEmpty ? "-" : members.map { "\($0.key) \(Render.text($0.value))" }.joined(separator: ", ")
+  /// "defender 2, striker 1", by name.
+  private static func counts(_ counts: [String: Int64]) -> String {
+    guard !counts.isEmpty else { return "-" }
+    return counts.sorted { $0.key < $1.key }.map { "\(Render.text($0.key)) \($0.value)" }.joined(separator: ", ")
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `--team-a-name` and `--team-b-name` of `gatherctl gather start`: what the sides are called.
@@ -41,11 +42,11 @@ struct RenameCommand: ParsableCommand {
     }
     var names: JSONObject = [:]
     for index in stride(from: 0, to: pairs.count, by: 2) {
-      guard let side = Render.team(pairs[index], allowBench: false) else {
+      guard let side = Render.sideArgument(pairs[index]) else {
         throw ValidationError("\"\(pairs[index])\" is not a side; write a or b before each new name.")
       }
-      guard names[side] == nil else { throw ValidationError("Side \(pairs[index]) is named twice.") }
-      names[side] = .string(pairs[index + 1])
+      guard names[side.rawValue] == nil else { throw ValidationError("Side \(pairs[index]) is named twice.") }
+      names[side.rawValue] = .string(pairs[index + 1])
     }
     return names
   }
@@ -53,8 +54,8 @@ struct RenameCommand: ParsableCommand {
   func validate() throws { _ = try names() }
 
   func run() throws {
-    try global.run("gather.rename", ["names": .object(try names())]) { gather in
-      "Renamed: \(Render.score(gather["score"], names: gather["names"]))"
+    try global.run(.gatherRename, ["names": .object(try names())]) { gather in
+      "Renamed: \(Render.score(gather.score, names: gather.names))"
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl timer …`: the match clock.
@@ -35,7 +36,7 @@ struct TimerCommand: ParsableCommand {
     func validate() throws { _ = try TimerCommand.seconds(duration) }
 
     func run() throws {
-      try global.run("timer.set", ["seconds": .int(Int64(try TimerCommand.seconds(duration)))]) { Render.timer($0) }
+      try global.run(.timerSet, ["seconds": .int(Int64(try TimerCommand.seconds(duration)))]) { Render.timer($0) }
     }
   }
 
@@ -44,37 +45,37 @@ struct TimerCommand: ParsableCommand {
     struct Start: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Start the clock.")
       @OptionGroup(visibility: .hidden) var global: GlobalOptions
-      func run() throws { try global.run("timer.start") { Render.timer($0) } }
+      func run() throws { try global.run(.timerStart) { Render.timer($0) } }
     }
 
     struct Pause: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Pause the clock.")
       @OptionGroup(visibility: .hidden) var global: GlobalOptions
-      func run() throws { try global.run("timer.pause") { Render.timer($0) } }
+      func run() throws { try global.run(.timerPause) { Render.timer($0) } }
     }
 
     struct Resume: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Resume the clock.")
       @OptionGroup(visibility: .hidden) var global: GlobalOptions
-      func run() throws { try global.run("timer.resume") { Render.timer($0) } }
+      func run() throws { try global.run(.timerResume) { Render.timer($0) } }
     }
 
     struct Toggle: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Start, pause or resume, like a single button.")
       @OptionGroup(visibility: .hidden) var global: GlobalOptions
-      func run() throws { try global.run("timer.toggle") { Render.timer($0) } }
+      func run() throws { try global.run(.timerToggle) { Render.timer($0) } }
     }
 
     struct Reset: ParsableCommand {
       static let configuration = CommandConfiguration(abstract: "Stop the clock at its full duration.")
       @OptionGroup(visibility: .hidden) var global: GlobalOptions
-      func run() throws { try global.run("timer.reset") { Render.timer($0) } }
+      func run() throws { try global.run(.timerReset) { Render.timer($0) } }
     }
   }
 
   struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the clock.")
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    func run() throws { try global.run("timer.status") { Render.timer($0) } }
+    func run() throws { try global.run(.timerStatus) { Render.timer($0) } }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
 
 /// `gatherctl timer format` and `gatherctl timer add` (or `add-time`): periods, the break and added time;
@@ -25,7 +26,7 @@ enum TimerPeriodsCommand {
       if let periods { params["periods"] = .int(periods) }
       if let length { params["periodLength"] = .int(Int64(try TimerCommand.seconds(length))) }
       if let breakLength { params["breakLength"] = .int(try MatchOptions.seconds(breakLength, "a break")) }
-      try global.run("timer.format", params) { Render.timer($0) }
+      try global.run(.timerFormat, params) { Render.timer($0) }
     }
   }
 
@@ -44,7 +45,7 @@ enum TimerPeriodsCommand {
     func validate() throws { _ = try MatchOptions.seconds(time, "a time to add") }
 
     func run() throws {
-      try global.run("timer.addTime", ["seconds": .int(try MatchOptions.seconds(time, "a time to add"))]) {
+      try global.run(.timerAddTime, ["seconds": .int(try MatchOptions.seconds(time, "a time to add"))]) {
         Render.timer($0)
       }
     }
@@ -61,6 +62,6 @@ enum TimerPeriodsCommand {
         """,
       aliases: ["end-period"])
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
-    func run() throws { try global.run("timer.endPeriod") { Render.timer($0) } }
+    func run() throws { try global.run(.timerEndPeriod) { Render.timer($0) } }
   }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import FoundationEssentials
+import GatherAPI
 import GatherRPC
 import Glibc
 
@@ -54,14 +56,18 @@ struct WatchCommand: ParsableCommand {
     while true {
       do throws(CtlError) {
         let connection = try Connection(path: resolveSocket(global.socket))
-        let reply = try connection.call("events.subscribe", ["topics": .array(topicList)])
+        let subscribed = try connection.call(.eventsSubscribe, ["topics": .array(topicList)])
         backoff = 0.5
-        state.load(snapshot: reply["snapshot"])
+        state.load(snapshot: subscribed.snapshot)
         emit(state)
         try follow(connection, state: &state, emit: emit)
       } catch {
-        // A refusal is not an outage: retrying would only show "offline" forever.
-        if case .refused = error { throw error }
+        // A refusal, or a gatherd whose words this gatherctl does not read, is not an outage: retrying would
+        // only show "offline" forever.
+        switch error {
+        case .refused, .unreadable: throw error
+        case .declined, .usage, .unreachable: break
+        }
       }
       state.online = false
       emit(state)
@@ -88,23 +94,30 @@ struct WatchCommand: ParsableCommand {
           while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
             let click = String(decoding: pending[..<newline], as: UTF8.self)
             pending.removeSubrange(...newline)
-            if Self.button(of: click) == 1 { try connection.send("timer.toggle") }
+            if Self.button(of: click) == 1 { try connection.send(API.Method<API.Timer>.timerToggle.name) }
           }
         }
         guard fds[0].revents != 0 else { continue }
       }
       guard let message = try connection.readMessage() else { return }
-      if message["method"] == "events.overflow" { return }
-      if message["method"] != nil {
-        state.apply(message)
-        emit(state)
-      }
+      // Replies (to the clicks' timer.toggle) say nothing the events do not.
+      guard message.envelope.method != nil else { continue }
+      let event = try message.event()
+      if case .overflow = event { return }
+      state.apply(event)
+      emit(state)
     }
   }
 
-  /// The mouse button of an i3blocks click: a bare number, or the "button" of a JSON click.
+  /// The mouse button of an i3blocks click: a bare number, or the `button` of a JSON click.
   static func button(of click: String) -> Int? {
     if let number = Int(click.filter { !$0.isWhitespace }) { return number }
-    return (try? JSONParser.parse(Array(click.utf8)))?["button"]?.intValue.map { Int($0) }
+    return (try? JSONDecoder().decode(Click.self, from: Data(click.utf8)))?.button
+  }
+
+  /// A click as i3blocks writes it in JSON: `{"button": 1, "x": 1890, …}`.
+  private struct Click: Decodable {
+    /// The mouse button: 1 for the left one.
+    var button: Int
   }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
+import GatherAPI
 import GatherRPC
-import Glibc
 
 /// `gatherctl web link`: the scoreboard page's links (view-only, or with `--control` the control link), as text
 /// or as QR codes for a phone at the pitch; `gatherctl web token`: the control token's file; `web pair`, `web
@@ -56,14 +56,23 @@ struct WebCommand: ParsableCommand {
     }
 
     func run() throws {
-      let result = try global.connect().call(control ? "web.link" : "web.share", [:])
+      let connection = try global.connect()
+      if control {
+        try show(try connection.reply(.webLink)) { ($0.links.map(\.url), $0.note) }
+      } else {
+        try show(try connection.reply(.webShare)) { ($0.links.map(\.url), $0.note) }
+      }
+    }
+
+    /// Prints the answer as it came with --json, otherwise its links (each address's, from `links`) and note.
+    private func show<Result>(_ reply: Reply<Result>, links: (Result) -> ([String], String?)) throws {
       if global.json {
-        print(JSONWriter.string(result))
+        print(JSONWriter.string(reply.json))
         return
       }
-      let links = (result["links"]?.arrayValue ?? []).compactMap { $0["url"]?.stringValue }
+      let (urls, note) = links(try reply.value())
       try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl web link --all\(control ? " --control" : "")").print(
-        links, note: result["note"]?.stringValue)
+        urls, note: note)
     }
   }
 }

@@ -1,5 +1,7 @@
 import FoundationEssentials
 import GatherDaemon
+import GatherPush
+import GatherRPC
 import GatherStore
 import GatherSystemd
 import Glibc
@@ -59,7 +61,8 @@ struct Daemon {
     if let keeper { hub.leaseSeqs(after: stored.record.seqCeiling, keeper.leaseSeqs) }
     let session = try GatherSession(
       store: store, clock: EventLoopClock(loops: sessionLoop), loop: sessionLoop, hub: hub,
-      planTimes: settings.planTimes, logger: logger, voteWindow: settings.voteWindow)
+      planTimes: settings.planTimes, logger: logger, voteWindow: settings.voteWindow,
+      attendance: settings.attendance)
     // What fell due while no gatherd ran (a plan to expire, a week to open, a vote to close) is done before any
     // listener serves: a read right after a socket-activated start answers from after it.
     try await session.perform { $0.start() }
@@ -76,11 +79,17 @@ struct Daemon {
     let gate = ReadinessGate(count: listeners.count + [httpAddress, metricsAddress].compactMap { $0 }.count) {
       Systemd.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(session.view.statusLine())")
     }
+    // Pushes and webhooks go out from a courier whose thread, and libcurl, start only at the first post.
+    let courier = HTTPCourier(
+      configuration: .init(caFile: settings.push.caFile, userAgent: "gatherd/\(GatherVersion.current)"), logger: logger)
+    let push = WebPush(
+      settings: settings.push, keyPath: VAPIDKeyFile.path(besideDatabase: settings.databasePath), courier: courier,
+      web: httpAddress == nil ? nil : web, logger: logger)
     // The one way into the session: every listener and MQTT answer through it.
     let gateway = RPCGateway(
       session: session, loop: connectionLoop, queryPool: queryPool, stats: stats, maxLineBytes: settings.maxLineBytes,
       access: access, web: httpAddress == nil ? nil : web, keeper: keeper, testFaults: settings.testFaults,
-      logger: logger)
+      logger: logger, push: push)
     let servers = listeners.map { listener, readOnly in
       var configuration = RPCServer.Configuration(listener: listener, readOnly: readOnly)
       // A kept connection goes back to the first listener of its kind.
@@ -112,6 +121,10 @@ struct Daemon {
             Systemd.notify("WATCHDOG=1")
           }))
     }
+    services.append(
+      .init(
+        service: NotificationService(
+          session: session, push: push, webhooks: settings.webhooks, courier: courier, logger: logger)))
     if let mqtt = settings.mqtt {
       do {
         services.append(

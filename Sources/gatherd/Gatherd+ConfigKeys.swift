@@ -19,6 +19,11 @@ extension Gatherd {
     "plan-expiry": false, "plan-reminders": false,
     // When a gather's man-of-the-match vote closes.
     "vote-closes": false,
+    // Offered places, drop-outs and strikes (AttendanceOptions).
+    "quiet-hours": false, "fine-late-drop-out": false, "fine-no-show": false, "strikes": false, "strike-days": false,
+    // Web Push and webhooks (PushOptions).
+    "push-contact": false, "push-services": false, "push-ca-file": false, "webhook": true,
+    "webhook-secret-file": false,
     "metrics": false, "log-level": false,
   ]
 }

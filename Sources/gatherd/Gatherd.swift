@@ -35,7 +35,9 @@ struct Gatherd: AsyncParsableCommand {
       GATHERD_MQTT, GATHERD_MQTT_PASSWORD_FILE, GATHERD_MQTT_CA_FILE, GATHERD_MQTT_TOPIC, \
       GATHERD_MQTT_DISCOVERY_PREFIX, GATHERD_MQTT_CONTROL (on/off), GATHERD_MQTT_TICKS, \
       GATHERD_BACKUP_DIRECTORY, GATHERD_BACKUP_KEEP, GATHERD_PLAN_EXPIRY, GATHERD_PLAN_REMINDERS, \
-      GATHERD_VOTE_CLOSES, GATHERD_CONFIG and \
+      GATHERD_VOTE_CLOSES, GATHERD_QUIET_HOURS, GATHERD_FINE_LATE_DROP_OUT, GATHERD_FINE_NO_SHOW, GATHERD_STRIKES, \
+      GATHERD_STRIKE_DAYS, GATHERD_PUSH_CONTACT, GATHERD_PUSH_SERVICES, GATHERD_PUSH_CA_FILE, GATHERD_WEBHOOKS \
+      (comma-separated), GATHERD_WEBHOOK_SECRET_FILE, GATHERD_CONFIG and \
       GATHERD_LOG_LEVEL set the option of the same name; a command-line option wins over its \
       variable, and a variable over the configuration file. Without --http-token-file, the token is read from \
       $CREDENTIALS_DIRECTORY/http-token when systemd passes one (LoadCredential=; gatherd.service loads \
@@ -184,6 +186,10 @@ struct Gatherd: AsyncParsableCommand {
   @OptionGroup(title: "Backups (gatherd backup --dated)") var backups: BackupOptions
 
   @OptionGroup(title: "Plans") var plans: PlanOptions
+
+  @OptionGroup(title: "Offered places, drop-outs and strikes") var attendance: AttendanceOptions
+
+  @OptionGroup(title: "Web Push and webhooks") var push: PushOptions
 
   @Option(
     name: .customLong("metrics"),

@@ -33,6 +33,12 @@ struct Settings: Sendable {
   var voteWindow: VoteWindow
   /// When plans expire and remind (PlanOptions.swift).
   var planTimes: PlanTimes
+  /// Fines and strikes for late drop-outs and no-shows (AttendanceOptions.swift).
+  var attendance: AttendanceRules
+  /// Web Push: whom to name, which push services to send to (PushOptions.swift).
+  var push: PushSettings
+  /// Where plan, vote and match events are posted, and the secret that signs them.
+  var webhooks: WebhookSettings
   let environment: [String: String]
   /// Where each setting is read from: the option, then its variable, then the configuration file.
   let sources: SettingSources
@@ -65,6 +71,10 @@ struct Settings: Sendable {
     backups = try options.backups.settings(beside: databasePath, sources)
     voteWindow = try pick(options.voteCloses, "GATHERD_VOTE_CLOSES")?.parse(VoteWindow.init(parsing:)) ?? .standard
     planTimes = try options.plans.times(sources)
+    planTimes.quietHours = try options.attendance.quietHours(sources)
+    attendance = try options.attendance.rules(sources)
+    push = try options.push.push(sources)
+    webhooks = try options.push.webhooks(sources)
   }
 
   /// The socket to bind standalone: the option, else systemd's RuntimeDirectory=, else the XDG default.

@@ -54,8 +54,12 @@ import Testing
         ($0.wallClock(), $0.state.nextAgendaMoment(now: $0.wallClock(), times: times, zone: zone))
       }
       guard let next, next < end else { break }
-      await clock.advance(by: .milliseconds(Int64((next.timeIntervalSince(now) * 1000).rounded(.up)) + 1))
-      try await session.perform { _ in }
+      // Past the moment by 2 ms: the alarm rounds its delay up to the millisecond from wall times read as Doubles.
+      await clock.advance(by: .milliseconds(Int64((next.timeIntervalSince(now) * 1000).rounded(.up)) + 2))
+      // The agenda's alarm rang: what was due at that moment is done, and the next moment is another.
+      try await session.settleTurn(nudging: clock) { turn in
+        turn.state.nextAgendaMoment(now: turn.wallClock(), times: times, zone: zone) != next
+      }
       let wall = try await session.perform { $0.wallClock() }
       let plans = Dictionary(uniqueKeysWithValues: session.view.state.openPlans.map { ($0.id, $0) })
       for (id, plan) in plans where open[id] == nil {

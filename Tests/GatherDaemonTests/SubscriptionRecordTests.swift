@@ -45,6 +45,7 @@ import Testing
     let older = try file(containing: recordText(ceiling: 1_000_000, "conn-rw-2 5 tick"))
     let newer = try file(containing: recordText(ceiling: 2_000_000, "conn-rw-2 5 tick,score"))
     let broken = try file(containing: "not a record")
+    let inodes = [older, newer, broken].map(Self.inode)
     let (listeners, stored) = StoredDescriptors.sort([
       (3, "gatherd.socket"), (4, "status"), (5, "conn-rw-2"), (6, "conn-ro-11"), (older, "state-6"),
       (newer, "state-7"), (broken, "state-8"), (9, "conn-xx-1"),
@@ -60,8 +61,14 @@ import Testing
     #expect(stored.record.connections["conn-rw-2"] == [5: [.tick, .score]])
     #expect(stored.recordGeneration == 8)
     #expect(Set(stored.staleRecordNames) == ["state-6", "state-7", "state-8"])
-    // Record files are read and closed.
-    for fd in [older, newer, broken] { #expect(fcntl(fd, F_GETFD) == -1) }
+    // Record files are read and closed: each number is free, or another test's file has it now.
+    for (fd, inode) in zip([older, newer, broken], inodes) { #expect(Self.inode(fd) != inode) }
+  }
+
+  /// The inode `fd` is open on; nil when it is closed.
+  static func inode(_ fd: Int32) -> UInt? {
+    var status = stat()
+    return fstat(fd, &status) == 0 ? UInt(status.st_ino) : nil
   }
 
   func recordText(ceiling: Int64, _ lines: String...) -> String {

@@ -194,6 +194,9 @@ class Browser:
             "--mute-audio",
             "about:blank",
         ] + list(extra_args or [])
+        # The phone's language (navigator.languages and Accept-Language), for the screenshots in another language.
+        if os.environ.get("GATHERD_BROWSER_LANG"):
+            args += [f"--lang={os.environ['GATHERD_BROWSER_LANG']}", f"--accept-lang={os.environ['GATHERD_BROWSER_LANG']}"]
         self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         # A thread reads stderr as Chromium writes it (so the pipe never fills) and signals the DevTools URL.
         self._reader = threading.Thread(target=self._read_stderr, name="chromium-stderr", daemon=True)
@@ -327,6 +330,27 @@ _WAIT_JS = """
 """
 
 
+#: Whether the element `selector` finds can be clicked now: scrolled into view, with a box, not covered, and in the
+#: same place as on the previous check (a page still laying itself out moves its buttons). Returns its centre, or
+#: (with `explain`) why not.
+_CLICKABLE_JS = """
+(selector, explain) => {
+  const e = document.querySelector(selector);
+  if (!e) return explain ? {ok: false, why: "it is missing"} : null;
+  e.scrollIntoView({block: 'center', inline: 'center'});
+  const r = e.getBoundingClientRect();
+  const box = {ok: true, x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height};
+  if (r.width === 0 || r.height === 0) return explain ? Object.assign(box, {ok: false, why: "it is not visible"}) : null;
+  const at = document.elementFromPoint(box.x, box.y);
+  if (!at || !(at === e || e.contains(at))) return explain ? Object.assign(box, {ok: false, why: "something else covers it"}) : null;
+  const key = [r.left, r.top, r.width, r.height].join(",");
+  const still = e.__clickBox === key;
+  e.__clickBox = key;
+  return still || explain ? box : null;
+}
+"""
+
+
 class Page:
     def __init__(self, browser: Browser, target: str, session: str) -> None:
         self.browser = browser
@@ -384,25 +408,21 @@ class Page:
         """CSP violations and uncaught errors the page has had since it loaded."""
         return self.evaluate("window.__problems || []")
 
-    def click(self, selector: str) -> None:
-        """Clicks the element like a user: a mouse press and release at its centre (it must be visible)."""
-        box = self.evaluate(
-            f"""(() => {{
-              const e = document.querySelector({json.dumps(selector)});
-              if (!e) return null;
-              e.scrollIntoView({{block: 'center', inline: 'center'}});
-              const r = e.getBoundingClientRect();
-              return {{x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height}};
-            }})()"""
-        )
-        if not box or box["w"] == 0 or box["h"] == 0:
-            raise CDPError(f"cannot click {selector}: it is missing or not visible ({box})")
-        hit = self.evaluate(
-            f"(() => {{ const e = document.elementFromPoint({box['x']}, {box['y']}); "
-            f"const want = document.querySelector({json.dumps(selector)}); return !!e && (e === want || want.contains(e)); }})()"
-        )
-        if not hit:
-            raise CDPError(f"cannot click {selector}: something else covers it")
+    def click(self, selector: str, timeout: float = 3.0) -> None:
+        """Clicks the element like a user: a mouse press and release at its centre. Like a user, it waits (up to
+        `timeout`) until the element is there, visible, still (the same box on two animation frames running) and
+        not covered by anything else; it fails if that does not come."""
+        box = None
+        if timeout > 0:
+            try:
+                box = self.wait_for(f"({_CLICKABLE_JS})({json.dumps(selector)})", f"{selector} to be clickable", timeout=timeout)
+            except CDPError:
+                box = None
+        if not box:
+            box = self.evaluate(f"({_CLICKABLE_JS})({json.dumps(selector)}, true)")
+            if not box or not box.get("ok"):
+                why = (box or {}).get("why", "it is missing")
+                raise CDPError(f"cannot click {selector}: {why} ({box})")
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent",
                       {"type": kind, "x": box["x"], "y": box["y"], "button": "left", "clickCount": 1})

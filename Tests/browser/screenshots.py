@@ -1,12 +1,12 @@
 """Regenerates the scoreboard screenshots in docs/screenshots/ (not part of `make test`):
 
-    GATHERD_BIN=.build/debug/gatherd python3 Tests/browser/screenshots.py [OUTPUT_DIR]
+    GATHERD_BIN=.build/debug/gatherd python3 Tests/browser/screenshots.py [--lang pt-BR] [OUTPUT_DIR]
 
 A real daemon and headless Chromium, in the dark and the light theme:
 
-- scoreboard-{phone,tablet}-{dark,light}.png: a running match of two halves between "Bibs" and "Colours" with
-  a few goals, on a phone held sideways (844×390, view only) and a tablet (1180×820, with the controls of the
-  control link);
+- scoreboard-{phone,tablet,referee}-{dark,light}.png: a running match of two halves between "Bibs" and "Colours"
+  with a few goals, on a phone held sideways (844×390, view only), a tablet (1180×820, with the controls of the
+  control link) and the referee's phone held sideways (its controls in one row under the board);
 - scoreboard-between-{dark,light}.png: between matches on the phone, the last result with its man of the match
   and the players' table with each one's stars (view only: form without ratings);
 - scoreboard-players-{dark,light}.png: the players' table of the control page on a phone held upright, with each
@@ -39,6 +39,8 @@ A real daemon and headless Chromium, in the dark and the light theme:
   first, saying until when; plans-reminder-{dark,light}.png, "Who's coming" three hours before a game, with its
   reminder to send and the weekly game under the plans; reminder-share-{dark,light}.png, the reminder's share view;
   calendar-share-{dark,light}.png, the plans' calendar link in the share view.
+- the organiser's own screens (screenshots_organiser.py): new-names, roster, money, fulltime and undo-ended,
+  each {dark,light}.
 
 The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
 granted) and the sound switched on.
@@ -57,6 +59,7 @@ import sys
 from cdp import Browser
 from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, js_visible, open_page, testid
 from screenshots_plans import NAMES, PITCH_ENV, PORTRAIT, PUBLIC_URL, organise_and_play
+from screenshots_organiser import organiser_screens
 from screenshots_vote import signup_after_the_vote, vote_views
 from screenshots_weekly import weekly_game
 
@@ -113,7 +116,15 @@ def shoot(page, path: str) -> None:
 
 
 def main() -> int:
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "docs", "screenshots")
+    # --lang TAG: the phones speak that language (GATHERD_BROWSER_LANG, read by cdp.Browser), and the screenshots go
+    # to docs/screenshots/TAG/ unless OUTPUT_DIR says otherwise.
+    args = sys.argv[1:]
+    lang = None
+    if args[:1] == ["--lang"] and len(args) > 1:
+        lang, args = args[1], args[2:]
+        os.environ["GATHERD_BROWSER_LANG"] = lang
+    default = os.path.join(REPO, "docs", "screenshots", *([lang] if lang else []))
+    out = args[0] if args else default
     os.makedirs(out, exist_ok=True)
     daemon = WebDaemon(env=PITCH_ENV)
     daemon.extra_args += ["--public-url", PUBLIC_URL]
@@ -222,6 +233,8 @@ def main() -> int:
         signup_after_the_vote(m, out, plan, link, shoot)
         # The weekly game: its form, a week for regulars first on its sign-up link, and a reminder to send.
         weekly_game(m, out, ids, PUBLIC_URL, PORTRAIT, shoot)
+        # The organiser's players and money, and full time with the undo notice after "End match".
+        organiser_screens(m, out, ids, PUBLIC_URL, PORTRAIT, shoot)
 
         # Today's match, into its first half.
         m.ok("gather.start", {"teamA": [ana, carla, fay, gus], "teamB": [bea, dani, eli, hugo], "periods": 2,
@@ -235,7 +248,8 @@ def main() -> int:
             browser.send("Browser.grantPermissions", {"permissions": ["wakeLockScreen"], "origin": daemon.base_url})
             for scheme in ("dark", "light"):
                 for label, size, url in (("phone", PHONE, daemon.base_url + "/"),
-                                         ("tablet", TABLET, daemon.control_url())):
+                                         ("tablet", TABLET, daemon.control_url()),
+                                         ("referee", PHONE, daemon.control_url())):
                     page = open_page(browser, url, size=size, scheme=scheme)
                     page.wait_for(f"{js_text('score-a')} === '2' && {js_text('score-b')} === '1'",
                                   "the score", state=STATE_JS)
@@ -252,6 +266,9 @@ def main() -> int:
                     page.close()
                 # The share view, on a phone held upright to be scanned.
                 page = open_page(browser, daemon.base_url + "/", size=PORTRAIT, scheme=scheme)
+                # The header's switches settle first (the screen kept on adds one, which moves the others).
+                page.wait_for("document.querySelector('[data-testid=awake]').dataset.state === 'awake'",
+                              "the screen kept on", state=STATE_JS)
                 page.click(testid("btn-share"))
                 page.wait_for("document.querySelector('[data-testid=share-qr]')?.complete", "the QR code",
                               state=STATE_JS)

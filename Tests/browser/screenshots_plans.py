@@ -107,7 +107,7 @@ def organise_and_play(m, out: str, ids: list[int], plan: int, link: str, day, sh
         for scheme in ("dark", "light"):
             # Thursday's link, opened once its game started: the live score.
             page = open_page(browser, link, size=PORTRAIT, scheme=scheme)
-            page.wait_for(f"{js_text('signup-when')} === 'This game has started' && {js_visible('outcome-score')}",
+            page.wait_for(f"{js_visible('outcome-score')} && {js_text('outcome-detail')} !== ''",
                           "the live score on the link", state=STATE_JS)
             shoot(page, os.path.join(out, f"signup-started-{scheme}.png"))
             page.close()
@@ -115,7 +115,7 @@ def organise_and_play(m, out: str, ids: list[int], plan: int, link: str, day, sh
     with Browser() as browser:
         for scheme in ("dark", "light"):
             page = open_page(browser, daemon.base_url + "/", size=PHONE, scheme=scheme)
-            page.wait_for(f"{js_text('clock')} === 'HT' && {js_text('break-left')} !== ''", "half time",
+            page.wait_for(f"document.querySelector('[data-testid=board]').dataset.phase === 'break' && {js_text('break-left')} !== ''", "half time",
                           state=STATE_JS)
             shoot(page, os.path.join(out, f"scoreboard-halftime-{scheme}.png"))
             page.close()
@@ -125,7 +125,7 @@ def organise_and_play(m, out: str, ids: list[int], plan: int, link: str, day, sh
     with Browser() as browser:
         for scheme in ("dark", "light"):
             page = open_page(browser, daemon.base_url + "/", size=PHONE, scheme=scheme)
-            page.wait_for(f"{js_text('clock')} === 'FT'", "full time", state=STATE_JS)
+            page.wait_for("document.querySelector('[data-testid=board]').dataset.phase === 'full-time'", "full time", state=STATE_JS)
             shoot(page, os.path.join(out, f"scoreboard-fulltime-{scheme}.png"))
             page.close()
     m.ok("gather.end")
@@ -137,7 +137,7 @@ def organise_and_play(m, out: str, ids: list[int], plan: int, link: str, day, sh
     with Browser() as browser:
         for scheme in ("dark", "light"):
             page = open_page(browser, later_link, size=PORTRAIT, scheme=scheme)
-            page.wait_for(f"{js_text('signup-when')} === 'This game was cancelled' && {js_visible('outcome-next')}",
+            page.wait_for(f"{js_visible('outcome-next')} && {js_text('outcome-detail')} !== ''",
                           "the cancelled game and the next one", state=STATE_JS)
             shoot(page, os.path.join(out, f"signup-cancelled-{scheme}.png"))
             page.close()

@@ -33,7 +33,7 @@ def choose(page, voter: int, choice: int) -> None:
     page.wait_for(js_visible(f"vote-player-{voter}"), "who are you", state=STATE_JS)
     page.click(testid(f"vote-player-{voter}"))
     # What the voter owes for the pitch comes with a reply of its own and moves the names down: wait for it.
-    page.wait_for(f"{js_text('vote-step')} === 'Who was the man of the match?' && {js_visible('vote-owed')}",
+    page.wait_for(f"{js_visible('btn-vote-switch')} && {js_visible('vote-owed')}",
                   "the choice", state=STATE_JS)
     page.click(testid(f"vote-player-{choice}"))
     page.wait_for(js_visible("vote-confirm"), "the vote button", state=STATE_JS)
@@ -57,7 +57,7 @@ def vote_views(m, out: str, ids: list[int], shoot) -> None:
             choose(page, voter, gus)
             shoot(page, os.path.join(out, f"vote-phone-{scheme}.png"))
             page.click(testid("btn-vote"))
-            page.wait_for(f"{js_text('vote-result')}.startsWith('Thanks')", "the thanks", state=STATE_JS)
+            page.wait_for(f"{js_text('vote-result')} !== '' && !{js_visible('vote-who')}", "the thanks", state=STATE_JS)
             shoot(page, os.path.join(out, f"vote-thanks-{scheme}.png"))
             page.close()
     m.ok("vote.cast", {"gather": gather, "voter": carla, "player": gus})
@@ -65,7 +65,7 @@ def vote_views(m, out: str, ids: list[int], shoot) -> None:
     with Browser() as browser:
         for scheme in ("dark", "light"):
             page = open_page(browser, link, size=PORTRAIT, scheme=scheme)
-            page.wait_for(f"{js_text('vote-result')}.startsWith('Man of the match')", "the result", state=STATE_JS)
+            page.wait_for("document.querySelector('[data-testid=vote-result]').dataset.kind === 'winner'", "the result", state=STATE_JS)
             shoot(page, os.path.join(out, f"vote-result-{scheme}.png"))
             page.close()
 

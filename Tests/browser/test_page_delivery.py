@@ -79,6 +79,12 @@ class PageDeliveryTest(PageCase):
             self.assertEqual(headers["cache-control"], "public, max-age=31536000, immutable", path)
         page.wait_for("navigator.serviceWorker.controller !== null", "the service worker to take the page",
                       timeout=15)
+        # The views loaded after the board came from gatherd too, on this first visit: read, so that the return
+        # visit's responses are its own.
+        page.wait_for("['touchline-', 'between-'].every((name) => performance.getEntriesByType('resource')"
+                      ".some((entry) => entry.name.includes('/js/' + name) && entry.responseEnd > 0))",
+                      "the views loaded after the board")
+        self.responses(page.session)
         worker = self.watch_worker()
 
         # The return visit, with gatherd frozen: the page and every file of it come from the worker.

@@ -78,8 +78,10 @@ class ResultsPageTest(PageCase):
         self.assertEqual((eli["form"], eli["cells"][7].endswith("settling")), ("W", True))
         ana = next(r for r in rows if r["cells"][0] == "Ana")
         self.assertEqual(ana["form"], "WWWDW")
-        self.assertIn("50 + 2 \u00d7 (\u03bc \u2212 3\u03c3)", page.evaluate(
-            "document.querySelector('[data-testid=rating-note]').textContent"))
+        # The note says in words what the number is: no formula, no Greek letters.
+        note = page.evaluate("document.querySelector('[data-testid=rating-note]').textContent")
+        self.assertIn("a number from 0 to 100 that follows results", note)
+        self.assertNotRegex(note, "[\u03bc\u03c3]")
 
     def test_the_view_only_board_hides_ratings_unless_its_link_asks_for_them(self) -> None:
         page = self.open(self.daemon.base_url + "/")
@@ -131,26 +133,36 @@ class ResultsPageTest(PageCase):
                          "Shared the card." if files else "Shared the text.")
         return shared, report
 
+    def assertReportMessage(self, text: str, report: dict) -> None:
+        """The page's message says what gather.report's does, its times in the phone's language (en-US here): the
+        result and the scorers as gatherctl prints them, then the vote's close."""
+        lines, daemon = text.split("\n"), report["text"].split("\n")
+        self.assertEqual(lines[:-1], daemon[:-1], "the result and its scorers")
+        self.assertTrue(daemon[-1].startswith("Man of the match: vote by "), daemon)
+        self.assertRegex(lines[-1], r"^Man of the match: vote by \w{3}, \w{3} \d+, \d\d:\d\d [AP]M\.$")
+
     def test_the_result_is_shared_as_a_card_where_files_can_be_shared(self) -> None:
         shared, report = self.share(files=True)
-        self.assertEqual(shared["text"], report["text"], "gather.report's message, as gatherctl prints it")
+        self.assertReportMessage(shared["text"], report)
         self.assertEqual((shared["files"], shared["type"], shared["png"]), (1, "image/png", True), shared)
         self.assertEqual(shared["name"], f"result-{report['gather']}.png")
-        self.assertEqual((shared["title"], shared["text"]), ("Reds 3\u20131 Blues", report["text"]))
-        self.assertTrue(report["text"].startswith("Full time: Reds 3\u20131 Blues\nReds: Ana "), report["text"])
+        self.assertEqual(shared["title"], "Reds 3\u20131 Blues")
+        self.assertTrue(shared["text"].startswith("Full time: Reds 3\u20131 Blues\nReds: Ana "), shared["text"])
 
     def test_without_file_sharing_the_text_is_shared(self) -> None:
         shared, report = self.share(files=False)
-        self.assertEqual((shared["files"], shared["text"]), (0, report["text"]))
+        self.assertEqual(shared["files"], 0)
+        self.assertReportMessage(shared["text"], report)
 
     def test_the_referee_shares_the_next_plans_link_and_a_viewer_does_not(self) -> None:
         plan = self.ok(self.c, "plan.create", {"startsAt": "2099-01-08T19:00+01:00", "capacity": 10, "place": "Astro 2"})
         link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
         shared, _ = self.share(files=True, url=self.daemon.control_url(), plans=True)
-        self.assertTrue(shared["text"].endswith(f"Next: Thu 8 Jan 19:00 at Astro 2, 10 places left. Sign up: {link}"),
+        # The plan's time at the pitch, in the phone's language (en-US here).
+        self.assertTrue(shared["text"].endswith(f"Next: Thu, Jan 8, 07:00 PM at Astro 2, 10 places left. Sign up: {link}"),
                         shared["text"])
         shared, _ = self.share(files=True, plans=True)
-        self.assertTrue(shared["text"].endswith("Next: Thu 8 Jan 19:00 at Astro 2, 10 places left."), shared["text"])
+        self.assertTrue(shared["text"].endswith("Next: Thu, Jan 8, 07:00 PM at Astro 2, 10 places left."), shared["text"])
 
 
 if __name__ == "__main__":

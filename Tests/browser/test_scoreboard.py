@@ -152,7 +152,7 @@ class ScoreboardTest(PageCase):
         for name in ("btn-toggle", "btn-goal-a", "btn-goal-b", "btn-undo", "btn-end"):
             self.assertFalse(self.visible(page, name), name)
             with self.assertRaises(CDPError):
-                page.click(testid(name))
+                page.click(testid(name), timeout=0)
         forged = page.evaluate(
             """new Promise((resolve, reject) => {
                  const ws = new WebSocket((location.protocol === 'https:' ? 'wss:' : 'ws:') + '//' + location.host + '/rpc');
@@ -244,17 +244,17 @@ class ScoreboardTest(PageCase):
         self.start_gather(minutes=10)
         page = self.open(self.daemon.control_url())
         page.wait_for(js_visible("controls"), "the controls with the token", state=STATE_JS)
-        # Tab reaches the first control, after the header's switches (screen, sound, share, full screen), and
-        # the focus is visible.
+        # Tab reaches the first control, after the header's switches (screen, sound, share, full screen) and the
+        # language, and the focus is visible.
         passed = []
-        for _ in range(6):
+        for _ in range(7):
             page.press("Tab")
             focused = page.evaluate("document.activeElement?.dataset.testid")
             if focused == "btn-toggle":
                 break
             passed.append(focused)
         self.assertEqual(page.evaluate("document.activeElement?.dataset.testid"), "btn-toggle", passed)
-        self.assertTrue(set(passed) <= {"awake", "btn-sound", "btn-share", "btn-fullscreen"}, passed)
+        self.assertTrue(set(passed) <= {"awake", "btn-sound", "btn-share", "btn-fullscreen", "language"}, passed)
         self.assertEqual(page.evaluate("getComputedStyle(document.activeElement).outlineStyle"), "solid")
         self.assertGreaterEqual(float(page.evaluate("parseFloat(getComputedStyle(document.activeElement).outlineWidth)")), 2)
         page.press("Tab")

@@ -104,6 +104,8 @@ class FootballPageTest(PageCase):
         page = self.open(self.daemon.control_url())
         self.wait_text(page, "team-a-name", "Bibs")
         self.assertEqual(self.text_of(page, "team-b-name"), "Colours")
+        # The controls load after the board.
+        page.wait_for(js_visible("controls"), "the controls with the token", state=STATE_JS)
         self.assertEqual(self.text_of(page, "btn-goal-a"), "Goal Bibs")
         self.ok(self.c, "score.goal", {"team": "teamA", "player": ids["Carla"]})
         page.wait_for(f"{js_text('announce')}.includes('Goal for Bibs by Carla')", "the goal announced by name",

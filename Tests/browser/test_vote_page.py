@@ -112,7 +112,8 @@ class VotePageTest(PageCase):
         phone.wait_for(f"{self.text_is('signup-when', 'This game is over')} && {js_visible('vote-who')}",
                        "the result and the vote on the same link", state=STATE_JS)
         phone.wait_for(self.text_is("vote-step", "Who was the man of the match?"), "Dani, remembered", state=STATE_JS)
-        self.assertEqual(phone.evaluate(js_text("vote-owed")), "Dani, you owe €10.00 for the pitch: pay the organiser.")
+        phone.wait_for(self.text_is("vote-owed", "Dani, you owe €10.00 for the pitch: pay the organiser."),
+                       "what Dani owes, loaded beside the vote", state=STATE_JS)
         phone.click(testid(f"vote-player-{ids['Ana']}"))
         phone.click(testid("btn-vote"))
         phone.wait_for(self.text_has("vote-result", "Thanks, Dani!"), "the thanks", state=STATE_JS)

@@ -123,8 +123,9 @@ class PlanCommandTests(GatherctlTestCase):
                            "--force")
         self.assertIn(f"Started from plan {plan['id']} with fair teams.", started)
         gather = self.ok(self.c, "gather.current")
-        players = sorted(m["name"] for side in ("teamA", "teamB") for m in gather["teams"][side])
+        players = sorted(m["name"] for side in ("teamA", "teamB", "bench") for m in gather["teams"][side])
         self.assertEqual(players, ["Ana", "Carla", "Dani"], "those here play, whoever was going")
+        self.assertEqual([m["name"] for m in gather["teams"]["bench"]], ["Dani"], "the odd one out, last here, on the bench")
         self.assertEqual((gather["plan"], gather["timer"]["periods"], gather["timer"]["duration"]), (plan["id"], 2, 1200))
 
     def test_a_check_in_of_fewer_than_two_says_how_many_more_are_needed(self):

@@ -55,7 +55,8 @@ class SignUpOverWebSocketTests(SignUpCase):
     def test_the_code_grants_answering_for_its_plan_and_says_so(self):
         ws, granted = self.signed_up()
         self.assertEqual(granted, {"control": False, "signUp": {"plan": self.thursday["id"], "status": "open",
-                                                                "methods": ["plan.join", "plan.leave"]}})
+                                                                "methods": ["plan.accept", "plan.decline", "plan.join", "plan.leave",
+                                                                            "push.subscribe", "push.unsubscribe"]}})
         joined = ws.call("plan.join", {"plan": self.thursday["id"], "player": self.ids[0]}, id=2)["result"]
         self.assertEqual((joined["answer"], joined["changed"]), ("going", True))
         ws.call("plan.join", {"plan": self.thursday["id"], "player": self.ids[1]}, id=3)

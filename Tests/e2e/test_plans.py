@@ -204,11 +204,12 @@ class PlanToKickOffTests(PlanCase):
         self.ok(self.c, "gather.start", {"plan": soon["id"]})
         self.ok(self.c, "gather.end")
         report = self.ok(self.c, "stats.player", {"id": self.ids[2]})
-        self.assertEqual(report["attendance"], {"joined": 2, "played": 0, "noShows": 0, "leftLate": 1})
+        self.assertEqual(report["attendance"],
+                         {"joined": 2, "played": 0, "noShows": 0, "leftLate": 1, "lateDropOuts": 1})
         self.assertEqual(self.ok(self.c, "stats.player", {"id": self.ids[0]})["attendance"],
-                         {"joined": 2, "played": 1, "noShows": 0, "leftLate": 0})
+                         {"joined": 2, "played": 1, "noShows": 0, "leftLate": 0, "lateDropOuts": 0})
         self.assertEqual(self.ok(self.c, "stats.player", {"id": self.ids[5]})["attendance"],
-                         {"joined": 0, "played": 0, "noShows": 0, "leftLate": 0})
+                         {"joined": 0, "played": 0, "noShows": 0, "leftLate": 0, "lateDropOuts": 0})
         rows = self.ok(self.c, "stats.players", {"order": "attendance", "minGathers": 0})
         self.assertEqual(rows["order"], "attendance")
         order = [r["id"] for r in rows["players"]]

@@ -23,7 +23,7 @@ class PlayersTests(DaemonTestCase):
     def test_create_with_every_detail(self):
         params = {"name": "Bruno", "age": 27, "position": "striker", "skill": "amateur", "favouriteTeam": "Arsenal"}
         player = self.checkPlayer(self.ok(self.c, "players.create", params))
-        expected = dict(params, id=player["id"], positionAcronym="ST", regular=False)
+        expected = dict(params, id=player["id"], positionAcronym="ST", regular=False, confirmed=True)
         self.assertEqual(player, expected)
         self.assertEqual(self.ok(self.c, "players.get", {"id": player["id"]}), expected)
 

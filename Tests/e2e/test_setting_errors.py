@@ -43,11 +43,21 @@ BAD_VALUES = {
     "vote-closes": ("noon", "neither a time of day HH:MM", []),
     "plan-expiry": ("31d", "not a duration from 0 to 30d, such as 6h, 90m or 1d12h", []),
     "plan-reminders": ("48h,2s", "not a duration from 1m to 28d, such as 6h, 90m or 1d12h", []),
+    "quiet-hours": ("25:00-09:00", "25 is not an hour of the day", []),
+    "fine-late-drop-out": ("abc", "not an amount and a currency", []),
+    "fine-no-show": ("abc", "not an amount and a currency", []),
+    "strikes": ("0", "not a whole number from 1 to 20", []),
+    "strike-days": ("0", "not a whole number of days from 1 to 365", []),
+    "push-contact": ("foo", "not a contact a push service can reach", []),
+    "push-services": ("10.0.0.1:x:y", "is not a host, host:port or *.domain", []),
+    "push-ca-file": ("TMP/missing", "No such file or directory", []),
+    "webhook": ("ftp://example.org/x", "not an http or https URL with a host", []),
+    "webhook-secret-file": ("TMP/missing", "No such file or directory", ["--webhook", "https://example.org/h"]),
 }
 # Flags: no value on the command line; their variable and key take on or off.
 FLAGS = {"mqtt-control"}
 # The variables whose name is not the option's.
-VARIABLES = {"allowed-host": "GATHERD_ALLOWED_HOSTS"}
+VARIABLES = {"allowed-host": "GATHERD_ALLOWED_HOSTS", "webhook": "GATHERD_WEBHOOKS"}
 
 
 def variable(option):

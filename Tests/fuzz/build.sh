@@ -24,7 +24,8 @@ NIO_DEPS="NIOEmbedded NIOCore NIOConcurrencyHelpers _NIODataStructures _NIOBase6
   CNIODarwin CNIOWindows CNIOWASI CNIOOpenBSD CNIOFreeBSD Atomics _AtomicsShims DequeModule ContainersPreview \
   InternalCollectionsUtilities"
 DAEMON_DEPS="$NIO_DEPS NIOPosix CNIOPosix Logging ServiceLifecycle AsyncAlgorithms OrderedCollections UnixSignals \
-  ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1 CoreMetrics Prometheus GatherMQTT GatherQR"
+  ConcurrencyHelpers CGatherShim NIOHTTP1 CNIOLLHTTP NIOWebSocket CNIOSHA1 CoreMetrics Prometheus GatherMQTT GatherQR \
+  GatherPush Crypto CCryptoBoringSSL CCryptoBoringSSLShims CryptoBoringWrapper CXKCP CXKCPShims"
 SPM_BIN=""
 PAGE_SOURCES=""
 # debug for a replay (what `make test` has built), release for fuzzing (NIO's debug build is 20 times slower).
@@ -58,7 +59,7 @@ spm_build() {
   SPM_FLAGS="-I $SPM_BIN/Modules"
   for map in "$SPM_BIN"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap \
     Sources/CSQLite/module.modulemap Sources/CCrypto/module.modulemap Sources/CMosquitto/module.modulemap \
-    Sources/CQREncode/module.modulemap; do
+    Sources/CQREncode/module.modulemap Sources/CCurl/module.modulemap; do
     [ -f "$map" ] && SPM_FLAGS="$SPM_FLAGS -Xcc -fmodule-map-file=$map"
   done
   for include in .build/checkouts/*/Sources/*/include Sources/CGatherShim/include; do
@@ -117,7 +118,7 @@ for target in $TARGETS; do
       # shellcheck disable=SC2086
       compile "$OUT/build-$target.log" $FLAGS -I "$OUT/modules" $SPM_FLAGS -module-name GatherDaemon \
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
-        "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift "$PAGE_SOURCES" "$OUT/modules/GatherModel.o" \
+        $(ls "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift 2>/dev/null) "$PAGE_SOURCES" "$OUT/modules/GatherModel.o" \
         "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" "$OUT/modules/GatherAPI.o" \
         $(spm_objects $DAEMON_DEPS) -lsqlite3 -lgcrypt -lqrencode \
         -o "$OUT/fuzz-rpc" ;;

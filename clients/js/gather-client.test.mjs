@@ -101,7 +101,7 @@ describe('against a real gatherd', () => {
     const ana = await client.call('players.create', { name: 'Ana', position: 'st', age: 27 });
     assert.deepEqual(await client.call('players.get', { id: ana.id }),
       { id: ana.id, name: 'Ana', age: 27, position: 'striker', positionAcronym: 'ST', skill: null, favouriteTeam: null,
-        regular: false });
+        regular: false, confirmed: true });
     await client.close();
     assert.ok(client.closed);
   });

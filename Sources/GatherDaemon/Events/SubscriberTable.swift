@@ -32,22 +32,24 @@ final class SubscriberTable: @unchecked Sendable {
   let loop: any EventLoop
   private var byTopic: [Topic: ContiguousArray<Subscription>] = [:]
   /// Each subscription's topics and connection.
-  private var byID: [Int64: (topics: Set<Topic>, sink: any EventSink)] = [:]
+  private var byID: [Int64: (topics: Set<Topic>, sink: any EventSink, counted: Bool)] = [:]
   private let open = Atomic<Int>(0)
   /// `gatherd_subscriptions`; a no-op unless something serves the metrics.
   private let openMeter = Meter(label: MetricFamily.subscriptions.name)
 
   init(loop: any EventLoop) { self.loop = loop }
 
-  /// How many subscriptions are open; readable from any thread.
+  /// How many subscriptions are open, the daemon's own listeners' aside; readable from any thread.
   var count: Int { open.load(ordering: .relaxed) }
 
-  /// Adds a subscription that receives the events after seq `after`.
-  func add(_ id: Int64, topics: Set<Topic>, after: Int64, sink: any EventSink) {
+  /// Adds a subscription that receives the events after seq `after`; `counted` false for the daemon's own
+  /// listeners (pushes, webhooks), which daemon.status and the metrics leave out.
+  func add(_ id: Int64, topics: Set<Topic>, after: Int64, sink: any EventSink, counted: Bool = true) {
     loop.preconditionInEventLoop()
-    byID[id] = (topics, sink)
+    byID[id] = (topics, sink, counted)
     let subscription = Subscription(id: id, after: after, sink: sink, outbox: sink as? EventOutbox)
     for topic in topics { byTopic[topic, default: []].append(subscription) }
+    guard counted else { return }
     open.add(1, ordering: .relaxed)
     openMeter.increment()
   }
@@ -59,6 +61,7 @@ final class SubscriberTable: @unchecked Sendable {
     guard let subscription = byID[id], subscription.sink === sink else { return false }
     byID[id] = nil
     for topic in subscription.topics { byTopic[topic]?.removeAll { $0.id == id } }
+    guard subscription.counted else { return true }
     open.subtract(1, ordering: .relaxed)
     openMeter.decrement()
     return true
@@ -70,16 +73,18 @@ final class SubscriberTable: @unchecked Sendable {
     loop.preconditionInEventLoop()
     var gone: Set<Int64> = []
     var topics: Set<Topic> = []
+    var counted = 0
     for id in ids {
       guard let subscription = byID[id], subscription.sink === sink else { continue }
       byID[id] = nil
       gone.insert(id)
       topics.formUnion(subscription.topics)
+      if subscription.counted { counted += 1 }
     }
     guard !gone.isEmpty else { return }
     for topic in topics { byTopic[topic]?.removeAll { gone.contains($0.id) } }
-    open.subtract(gone.count, ordering: .relaxed)
-    openMeter.decrement(by: Double(gone.count))
+    open.subtract(counted, ordering: .relaxed)
+    openMeter.decrement(by: Double(counted))
   }
 
   /// Hands a batch of events, in seq order, to every subscription of their topics, then flushes each

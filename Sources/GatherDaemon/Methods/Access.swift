@@ -63,3 +63,39 @@ extension Access {
     }
   }
 }
+
+extension Access {
+  /// The refusals this access adds to a method's own, as the OpenRPC document lists them.
+  var refusals: [ErrorDoc] {
+    switch self {
+    case .controllerOffMQTT, .pairingCode: [.notOverMQTT]
+    case .planLink: [.tooManyNewPlayers]
+    case .anyone, .controller, .voteLink, .playerLink: []
+    }
+  }
+
+  /// Who may call, in words, as the OpenRPC document's method description ends; nil when anyone may.
+  var sentence: String? {
+    let controller =
+      "a controller (root, the daemon's uid, a member of --control-group, the control link, a paired phone, or the MQTT "
+      + "control topic)"
+    let others = "anyone else gets -32003 forbidden"
+    return switch self {
+    case .anyone: nil
+    case .controller: "Who may call it: \(controller); \(others)."
+    case .controllerOffMQTT: "Who may call it: \(controller), never over MQTT; \(others)."
+    case .planLink: "Who may call it: \(controller), or a web client holding the plan's sign-up link; \(others)."
+    case .voteLink: "Who may call it: \(controller), or a web client holding the gather's vote link; \(others)."
+    case .playerLink:
+      """
+      Who may call it: \(controller) for any player, or a web client holding any sign-up or vote link for the one \
+      player it names; \(others).
+      """
+    case .pairingCode:
+      """
+      Who may call it: the phone that opened a pairing link, over the web, or a local controller, with the link's \
+      code; never over MQTT; anyone else gets -32003 forbidden.
+      """
+    }
+  }
+}

@@ -11,8 +11,9 @@ extension AccessPolicy {
     case open
     /// The caller is a controller.
     case control
-    /// The caller holds a link's code, which must still open this plan in the change's turn.
-    case planCode(CodeGrant, plan: Plan.ID)
+    /// The caller holds a link's code, which must still open this plan in the change's turn; `newNameFrom` is the
+    /// address a new name was counted for (``NewNameLimiter``), given back unless the change is made.
+    case planCode(CodeGrant, plan: Plan.ID, newNameFrom: String? = nil)
     /// The caller holds a link's code that opens what the params name.
     case code(CodeGrant)
     /// The caller is a controller through a paired device's credential, which must still be paired in the change's
@@ -21,6 +22,8 @@ extension AccessPolicy {
     /// The caller presents a pairing link's code, which must open a pairing in the change's turn (a wrong one counts
     /// as a wrong guess of `guesser`, a web client's address).
     case pairing(code: String, guesser: PairingGuesser?)
+    /// The caller holds a link's code, which must still open its plan or its vote when the call runs.
+    case workingCode(CodeGrant)
   }
 
   /// Refuses a caller that no params could let through (-32003), before anything is read; nil when the params may.
@@ -69,15 +72,16 @@ extension AccessPolicy {
     case .controller, .controllerOffMQTT: throw .forbidden(capabilities.whyNotControl)
     case .planLink(let plan, let addsPlayer):
       guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
-      if addsPlayer(params), case .web(let client) = caller.peer, let web = caller.access,
-        let wait = web.newNames.withLock({ $0.take(client.address) })
-      {
+      guard addsPlayer(params), case .web(let client) = caller.peer, let web = caller.access else {
+        return .planCode(grant, plan: plan(params))
+      }
+      if let wait = web.newNames.withLock({ $0.take(client.address) }) {
         throw .wrongState(
           reason: "too_many_new_players",
           "Many new names came from this address in the last hour: wait \(Self.minutes(wait)), or ask the organiser "
             + "to add you.")
       }
-      return .planCode(grant, plan: plan(params))
+      return .planCode(grant, plan: plan(params), newNameFrom: client.address)
     case .voteLink(let gather):
       guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
       try grant.check(vote: gather(params))
@@ -88,7 +92,7 @@ extension AccessPolicy {
         throw .forbidden(
           reason: "forbidden", field: "player", "A sign-up or vote link shows one player's fees: give player.")
       }
-      return .code(grant)
+      return .workingCode(grant)
     }
   }
 
@@ -96,11 +100,18 @@ extension AccessPolicy {
   /// revoked device's credential, or a pairing code that opens no pairing (-32003), with the live state.
   static func confirm(_ admission: Admission, in state: FootballGather) throws(RPCError) {
     switch admission {
-    case .planCode(let grant, let plan): try grant.check(plan: plan, in: state)
+    case .planCode(let grant, let plan, _): try grant.check(plan: plan, in: state)
+    case .workingCode(let grant): try grant.checkWorks(in: state)
     case .device(let device): try confirmDevice(device, in: state)
     case .pairing(let code, let guesser): try confirmPairing(code, guesser: guesser, in: state)
     case .open, .control, .code: break
     }
+  }
+
+  /// Gives back what admitting the caller counted, for a change that was not made (refused, or a repeat).
+  static func giveBack(_ admission: Admission, caller: Caller) {
+    guard case .planCode(_, _, let address?) = admission, let web = caller.access else { return }
+    web.newNames.withLock { $0.giveBack(address) }
   }
 
   /// "about 4 minutes": how long a wait is, for people.
@@ -108,7 +119,4 @@ extension AccessPolicy {
     let minutes = max(1, Int((wait.inSeconds / 60).rounded(.up)))
     return minutes == 1 ? "a minute" : "about \(minutes) minutes"
   }
-
-  /// Whether the caller is a controller, for the replies that show controllers more (the links in a report).
-  static func isController(_ caller: Capabilities) -> Bool { caller.control }
 }

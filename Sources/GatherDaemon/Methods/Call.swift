@@ -1,8 +1,8 @@
 import GatherModel
 import GatherRPC
 
-/// One call as a handler sees it: the caller's subscriptions, whether the policy counts it a controller (for
-/// replies that show controllers more, never to decide access), and the daemon's services.
+/// One call as a handler sees it: the caller's subscriptions, what the policy lets its replies show
+/// (``AccessPolicy/Disclosure``, never to decide access), and the daemon's services.
 struct Call: Sendable {
   /// The daemon's services.
   let services: MethodServices
@@ -13,8 +13,8 @@ struct Call: Sendable {
     self.services = services
   }
 
-  /// Whether the caller is a controller: a report then carries the sign-up and vote links.
-  var isController: Bool { AccessPolicy.isController(caller.capabilities) }
+  /// What the caller's replies may show, as the policy decides it.
+  var disclosure: AccessPolicy.Disclosure { AccessPolicy.disclosure(for: caller.capabilities) }
 
   /// The connection's subscriptions.
   var events: EventOutbox { caller.events }
@@ -44,4 +44,6 @@ struct MethodServices: Sendable {
   let repeats: RepeatedRequests
   /// The connections paired devices made controllers, and when each device was last seen.
   var devices = DeviceConnections()
+  /// Web Push: its key and the push services it sends to; nil where gatherd sends no pushes.
+  var push: WebPush? = nil
 }

@@ -63,6 +63,22 @@ struct CodeGrant: Sendable {
     }
   }
 
+  /// Refuses a code that no longer opens anything (-32003): a sign-up code whose plan closed, a vote code whose vote
+  /// closed.
+  func checkWorks(in state: FootballGather) throws(RPCError) {
+    switch scope {
+    case .plan(let plan):
+      guard let current = state.plan(withCode: code), current.id == plan else {
+        throw .forbidden(
+          reason: "invalid_token", "This sign-up link no longer works: its plan was cancelled, started or has passed.")
+      }
+    case .vote(let gather):
+      guard state.openVote(gather) != nil else {
+        throw .forbidden(reason: "invalid_token", "This vote link no longer works: its vote has closed.")
+      }
+    }
+  }
+
   /// Refuses a vote in another gather's vote than the code's (-32003 naming `gather`).
   func check(vote requested: Int64) throws(RPCError) {
     guard case .vote(let gather) = scope else {

@@ -47,7 +47,7 @@ enum DaemonMethods {
       errors: []
     )
   ) { _, view, call in
-    Encoded(view, stats: call.services.stats, hub: call.services.hub, controller: call.isController)
+    Encoded(view, stats: call.services.stats, hub: call.services.hub, controller: call.disclosure.controls)
   }
 
   /// daemon.time: The server's time and time zone; with at, a wall-clock time here with its offset.
@@ -67,7 +67,7 @@ enum DaemonMethods {
       errors: [.invalidParams]
     )
   ) { params, view, _ in
-    Encoded(now: view.settings.wallClock(), at: params.at)
+    Encoded(now: view.settings.wallClock(), at: params.at, zone: view.settings.zone, zoneName: LocalTimeZone.name())
   }
 
   /// daemon.time's params.

@@ -20,7 +20,7 @@ enum EventsMethods {
         this reply.
         """,
       result: ResultDoc("subscribed", schema: APISchemas.subscribed),
-      errors: [.invalidParams]
+      errors: [.tooManySubscriptions, .invalidParams]
     )
   ) { params, view, call in
     guard call.events.subscriptions.count < maxSubscriptions else {

@@ -66,9 +66,9 @@ enum FeesMethods {
       errors: [.forbidden, .storageUnavailable, .invalidParams]
     )
   ) { params, turn, call in
-    let entry = try turn.pay(
+    let payment = try turn.pay(
       player: params.player, amount: params.amount, currency: params.currency, note: params.note)
-    return try Encoded(entry, balance: turn.balance(after: entry))
+    return Encoded(payment.entry, balance: payment.balance)
   }
 
   /// fees.pay's params.
@@ -112,9 +112,9 @@ enum FeesMethods {
       errors: [.forbidden, .playerNotFound, .storageUnavailable, .invalidParams]
     )
   ) { params, turn, call in
-    let entry = try turn.correctFee(
+    let correction = try turn.correctFee(
       player: params.player, amount: params.amount, currency: params.currency, note: params.note)
-    return try Encoded(entry, balance: turn.balance(after: entry))
+    return Encoded(correction.entry, balance: correction.balance)
   }
 
   /// fees.correct's params.
@@ -148,8 +148,8 @@ enum FeesMethods {
         Who owes what, across gathers: each player's balance in each currency, added up from the ledger.
         """,
       description: """
-        For controllers; a web client holding a sign-up or vote link's code sees one player's (player required: \
-        -32003 naming player otherwise), so that each player sees what they owe; anyone else -32003.
+        A link's holder sees one player's, so that each player sees what they owe: player is then required \
+        (-32003 naming player otherwise).
         """,
       result: ResultDoc("balances", schema: APISchemas.feeBalances),
       errors: [.forbidden, .playerNotFound, .invalidParams]
@@ -177,7 +177,7 @@ enum FeesMethods {
     doc: MethodDoc(
       summary: "The fee ledger's lines, oldest first: every charge, payment and correction.",
       description: """
-        Optionally one player's (as payer) or one gather's charges. Access as fees.balance.
+        Optionally one player's (as payer) or one gather's charges.
         """,
       result: ResultDoc("ledger", schema: APISchemas.feeLedger),
       errors: [.forbidden, .playerNotFound, .gatherNotFound, .invalidParams]
@@ -210,8 +210,7 @@ enum FeesMethods {
         One note for the whole group ("Cash at the pitch, or IBAN DE44 …, reference: football"), typed text of at \
         most 300 characters; null or an empty note stops saying it. fees.balance carries it as howToPay, so each \
         player sees it beside their balance on their sign-up link. Refused, changing nothing: a note too long or \
-        with control characters (-32602 naming note). Mutating: the caller must be a controller, otherwise -32003 \
-        forbidden.
+        with control characters (-32602 naming note).
         """,
       result: ResultDoc("howToPay", schema: APISchemas.howToPay),
       errors: [.forbidden, .invalidParams, .storageUnavailable])

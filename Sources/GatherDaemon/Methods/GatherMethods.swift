@@ -25,8 +25,7 @@ enum GatherMethods {
         are left out, an odd one out (the last to check in, else to join) starts on the bench, the plan becomes started (a plan event) and the gather records it; a plan given with teams \
         is -32602 naming plan. A plan that starts more than 12 hours from now is refused with -32002 \
         plan_not_due, naming when it starts (a gather from it would close its sign-ups early), unless force is \
-        true. Mutating: the caller must be a controller (root, the daemon's uid, or a member of \
-        --control-group), otherwise -32003 forbidden.
+        true.
         """,
       result: ResultDoc("gather", schema: .ref("Gather")),
       errors: [
@@ -153,8 +152,7 @@ enum GatherMethods {
     doc: MethodDoc(
       summary: "Moves a player of the gather, or adds a roster player to it.",
       description: """
-        Refused with invalid_transition if it would leave a side without players. Mutating: the caller must be a \
-        controller (root, the daemon's uid, or a member of --control-group), otherwise -32003 forbidden.
+        Refused with invalid_transition if it would leave a side without players.
         """,
       result: ResultDoc("gather", schema: .ref("Gather")),
       errors: [.forbidden, .noActiveGather, .playerNotFound, .invalidTransition, .invalidParams, .storageUnavailable]
@@ -186,8 +184,7 @@ enum GatherMethods {
       description: """
         Takes the new names as gather.start does, {\"names\": {\"teamA\": \"Bibs\", \"teamB\": \"Colours\"}}, or as teamA \
         and teamB directly (not both ways at once). A side left out keeps its name. The names go to history with \
-        the gather, and a gather event with change renamed follows. Mutating: the caller must be a controller \
-        (root, the daemon's uid, or a member of --control-group), otherwise -32003 forbidden.
+        the gather, and a gather event with change renamed follows.
         """,
       result: ResultDoc("gather", schema: .ref("Gather")),
       errors: [.forbidden, .noActiveGather, .invalidParams, .storageUnavailable],
@@ -251,10 +248,6 @@ enum GatherMethods {
     .gatherEnd, NoParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Ends the active gather: stops the clock and records the result.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("record", schema: .ref("GatherRecord")),
       errors: [.forbidden, .noActiveGather, .storageUnavailable]
     )
@@ -268,8 +261,7 @@ enum GatherMethods {
     doc: MethodDoc(
       summary: "Cancels the active gather; it leaves no history.",
       description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden. A gather started from a plan gives the plan back: it is open again (a plan \
+        A gather started from a plan gives the plan back: it is open again (a plan \
         event, change updated).
         """,
       result: ResultDoc("cancelled", schema: APISchemas.gatherCancelled),

@@ -87,9 +87,7 @@ enum HistoryMethods {
       errors: [.gatherNotFound, .invalidParams]
     )
   ) { params, reader, call in
-    // The sign-up and vote codes are capabilities: only a controller, who may ask for them with plan.link and
-    // gather.voteLink, gets the links.
-    let web = call.isController ? call.services.web : nil
+    let web = call.disclosure.showsLinkCodes ? call.services.web : nil
     return try Encoded(
       reader.report(
         of: params.gather, link: { web?.firstSignUpLink(of: $0) }, voteLink: { web?.firstVoteLink(code: $0) }))

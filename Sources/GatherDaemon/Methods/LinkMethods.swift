@@ -104,8 +104,7 @@ enum LinkMethods {
         One code for the whole daemon, made at the first call and kept until renew: true makes a new one (the \
         old link stops working at once). It is meant for the group, as the sign-up links are: it lets its holder \
         read the plans and their sign-up links, nothing else. web_disabled when gatherd serves no page (no \
-        --http). Mutating: the caller must be a controller (root, the daemon's uid, or a member of \
-        --control-group), otherwise -32003 forbidden.
+        --http).
         """,
       result: ResultDoc("link", schema: APISchemas.calendarLink),
       errors: [.webDisabled, .forbidden, .invalidParams, .storageUnavailable]

@@ -10,7 +10,7 @@ enum MethodCatalog {
     + TimerMethods.all + ScoreMethods.all + EventsMethods.all + WebMethods.all + WebDeviceMethods.all
     + PlanMethods.all
     + PlanAnswerMethods.all + LinkMethods.all + VoteMethods.all + FeesMethods.all + ScheduleMethods.all
-    + UndoMethods.all
+    + UndoMethods.all + OfferMethods.all + PushMethods.all
 
   /// The definition named `name`.
   static func definition(_ name: String) -> (any MethodDefining)? { all.first { $0.name == name } }

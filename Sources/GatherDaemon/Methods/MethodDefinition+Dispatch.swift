@@ -18,24 +18,38 @@ extension MethodDefinition {
     switch body {
     case .view(let run):
       return RPCMethod(name: name, mutates: false, placement: .inline, admits: admits) { params, caller in
-        let (params, call, _) = try Self.read(&params, caller, access, services)
-        return try run(params, session.view, call).json
+        let (params, call, admission) = try Self.read(&params, caller, access, services)
+        let view = session.view
+        try AccessPolicy.confirm(admission, in: view.state)
+        return try run(params, view, call).json
       }
     case .query(let run):
       return RPCMethod(name: name, mutates: false, placement: .concurrent, admits: admits) { params, caller in
-        let (params, call, _) = try Self.read(&params, caller, access, services)
-        return try run(params, session.reader, call).json
+        let (params, call, admission) = try Self.read(&params, caller, access, services)
+        let reader = session.reader
+        try AccessPolicy.confirm(admission, in: reader.state)
+        return try run(params, reader, call).json
       }
     case .turn(let run):
       return RPCMethod(name: name, mutates: true, placement: .serial, admits: admits) { raw, caller in
         let request = try RepeatedRequests.Request(method: name, params: &raw)
         let (params, call, admission) = try Self.read(&raw, caller, access, services)
+        let scope = RepeatedRequests.Scope(caller)
         return try session.take { turn in
-          if let request, let reply = services.repeats.reply(to: request, now: turn.now) { return reply }
-          try AccessPolicy.confirm(admission, in: turn.state)
-          let reply = try run(params, &turn, call).json
-          if let request { services.repeats.remember(reply, to: request, now: turn.now) }
-          return reply
+          do {
+            if let request, let reply = try services.repeats.reply(to: request, from: scope, now: turn.now) {
+              AccessPolicy.giveBack(admission, caller: caller)
+              return reply
+            }
+            try AccessPolicy.confirm(admission, in: turn.state)
+            let reply = try run(params, &turn, call).json
+            if let request { services.repeats.remember(reply, to: request, from: scope, now: turn.now) }
+            return reply
+          } catch {
+            // Nothing was made: what admitting it counted is the caller's again.
+            AccessPolicy.giveBack(admission, caller: caller)
+            throw error
+          }
         }
       }
     }

@@ -70,6 +70,8 @@ struct MethodDefinition<P: MethodParams, R: Decodable & Sendable>: MethodDefinin
   var resultType: any (Decodable & Sendable).Type { R.self }
   var paramFields: [ParamDoc] { P.fields }
   var accessDoc: String { access.documentation }
+  var accessSentence: String? { access.sentence }
+  var accessErrors: [ErrorDoc] { access.refusals }
 }
 
 /// Where a method runs.
@@ -94,6 +96,10 @@ protocol MethodDefining: Sendable {
   var paramFields: [ParamDoc] { get }
   /// Who may call it, for the OpenRPC document.
   var accessDoc: String { get }
+  /// Who may call it, in words, for the end of its description; nil when anyone may.
+  var accessSentence: String? { get }
+  /// The refusals its access adds to those its doc lists, for the OpenRPC document.
+  var accessErrors: [ErrorDoc] { get }
   /// What a link's code must open to call it without control; nil when no code will do.
   var codeScope: CodeGrant.Kind? { get }
   /// The type its result decodes as.

@@ -50,6 +50,11 @@ enum ErrorDoc: Sendable {
   /// An error written out: code, message and reason.
   case own(code: Int64, message: String, reason: String)
 
+  /// Whether this is the InvalidParams component.
+  var isInvalidParams: Bool {
+    if case .component("InvalidParams") = self { true } else { false }
+  }
+
   /// The OpenRPC Error Object, or a reference to one.
   var json: JSONValue {
     switch self {
@@ -78,6 +83,26 @@ enum ErrorDoc: Sendable {
   static let sameTime = component("SameTime")
   static let regularsOnly = component("RegularsOnly")
   static let tooLateToUndo = component("TooLateToUndo")
+  /// The connection has as many subscriptions as it may (-32002, `too_many_subscriptions`).
+  static let tooManySubscriptions = own(
+    code: -32002, message: "This connection has as many subscriptions as it may; close one first.",
+    reason: "too_many_subscriptions")
+  /// Many new names came from a link holder's address lately (-32002, `too_many_new_players`).
+  static let tooManyNewPlayers = own(
+    code: -32002,
+    message: "Many new names came from this address in the last hour (the message says how long to wait).",
+    reason: "too_many_new_players")
+  /// A method whose reply holds the control token, asked over MQTT (-32003, `not_over_mqtt`).
+  static let notOverMQTT = own(
+    code: -32003, message: "The reply holds the control token, which is never sent over MQTT.",
+    reason: "not_over_mqtt")
+  /// A change repeated with its idempotencyKey whose first reply was too large to keep (-32002, `already_done`).
+  static let alreadyDone = own(
+    code: -32002, message: "The change was already made with this idempotencyKey; read the state again.",
+    reason: "already_done")
   /// gatherd serves no web page (-32002, `web_disabled`).
   static let webDisabled = own(code: -32002, message: "gatherd serves no web page.", reason: "web_disabled")
+  /// gatherd cannot make or read its push key, or sends no pushes (-32002, `push_unavailable`).
+  static let pushUnavailable = own(
+    code: -32002, message: "gatherd cannot send pushes now.", reason: "push_unavailable")
 }

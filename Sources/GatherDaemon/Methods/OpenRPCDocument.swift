@@ -29,13 +29,21 @@ enum OpenRPCDocument {
   static func method(_ definition: any MethodDefining) -> JSONValue {
     let doc = definition.doc
     var object: JSONObject = ["name": .string(definition.name), "summary": .string(doc.summary)]
-    if let description = doc.description { object["description"] = .string(description) }
+    let description = [doc.description, definition.accessSentence].compactMap { $0 }.joined(separator: " ")
+    if !description.isEmpty { object["description"] = .string(description) }
     object["paramStructure"] = "by-name"
     var params = definition.paramFields.map(\.json)
     if definition.runs == .turn { params.append(RepeatedRequests.paramDoc.json) }
     object["params"] = .array(params)
     object["result"] = doc.result.json
-    object["errors"] = .array(doc.errors.map(\.json))
+    var errors = doc.errors
+    errors += definition.accessErrors
+    if definition.runs == .turn {
+      // Every change takes an idempotencyKey, which a bad one makes -32602.
+      if !errors.contains(where: \.isInvalidParams) { errors.append(.invalidParams) }
+      errors.append(.alreadyDone)
+    }
+    object["errors"] = .array(errors.map(\.json))
     if definition.runs == .turn { object["x-mutating"] = true }
     object["x-access"] = .string(definition.accessDoc)
     for (key, value) in doc.extensions.members { object[key] = value }

@@ -20,10 +20,9 @@ enum PlanAnswerMethods {
         too. A guest's name must be a valid name that does not look like a roster player's (-32602 naming \
         guest). A cancelled, started or expired plan refuses it with its own error; before a weekly plan opens \
         to everyone (its regularsFirst), only regulars may join: anyone else, and a new guest, is refused with \
-        regulars_only, which says until when. Mutating: a controller may answer for any plan; a web client \
-        holding a plan's sign-up code (auth.token, or Authorization: Bearer on POST /rpc) for that plan only \
-        (another plan, or a code voided by plan.cancel: -32003). broughtBy without guest is -32602 naming \
-        broughtBy.
+        regulars_only, which says until when. A sign-up code is presented with auth.token, or Authorization: \
+        Bearer on POST /rpc; another plan's, or one voided by plan.cancel, is -32003. broughtBy without guest is \
+        -32602 naming broughtBy.
         """,
       result: ResultDoc("answer", schema: .ref("PlanAnswer")),
       errors: [
@@ -36,9 +35,9 @@ enum PlanAnswerMethods {
     switch params.who {
     case .player(let player): try Encoded(turn.joinPlan(params.plan, player: player))
     case .guest(let name, let host):
-      // A name typed on a link is new to the organiser until they confirm it; one the organiser adds is known.
       try Encoded(
-        turn.joinPlanAsGuest(params.plan, name: name, broughtBy: host, confirmed: call.isController))
+        turn.joinPlanAsGuest(
+          params.plan, name: name, broughtBy: host, confirmed: call.disclosure.namesAreConfirmed))
     }
   }
 
@@ -101,8 +100,7 @@ enum PlanAnswerMethods {
       description: """
         Out of the queue if they were in it; when a going player leaves, the first waiting one moves up (plan \
         events left, then promoted). A player who never joined goes on the notGoing list. Saying it twice \
-        changes nothing (changed false). Mutating: a controller, or a web client holding the plan's sign-up \
-        code, as for plan.join.
+        changes nothing (changed false).
         """,
       result: ResultDoc("answer", schema: .ref("PlanAnswer")),
       errors: [
@@ -145,9 +143,7 @@ enum PlanAnswerMethods {
         no-shows. A new check-in replaces the one before; the plan stays open and its lists stay as people \
         answered. gather.start {plan} then splits exactly the players present, in the check-in's order (going in \
         the order they joined, then those from the waiting list, then walk-ins): the split gather.suggest gives \
-        for that list. Attendance counts from it (played, noShows). Publishes a plan event (checkedIn). \
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden; a plan's sign-up code does not grant it.
+        for that list. Attendance counts from it (played, noShows). Publishes a plan event (checkedIn).
         """,
       result: ResultDoc("plan", schema: .ref("Plan")),
       errors: [

@@ -54,10 +54,6 @@ enum PlayersMethods {
     .playersCreate, CreateParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Adds a player to the roster.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("player", schema: .ref("Player")),
       errors: [.forbidden, .invalidParams, .storageUnavailable]
     )
@@ -111,10 +107,6 @@ enum PlayersMethods {
     doc: MethodDoc(
       summary: """
         Changes a player; omitted params stay, null clears age, position, skill or favouriteTeam.
-        """,
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
         """,
       result: ResultDoc("player", schema: .ref("Player")),
       errors: [.forbidden, .playerNotFound, .invalidParams, .storageUnavailable]
@@ -185,8 +177,7 @@ enum PlayersMethods {
     doc: MethodDoc(
       summary: "Deletes a player; the history keeps the name.",
       description: """
-        Refused with player_in_active_gather while the player is in the active gather. Mutating: the caller must \
-        be a controller (root, the daemon's uid, or a member of --control-group), otherwise -32003 forbidden. \
+        Refused with player_in_active_gather while the player is in the active gather. \
         The player comes off every open plan's lists (plan events left, and promoted for whoever moves up); \
         closed plans keep their answer.
         """,
@@ -215,8 +206,7 @@ enum PlayersMethods {
     doc: MethodDoc(
       summary: "Adds several players to the roster at once, all or none.",
       description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden. Each row takes players.create's params, checked by the same rules, and every \
+        Each row takes players.create's params, checked by the same rules, and every \
         row is checked before anything is written: the first bad row refuses the whole import with -32602, whose \
         data.field names the row (from 0) and its field, e.g. players[4].skill. A name that looks like one \
         already on the roster, or like an earlier row's (ignoring case and invisible characters, as a guest's \

@@ -5,99 +5,77 @@ import Synchronization
 /// because its reply was lost (a phone that went offline mid-request, a page that queued a tap) is answered with the
 /// first reply, not made twice.
 ///
-/// A repeat is the same key with the same method and the same other params; the same key with another request runs
-/// that request. Only changes answered with a result are kept: a refused one changed nothing, so running it again is
-/// safe. A reply is kept for ``maximumAge`` on the session's clock, and the newest ``capacity`` replies (at most
-/// ``maximumBytes`` of them) are kept, so a flood of keys costs bounded memory and forgets the oldest. The keys are
-/// kept in memory only: a restart of gatherd forgets them (docs/protocol.md, "Repeated changes"). Used in the
-/// session's turns.
+/// Keys are each caller's own (``Scope``): a user on the socket, the control link, one sign-up or vote link, one
+/// MQTT topic. A repeat is the same key from the same scope with the same method and params; the same key with
+/// another method or other params is refused, so a key cannot stand for two changes. Only changes answered with a
+/// result are kept: a refused one changed nothing, so running it again is safe. A reply is kept for
+/// ``maximumAge`` on the session's clock; each scope keeps its newest replies within its ``Budget``, and at most
+/// ``linkScopes`` scopes of links and topics are kept (the least recently used goes first), so that a flood of keys
+/// from a link in a group chat costs bounded memory and never pushes out the organiser's. A reply too large to keep
+/// is remembered as made, and its repeat refused. The keys live in memory only: a restart of gatherd forgets them
+/// (docs/protocol.md, "Repeated changes"). Used in the session's turns.
+///
+/// ```swift
+/// if let reply = try repeats.reply(to: request, from: scope, now: now) { return reply }
+/// let reply = try run()
+/// repeats.remember(reply, to: request, from: scope, now: now)
+/// ```
 final class RepeatedRequests: Sendable {
   /// How long a reply is kept.
   static let maximumAge = Duration.seconds(24 * 3600)
-  /// The most replies kept.
-  static let capacity = 4096
-  /// The most bytes of replies kept.
-  static let maximumBytes = 4 << 20
-
-  /// A change as the window knows it: its key, its method and its other params.
-  struct Request: Sendable, Hashable {
-    let key: String
-    let method: String
-    let params: JSONObject
-
-    /// The request `params` carry for `method`, taking their `idempotencyKey`; nil without one. A key that is not 8
-    /// to 128 letters, digits, `-` or `_` is refused (-32602 naming it).
-    init?(method: String, params: inout Params) throws(RPCError) {
-      guard let key = try params.optionalString("idempotencyKey") else { return nil }
-      let allowed = key.utf8.allSatisfy { byte in
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D
-          || byte == 0x5F
-      }
-      guard (8...128).contains(key.utf8.count), allowed else {
-        throw .invalidParams(
-          field: "idempotencyKey",
-          "Parameter \"idempotencyKey\" must be 8 to 128 letters, digits, - or _, chosen at random for each change.")
-      }
-      var rest = params.fields
-      rest["idempotencyKey"] = nil
-      self.key = key
-      self.method = method
-      self.params = rest
-    }
-  }
-
-  private struct Kept {
-    let request: Request
-    let reply: JSONValue
-    let at: Duration
+  /// How much one scope keeps: its newest replies, at most so many and so many bytes.
+  struct Budget: Sendable {
+    let replies: Int
     let bytes: Int
   }
+  /// A controller's scope's budget.
+  static let controllerBudget = Budget(replies: 2048, bytes: 2 << 20)
+  /// A link's or an MQTT topic's scope's budget.
+  static let linkBudget = Budget(replies: 256, bytes: 256 << 10)
+  /// The most scopes of links and topics kept at once.
+  static let linkScopes = 64
+  /// The largest reply kept; a larger one is remembered as made, without its reply.
+  static let largestReply = 64 << 10
 
-  private let window = Mutex<(kept: [String: Kept], order: [String], bytes: Int)>(([:], [], 0))
+  private let scopes = Mutex<[Scope: Window]>([:])
 
   init() {}
 
-  /// The reply already given to `request`, if it is still kept.
-  func reply(to request: Request, now: Duration) -> JSONValue? {
-    window.withLock { window in
-      guard let kept = window.kept[request.key], kept.request == request, now - kept.at < Self.maximumAge else {
-        return nil
-      }
-      return kept.reply
+  /// The reply already given to `request` from `scope`, if it is still kept; nil when the change is new. Throws
+  /// when the key was used for another change, or when the change was made but its reply was too large to keep.
+  func reply(to request: Request, from scope: Scope, now: Duration) throws(RPCError) -> JSONValue? {
+    let kept = scopes.withLock { scopes in scopes[scope]?.kept(request.key, now: now) }
+    guard let kept else { return nil }
+    guard kept.method == request.method, kept.fingerprint == request.fingerprint else {
+      throw .invalidParams(
+        field: "idempotencyKey",
+        """
+        The idempotencyKey "\(request.key)" was already used for another change (\(kept.method)): choose a new key \
+        for each change.
+        """)
     }
+    guard let reply = kept.reply else {
+      throw .wrongState(
+        reason: "already_done",
+        "This \(request.method) was already made with this idempotencyKey; its reply is not kept: read the state again."
+      )
+    }
+    return reply
   }
 
-  /// Keeps `reply`, the answer to `request`, forgetting the oldest replies past the bounds.
-  func remember(_ reply: JSONValue, to request: Request, now: Duration) {
-    let bytes = JSONWriter.bytes(reply).count + request.key.utf8.count
-    guard bytes <= Self.maximumBytes / 64 else { return }
-    window.withLock { window in
-      if let old = window.kept.removeValue(forKey: request.key) {
-        window.bytes -= old.bytes
-        window.order.removeAll { $0 == request.key }
-      }
-      window.kept[request.key] = Kept(request: request, reply: reply, at: now, bytes: bytes)
-      window.order.append(request.key)
-      window.bytes += bytes
-      while window.order.count > Self.capacity || window.bytes > Self.maximumBytes
-        || (window.kept[window.order[0]].map { now - $0.at >= Self.maximumAge } ?? true)
-      {
-        let oldest = window.order.removeFirst()
-        window.bytes -= window.kept.removeValue(forKey: oldest)?.bytes ?? 0
-        if window.order.isEmpty { break }
+  /// Keeps `reply`, the answer to `request` from `scope`, forgetting the oldest replies past the scope's budget.
+  func remember(_ reply: JSONValue, to request: Request, from scope: Scope, now: Duration) {
+    let size = JSONWriter.bytes(reply).count
+    let kept = Kept(
+      method: request.method, fingerprint: request.fingerprint, reply: size <= Self.largestReply ? reply : nil,
+      at: now, bytes: min(size, Self.largestReply) + request.key.utf8.count + 64)
+    scopes.withLock { scopes in
+      scopes[scope, default: Window(lastUsed: now)].keep(
+        kept, as: request.key, now: now, budget: scope.isController ? Self.controllerBudget : Self.linkBudget)
+      let links = scopes.filter { !$0.key.isController }
+      if links.count > Self.linkScopes, let stalest = links.min(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+        scopes[stalest.key] = nil
       }
     }
   }
-}
-
-extension RepeatedRequests {
-  /// The key as every change's params describe it in the OpenRPC document.
-  static let paramDoc = ParamDoc(
-    "idempotencyKey",
-    """
-    A key the client chooses at random for this change (8 to 128 letters, digits, - or _). Sent again with the same \
-    method and params, the change is not made again: the first reply is given again (kept 24 hours, while gatherd \
-    runs).
-    """, required: false,
-    schema: .string(minLength: 8, maxLength: 128, pattern: "^[A-Za-z0-9_-]{8,128}$"))
 }

@@ -25,6 +25,8 @@ enum ScheduleFields {
       try params.optionalIntArray("reminders").map { $0.map { .seconds($0) } }
     }
     if let cost = try CostFields.read(&params) { changes.fee = .some(try cost()) }
+    let attendance = try AttendanceFields.read(&params)
+    (changes.offerPeriod, changes.cutOff) = (attendance.offerPeriod, attendance.cutOff)
     return changes
   }
 
@@ -67,6 +69,7 @@ enum ScheduleFields {
       place: changes.place ?? nil, note: changes.note ?? nil, opensBefore: opensBefore,
       regulars: changes.regulars ?? nil, reminders: changes.reminders ?? nil)
     details.fee = changes.fee ?? nil
+    try details.setAttendanceTerms(offerPeriod: changes.offerPeriod, cutOff: changes.cutOff)
     return details
   }
 

@@ -14,8 +14,7 @@ extension ScheduleMethods {
         regularsOfLast are given together: any of them replaces the rule. The plans already open keep their own \
         details, and their week gets no second plan; the weeks to come follow the change (their opening must \
         come after it). A new weekday or time that another schedule has is refused with -32002 same_time, naming \
-        it, unless force is true. Mutating: the caller must be a controller (root, the daemon's uid, or a member \
-        of --control-group), otherwise -32003 forbidden.
+        it, unless force is true.
         """,
       result: ResultDoc("schedule", schema: .ref("Schedule")),
       errors: [.scheduleNotFound, .forbidden, .sameTime, .invalidParams, .storageUnavailable],
@@ -27,7 +26,7 @@ extension ScheduleMethods {
           .string("capacity"),
           .string("place"),
           .string("note"),
-          .string("opensBefore"),
+          .string("opensBefore"), .string("offerPeriod"), .string("cutOff"),
           .string("regularsFirst"),
           .string("reminders"),
         ])
@@ -102,7 +101,7 @@ extension ScheduleMethods {
           """
           Move it even when another schedule has its games on that day at that time (otherwise -32002 same_time).
           """, required: false, schema: .boolean()),
-      ] + CostFields.docs(required: false)
+      ] + CostFields.docs(required: false) + AttendanceFields.docs
     let schedule: PlanSchedule.ID
     let changes: ScheduleChanges
     /// Move it even to another schedule's day and time.

@@ -21,8 +21,7 @@ enum ScheduleMethods {
         if it has yet to start. Skipping a week is cancelling that week's plan (plan.cancel); plan.reschedule \
         changes the weeks to come, plan.unschedule ends it. Two schedules on the same day at the same time \
         (whatever their utcOffset) would open two plans every week: a second is refused with -32002 same_time, \
-        naming the first, unless force is true. Mutating: the caller must be a controller (root, the daemon's \
-        uid, or a member of --control-group), otherwise -32003 forbidden.
+        naming the first, unless force is true.
         """,
       result: ResultDoc("schedule", schema: .ref("Schedule")),
       errors: [.forbidden, .sameTime, .invalidParams, .storageUnavailable]
@@ -106,7 +105,7 @@ enum ScheduleMethods {
           next (the default): the first week whose opening is still to come. this: this week's game, when it is \
           still to start and its opening has passed, opens at once.
           """, required: false, schema: .choice(["this", "next"])),
-      ] + CostFields.docs(required: false)
+      ] + CostFields.docs(required: false) + AttendanceFields.docs
     let details: ScheduleDetails
     /// Make it even on another schedule's day and time.
     let force: Bool
@@ -144,8 +143,7 @@ enum ScheduleMethods {
     doc: MethodDoc(
       summary: "Ends a weekly game; the plans it opened stay as they are.",
       description: """
-        Their schedule becomes null. Mutating: the caller must be a controller (root, the daemon's uid, or a \
-        member of --control-group), otherwise -32003 forbidden.
+        Their schedule becomes null.
         """,
       result: ResultDoc("unscheduled", schema: APISchemas.unscheduled),
       errors: [.scheduleNotFound, .forbidden, .invalidParams, .storageUnavailable]

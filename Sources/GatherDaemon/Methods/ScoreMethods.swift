@@ -13,8 +13,7 @@ enum ScoreMethods {
     doc: MethodDoc(
       summary: "Scores a goal for a side, optionally naming the scorer.",
       description: """
-        Scoring for the bench, past 99, or by a player not on the side is -32602. Mutating: the caller must be a \
-        controller (root, the daemon's uid, or a member of --control-group), otherwise -32003 forbidden.
+        Scoring for the bench, past 99, or by a player not on the side is -32602.
         """,
       result: ResultDoc("result", schema: APISchemas.scoreChange),
       errors: [.forbidden, .noActiveGather, .playerNotFound, .invalidParams, .storageUnavailable]
@@ -44,9 +43,7 @@ enum ScoreMethods {
     doc: MethodDoc(
       summary: "Undoes the last goal.",
       description: """
-        Refused with invalid_transition when there is no goal to undo or the last change was a correction. \
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
+        Refused with invalid_transition when there is no goal to undo or the last change was a correction.
         """,
       result: ResultDoc("result", schema: APISchemas.scoreUndone),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .storageUnavailable]
@@ -60,10 +57,6 @@ enum ScoreMethods {
     .scoreSet, SetParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Sets the score outright, logged as a correction.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("result", schema: APISchemas.scoreChange),
       errors: [.forbidden, .noActiveGather, .invalidParams, .storageUnavailable]
     )

@@ -29,23 +29,31 @@ enum TeamsMethods {
         are really different (never the first split with the sides swapped); the first split is the same with or \
         without them. Fewer than 2 or more than 40 players, or a player given twice (field players, or bench \
         when on both), is -32602; so are a by other than rating or skill, and alternatives out of 1-5.
+
+        With plan in place of players and bench: the split gather.start {plan} makes of that open plan's players \
+        (those checked in, else the going ones; with an odd number the last of them on the bench), so that a page \
+        shows the teams the match will start with.
         """,
       result: ResultDoc("suggestion", schema: .ref("Suggestion")),
-      errors: [.playerNotFound, .invalidParams]
+      errors: [.playerNotFound, .planNotFound, .planCancelled, .planStarted, .planExpired, .invalidParams],
+      extensions: ["x-requires-one-of": .array([.string("players"), .string("plan")])]
     )
   ) { params, reader, call in
-    try Encoded(
+    let (players, bench) = try params.plan.map { try reader.kickOffLineup(of: $0) } ?? (params.players, params.bench)
+    return try Encoded(
       reader.suggestTeams(
-        players: params.players, bench: params.bench, seed: params.seed, by: params.basis,
-        alternatives: params.alternatives))
+        players: players, bench: bench, seed: params.seed, by: params.basis, alternatives: params.alternatives))
   }
 
   /// gather.suggest's params.
   struct SuggestParams: MethodParams {
     static let fields = [
       ParamDoc(
-        "players", "The ids to split, 2 to 40.", required: true,
+        "players", "The ids to split, 2 to 40; or plan.", required: false,
         schema: .array(of: .ref("Id"), minItems: 2, maxItems: 40, unique: true)),
+      ParamDoc(
+        "plan", "An open plan whose players to split as gather.start {plan} does, in place of players and bench.",
+        required: false, schema: .ref("Id")),
       ParamDoc(
         "bench", "Ids to leave on the bench; passed through.", required: false,
         schema: .array(of: .ref("Id"), unique: true)),
@@ -63,6 +71,8 @@ enum TeamsMethods {
     ]
     let players: [Player.ID]
     let bench: [Player.ID]
+    /// The open plan whose kick-off lineup to split, in place of players and bench.
+    let plan: Plan.ID?
     let seed: UInt64
     /// What to balance.
     let basis: TeamBalancer.Basis
@@ -70,11 +80,19 @@ enum TeamsMethods {
     let alternatives: Int
 
     init(_ params: inout Params) throws {
-      guard let players = try params.optionalIntArray("players") else {
-        throw RPCError.invalidParams(field: "players", "Parameter \"players\" is required: the ids to split.")
-      }
-      self.players = players
+      plan = try params.optionalInt("plan")
+      let players = try params.optionalIntArray("players")
       bench = try params.optionalIntArray("bench") ?? []
+      switch (players, plan) {
+      case (nil, nil):
+        throw RPCError.invalidParams(
+          field: "players", "Parameter \"players\" is required: the ids to split, unless plan is given.")
+      case (.some, .some):
+        throw RPCError.invalidParams(field: "plan", "Give a plan or the players, not both.")
+      case (nil, .some) where !bench.isEmpty:
+        throw RPCError.invalidParams(field: "bench", "A plan's bench is its own: give no bench with plan.")
+      default: self.players = players ?? []
+      }
       seed = UInt64(try params.optionalInt("seed", in: 0...maxSeed) ?? 0)
       basis = try params.optionalChoice("by", bases, TeamBalancer.Basis.init(rawValue:)) ?? .rating
       alternatives = Int(try params.optionalInt("alternatives", in: 1...maxAlternatives) ?? 0)

@@ -16,9 +16,7 @@ enum TimerMethods {
       summary: "Sets the clock's duration and stops it there.",
       description: """
         Give minutes, seconds or both (x-requires-one-of); neither is -32602. With minutes, seconds must be \
-        0..59; alone, seconds may be 1..5999. Refused with invalid_transition while running. Mutating: the \
-        caller must be a controller (root, the daemon's uid, or a member of --control-group), otherwise -32003 \
-        forbidden.
+        0..59; alone, seconds may be 1..5999. Refused with invalid_transition while running.
         """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .invalidParams, .storageUnavailable],
@@ -54,8 +52,7 @@ enum TimerMethods {
       description: """
         Only while the clock is stopped before the first period (otherwise invalid_transition; reset the clock \
         first). Fields left out keep their value; at least one is needed. The clock is stopped at the start of \
-        the first period. Mutating: the caller must be a controller (root, the daemon's uid, or a member of \
-        --control-group), otherwise -32003 forbidden.
+        the first period.
         """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .invalidParams, .storageUnavailable],
@@ -102,9 +99,7 @@ enum TimerMethods {
       description: """
         While the period runs or is paused, or once it has reached 0 and the next period has not started (during \
         the break, stopped before the next period, or finished after the last): then the period resumes, \
-        running, into its added time. endsAt moves. Before kick-off: invalid_transition. Mutating: the caller \
-        must be a controller (root, the daemon's uid, or a member of --control-group), otherwise -32003 \
-        forbidden.
+        running, into its added time. endsAt moves. Before kick-off: invalid_transition.
         """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .invalidParams, .storageUnavailable]
@@ -129,10 +124,6 @@ enum TimerMethods {
     .timerStart, NoParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Starts a stopped clock.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .storageUnavailable]
     )
@@ -145,10 +136,6 @@ enum TimerMethods {
     .timerPause, NoParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Pauses a running clock.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .storageUnavailable]
     )
@@ -161,10 +148,6 @@ enum TimerMethods {
     .timerResume, NoParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Resumes a paused clock.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .storageUnavailable]
     )
@@ -177,10 +160,6 @@ enum TimerMethods {
     .timerToggle, NoParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Starts a stopped clock, pauses a running one, resumes a paused one.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .storageUnavailable]
     )
@@ -193,10 +172,6 @@ enum TimerMethods {
     .timerReset, NoParams.self, access: .controller(),
     doc: MethodDoc(
       summary: "Stops the clock at its full duration, from any state.",
-      description: """
-        Mutating: the caller must be a controller (root, the daemon's uid, or a member of --control-group), \
-        otherwise -32003 forbidden.
-        """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .storageUnavailable]
     )
@@ -216,8 +191,7 @@ enum TimerMethods {
         (with period) and the break, or the clock stopped before the next period when there is no break; after \
         the last period, finished. The next period starts at its regular start, so its minutes are unchanged (a \
         second half of 2 x 25 still starts at 25:00). Before kick-off, in the break, stopped before the next \
-        period and at full time: invalid_transition, and nothing changes. Mutating: the caller must be a \
-        controller (root, the daemon's uid, or a member of --control-group), otherwise -32003 forbidden.
+        period and at full time: invalid_transition, and nothing changes.
         """,
       result: ResultDoc("timer", schema: .ref("Timer")),
       errors: [.forbidden, .noActiveGather, .invalidTransition, .storageUnavailable]

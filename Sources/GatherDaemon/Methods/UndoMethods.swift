@@ -19,8 +19,7 @@ enum UndoMethods {
         voided, its charges are reversed by correction lines (the ledger only grows), and every rating is replayed \
         without it. Refused, changing nothing: a gather being played (gather_already_active), a gather that is not \
         the last to have ended or that ended 30 minutes ago or more (too_late_to_undo: gathers.delete takes it out \
-        of history), an unknown gather (gather_not_found). A gather event (reopened) follows. Mutating: the \
-        caller must be a controller, otherwise -32003 forbidden.
+        of history), an unknown gather (gather_not_found). A gather event (reopened) follows.
         """,
       result: ResultDoc("reopened", schema: APISchemas.gatherReopened),
       errors: [
@@ -41,8 +40,7 @@ enum UndoMethods {
         go; its charges are reversed by correction lines (the ledger only grows, and keeps its lines); every \
         rating and stat is replayed without it. It cannot be undone: ask first (gatherctl asks, or takes --yes). \
         Refused, changing nothing: the gather being played (-32602 naming gather: cancel it instead), an unknown \
-        gather (gather_not_found). A gather event (deleted) follows. Mutating: the caller must be a controller, \
-        otherwise -32003 forbidden.
+        gather (gather_not_found). A gather event (deleted) follows.
         """,
       result: ResultDoc("deleted", schema: APISchemas.gatherDeleted),
       errors: [.forbidden, .gatherNotFound, .invalidParams, .storageUnavailable])
@@ -59,8 +57,7 @@ enum UndoMethods {
         For a plan called off by mistake: everyone's answers stand, in the order they were given, and the link \
         the group already has works again. Refused, changing nothing: an open plan (-32602 naming plan), a plan \
         whose start has passed, or started or expired (too_late_to_undo), another open plan at its start unless \
-        force (same_time), an unknown plan (plan_not_found). A plan event (restored) follows. Mutating: the caller \
-        must be a controller, otherwise -32003 forbidden.
+        force (same_time), an unknown plan (plan_not_found). A plan event (restored) follows.
         """,
       result: ResultDoc("plan", schema: .ref("Plan")),
       errors: [.forbidden, .planNotFound, .tooLateToUndo, .sameTime, .invalidParams, .storageUnavailable])
@@ -80,8 +77,7 @@ enum UndoMethods {
         never rewritten); into keeps its name and details; every rating is replayed. Refused, changing nothing: \
         the same player twice (-32602 naming into), two players who played the same gather (-32602 naming from), \
         either in the gather being played (player_in_active_gather), an unknown player (player_not_found). \
-        players events follow: deleted (from) and updated (into). Mutating: the caller must be a controller, \
-        otherwise -32003 forbidden.
+        players events follow: deleted (from) and updated (into).
         """,
       result: ResultDoc("merged", schema: APISchemas.playersMerged),
       errors: [.forbidden, .playerNotFound, .playerInActiveGather, .invalidParams, .storageUnavailable])

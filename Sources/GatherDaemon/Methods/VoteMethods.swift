@@ -19,8 +19,8 @@ enum VoteMethods {
         Refused naming the param, with nothing changed: voting again or by someone who did not play (voter), for \
         oneself or for someone who did not play (player), after the vote closed (gather). Votes are anonymous to \
         everyone, the organiser included: gatherd keeps who voted apart from the counts, with nothing that links \
-        them, and tells only who has voted and, once closed, the outcome. A vote event (cast) follows. Mutating: \
-        a controller may record a vote told to them; a web client holding the gather's vote code or its plan's \
+        them, and tells only who has voted and, once closed, the outcome. A vote event (cast) follows. A \
+        controller may record a vote told to them; a web client holding the gather's vote code or its plan's \
         sign-up code (auth.token, or Authorization: Bearer on POST /rpc) votes in that gather's vote only \
         (another gather's: -32003 naming gather).
         """,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GatherAPI
+import GatherModel
 import GatherRPC
 import Glibc
 
@@ -38,15 +39,16 @@ extension Encoded where Value == API.ServerTime {
   /// `{now, local, zone}`: the server's time in UTC and in its own zone, and the zone's name (null when it has
   /// none); with `at`, a wall-clock time with no zone (read as UTC), also `at`: that time here, with the offset in
   /// force then (`2026-12-03T19:00:00+00:00`), as `plan.create` takes it.
-  init(now: Date, at wall: Date?) {
+  /// The times are read in `zone`, the session's, whose name is `zoneName`.
+  init(now: Date, at wall: Date?, zone: ZoneRule, zoneName: String?) {
     let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
     var result: JSONObject = [
       "now": .string(ISO8601.string(now)),
-      "local": .string(ISO8601.zonedString(now, utcOffset: LocalTimeZone.offset(at: seconds))),
-      "zone": LocalTimeZone.name().map { .string($0) } ?? .null,
+      "local": .string(ISO8601.zonedString(now, utcOffset: zone.offset(seconds))),
+      "zone": zoneName.map { .string($0) } ?? .null,
     ]
     if let wall {
-      let here = LocalTimeZone.instant(wallSeconds: Int64(wall.timeIntervalSince1970))
+      let here = zone.instant(wallSeconds: Int64(wall.timeIntervalSince1970))
       result["at"] = .string(ISO8601.zonedString(here.date, utcOffset: here.utcOffset))
     }
     self.init(.object(result))

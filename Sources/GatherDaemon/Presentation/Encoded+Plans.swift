@@ -14,7 +14,7 @@ extension Encoded where Value == API.PlanList {
 }
 
 extension Encoded where Value == API.PlanAnswer {
-  /// `{plan, player, answer, changed, promoted}`.
+  /// `{plan, player, answer, changed, promoted, offered}`.
   init(_ answer: PlanAnswer) { self.init(answer.json) }
 }
 

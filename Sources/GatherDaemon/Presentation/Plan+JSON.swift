@@ -5,8 +5,8 @@ import GatherRPC
 /// them: only `plan.link` gives it, inside the link.
 extension Plan {
   /// `{id, status, startsAt, startsAtLocal, capacity, place, note, going, waiting, notGoing, placesLeft, gather,
-  /// checkIn, createdAt, fee, schedule, regularsFirst, reminders, lastReminder}` (the last four:
-  /// Plan+TermsJSON.swift); `roster` gives the current names of the players still on it, and `reminders` the
+  /// checkIn, createdAt, fee, schedule, regularsFirst, reminders, lastReminder, attendance}` (the last five:
+  /// Plan+TermsJSON.swift, Plan+AttendanceJSON.swift); `roster` gives the current names of the players still on it, and `reminders` the
   /// reminders that apply to it (its own, else the daemon's; nil: only its own, or null).
   func json(roster: [Player.ID: Player], reminders: [Duration]? = nil) -> JSONValue {
     .object([
@@ -29,6 +29,7 @@ extension Plan {
       "regularsFirst": regularsFirstJSON,
       "reminders": reminderSecondsJSON(reminders),
       "lastReminder": lastReminderJSON(reminders),
+      "attendance": attendanceJSON(roster: roster),
     ])
   }
 }
@@ -79,7 +80,8 @@ extension PlanSnapshot {
 }
 
 extension PlanAnswer {
-  /// The reply to `plan.join` and `plan.leave`: `{plan, player, answer, changed, promoted}`.
+  /// The reply to `plan.join`, `plan.leave`, `plan.accept` and `plan.decline`: `{plan, player, answer, changed,
+  /// promoted, offered}`.
   var json: JSONValue {
     .object([
       "plan": plan.json,
@@ -87,6 +89,7 @@ extension PlanAnswer {
       "answer": .string(change.answer.rawValue),
       "changed": .bool(change.changed),
       "promoted": .array(change.promoted.map { memberJSON($0, roster: plan.roster) }),
+      "offered": .array(change.offered.map { memberJSON($0, roster: plan.roster) }),
     ])
   }
 }

@@ -3,8 +3,8 @@ import GatherRPC
 
 /// The JSON shape of a weekly schedule, as the protocol documents it.
 extension ScheduleSnapshot {
-  /// `{id, weekday, time, utcOffset, zone, capacity, place, note, opensBefore, regularsFirst, reminders, fee, next,
-  /// lastStart, createdAt, changedAt}`: durations in seconds; `utcOffset` null for the server's zone (then `zone`
+  /// `{id, weekday, time, utcOffset, zone, capacity, place, note, opensBefore, regularsFirst, reminders, fee,
+  /// attendance, next, lastStart, createdAt, changedAt}`: durations in seconds; `utcOffset` null for the server's zone (then `zone`
   /// names it, when it has a name); `next` is the week it opens next, `{startsAt, startsAtLocal, opensAt,
   /// opensToAllAt}`.
   var json: JSONValue {
@@ -30,6 +30,10 @@ extension ScheduleSnapshot {
       "regularsFirst": regulars,
       "reminders": details.reminders.map { .array($0.map { .int($0.inMilliseconds / 1000) }) } ?? .null,
       "fee": details.fee?.json(roster: roster) ?? .null,
+      "attendance": .object([
+        "offerPeriod": details.offerPeriod.map { .int($0.inMilliseconds / 1000) } ?? .null,
+        "cutOff": .int((details.cutOff ?? OfferWindow.standardCutOff).inMilliseconds / 1000),
+      ]),
       "next": .object([
         "startsAt": .string(ISO8601.string(next.date)),
         "startsAtLocal": .string(ISO8601.zonedString(next.date, utcOffset: next.utcOffset)),

@@ -17,6 +17,7 @@ extension PlayerStats {
       "attendance": .object([
         "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),
         "noShows": .int(Int64(attendance.noShows)), "leftLate": .int(Int64(attendance.leftLate)),
+        "lateDropOuts": .int(Int64(attendance.lateDropOuts)),
       ]),
     ])
   }

@@ -11,8 +11,9 @@
 // - The page itself: stale-while-revalidate. The kept copy answers at once, and a fresh one is fetched beside
 //   it for the next time (with its ETag, so mostly a 304).
 // - Every other file of the app: from the cache when the kept copy is of the revision this version lists (the
-//   bundle's files always are), else from gatherd, then kept. JSON files (the language catalogs) are kept when
-//   first used; the rest when the worker installs.
+//   bundle's files always are), else from gatherd, then kept. The language catalogs are kept when first used
+//   (the page asks for its own again once the worker has it), English, which every language falls back to, and
+//   the rest when the worker installs.
 // - Anything else (/rpc and its WebSocket, /healthz, /metrics, /calendar.ics) is never touched nor kept.
 "use strict";
 
@@ -23,8 +24,9 @@ const scope = new URL(self.registration.scope);
 const PAGE = scope.pathname;
 const files = new Map(APP.files.map((file) => [new URL(file.url, scope).pathname, file]));
 
-/** Whether the worker keeps the file when it installs (JSON files wait until the page asks for them). */
-const keptAtInstall = (file) => file.url !== "sw.js" && !file.url.endsWith(".json");
+/** Whether the worker keeps the file when it installs: JSON files wait until the page asks for them, but for the
+ * English catalog, which every language falls back to. */
+const keptAtInstall = (file) => file.url !== "sw.js" && (!file.url.endsWith(".json") || file.url === "i18n/en.json");
 
 self.addEventListener("install", (event) => {
   event.waitUntil(install().then(() => self.skipWaiting()));

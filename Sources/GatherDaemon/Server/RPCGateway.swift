@@ -53,12 +53,13 @@ public struct RPCGateway: Sendable {
   /// normal use).
   public init(
     session: GatherSession, loop: any EventLoop, queryPool: NIOThreadPool, stats: DaemonStats, maxLineBytes: Int,
-    access: AccessPolicy, web: WebAccess?, keeper: ConnectionKeeper? = nil, testFaults: Bool = false, logger: Logger
+    access: AccessPolicy, web: WebAccess?, keeper: ConnectionKeeper? = nil, testFaults: Bool = false, logger: Logger,
+    push: WebPush? = nil
   ) {
     let refusals = RefusalReporter(logger: logger, loop: loop)
     let services = MethodServices(
       web: web, stats: stats, hub: session.hub, repeats: RepeatedRequests(),
-      devices: DeviceConnections(session: session, replyLoop: loop))
+      devices: DeviceConnections(session: session, replyLoop: loop), push: push)
     dispatcher = MethodTable.dispatcher(
       session, services: services, testFaults: testFaults, logger: logger, refusals: refusals)
     runOnSession = { work, replyLoop, done in session.submit(work, replyingOn: replyLoop, to: done) }

@@ -29,17 +29,18 @@ public final class GatherSession: Sendable {
   /// What every turn shares and never changes.
   let environment: SessionEnvironment
   /// Cleared by ``refuseChanges()``, when the daemon begins to stop its loops.
-  private let takesChanges = Atomic(true)
+  private let takesChanges: Atomic<Bool>
 
   /// Loads the Football Gather from `store`, restoring the active gather's clock on `clock`; commands run on
   /// `loop`, and events go to `hub`. Plans expire and remind as `planTimes` say, and schedules read their times in
   /// `zone` (the server's own by default). Man-of-the-match votes close as `voteWindow` says, in the server's time
   /// zone (`localOffset`: its offset from UTC at a moment, in seconds since 1970; the C library's zone by default).
+  /// Late drop-outs and no-shows are fined and hold players back as `attendance` says.
   public init<C: Clock>(
     store: GatherStore, clock: C, loop: any EventLoop, wallClock: @escaping @Sendable () -> Date = { Date() },
     hub: EventHub, planTimes: PlanTimes = .standard, zone: ZoneRule? = nil,
     logger: Logger = Logger(label: "gatherd.session"), voteWindow: VoteWindow = .standard,
-    localOffset: (@Sendable (Int64) -> Int)? = nil
+    localOffset: (@Sendable (Int64) -> Int)? = nil, attendance: AttendanceRules = AttendanceRules()
   ) throws where C.Duration == Duration {
     let alarms = AlarmClock(clock, sessionLoop: loop, subscribersLoop: hub.subscribers.loop)
     // The store keeps milliseconds; times in memory are cut to the same, so a restart reads back what was shown.
@@ -48,15 +49,19 @@ public final class GatherSession: Sendable {
     }
     var state = try store.load(at: alarms.now(), wallNow: wall())
     state.planReminders = planTimes.reminders
+    state.keep(try store.pushSubscriptions())
     let settings = SessionSettings(
       wallClock: wall, planTimes: planTimes, zone: zone ?? LocalTimeZone.rule, voteWindow: voteWindow,
-      localOffset: localOffset ?? { LocalTimeZone.offset(at: $0) })
+      localOffset: localOffset ?? { LocalTimeZone.offset(at: $0) }, attendance: attendance)
     let environment = SessionEnvironment(
       store: store, hub: hub, alarms: alarms, settings: settings, logger: logger,
       firstView: SessionView(
         state: state, seq: hub.seq, endsAt: nil, at: alarms.now(), now: alarms.now, settings: settings))
     self.environment = environment
     self.loop = loop
+    // Set after the last `try`: Swift 6.3's optimiser (release builds, cross-module) crashes on a noncopyable
+    // stored property that an init has to drop when it throws.
+    takesChanges = Atomic(true)
     // With the running clock's end worked out, as every later view has it.
     var turn = Turn(state: state, environment: environment)
     turn.publishView()

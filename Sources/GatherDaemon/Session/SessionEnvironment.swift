@@ -58,6 +58,8 @@ struct SessionSettings: Sendable {
   let voteWindow: VoteWindow
   /// The server's offset from UTC at a moment (seconds since 1970), which places "the next day at 12:00".
   let localOffset: @Sendable (Int64) -> Int
+  /// Whether late drop-outs and no-shows are fined, and hold players back.
+  var attendance = AttendanceRules()
 }
 
 /// The session an alarm takes its turn on, held weakly so that an alarm never keeps a dropped session alive.

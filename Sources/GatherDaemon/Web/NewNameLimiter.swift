@@ -35,6 +35,14 @@ struct NewNameLimiter<C: Clock> where C.Duration == Duration {
     return nil
   }
 
+  /// Gives back one name counted from `address`: the request it was counted for was refused, or added nobody.
+  mutating func giveBack(_ address: String) {
+    let now = table.now
+    let key = table.key(for: address, droppingSpent: { Self.level(of: $0, at: now) == 0 })
+    guard let entry = table[key] else { return }
+    table[key] = Entry(level: max(0, Self.level(of: entry, at: now) - 1), at: now)
+  }
+
   /// The names of `entry` still counting at `now`.
   private static func level(of entry: Entry, at now: C.Instant) -> Double {
     max(0, entry.level - entry.at.duration(to: now) / refill)

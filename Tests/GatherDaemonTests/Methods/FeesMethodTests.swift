@@ -161,6 +161,10 @@ import Testing
     let watcher = try await fixture.connect(.web)
     #expect(try await fixture.error("fees.balance", ["player": ids[1]], as: watcher) == .forbidden)
     #expect(try await fixture.error("fees.ledger", [:], as: watcher) == .forbidden)
+    _ = try await fixture.result("plan.cancel", ["plan": try #require(plan["id"])])
+    #expect(
+      try await fixture.error("fees.balance", ["player": ids[1]], as: signUp) == .forbidden("invalid_token"),
+      "a link that no longer works shows nothing")
   }
 
   @Test func whoPaidThePitchIsOwedItByTheOthers() async throws {

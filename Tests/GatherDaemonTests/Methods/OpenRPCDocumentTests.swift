@@ -24,7 +24,10 @@ import Testing
   }
 
   @Test func aLinksCodeGrantsTheMethodsThatDeclareIt() {
-    #expect(MethodCatalog.names(grantedBy: .plan) == ["plan.join", "plan.leave"])
+    #expect(
+      MethodCatalog.names(grantedBy: .plan) == [
+        "plan.accept", "plan.decline", "plan.join", "plan.leave", "push.subscribe", "push.unsubscribe",
+      ])
     #expect(MethodCatalog.names(grantedBy: .vote) == ["vote.cast"])
     #expect(MethodCatalog.names(grantedBy: .anyLink) == ["fees.balance"])
   }

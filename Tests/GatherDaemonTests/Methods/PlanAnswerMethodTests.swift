@@ -117,7 +117,12 @@ import Testing
       granted
         == .object([
           "control": false,
-          "signUp": .object(["plan": plan, "status": "open", "methods": ["plan.join", "plan.leave"]]),
+          "signUp": .object([
+            "plan": plan, "status": "open",
+            "methods": [
+              "plan.accept", "plan.decline", "plan.join", "plan.leave", "push.subscribe", "push.unsubscribe",
+            ],
+          ]),
         ]))
     #expect(try await join(ids[0], as: web)["answer"] == "going")
     let guest = try await fixture.result("plan.join", ["plan": plan, "guest": "Zé"], as: web)

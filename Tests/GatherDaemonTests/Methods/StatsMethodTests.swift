@@ -105,7 +105,8 @@ import Testing
     #expect(report["teammates"]?.arrayValue?.map { $0["name"] } == ["Dani"])
     #expect(
       report["ratings"]?.arrayValue?.count == 1 && report["ratings"]?.arrayValue?.first?["gather"] == gather["id"])
-    #expect(report["attendance"] == .object(["joined": 0, "played": 0, "noShows": 0, "leftLate": 0]))
+    #expect(
+      report["attendance"] == .object(["joined": 0, "played": 0, "noShows": 0, "leftLate": 0, "lateDropOuts": 0]))
   }
 
   @Test func aReportNeedsARosterPlayer() async throws {

@@ -37,6 +37,27 @@ import Testing
     #expect(win > 0.3 && win < 0.7, "the fairest split is close to even")
   }
 
+  @Test func aPlansSuggestionIsTheSplitItsMatchStartsWithTheOddOneOnTheBench() async throws {
+    let plan = try #require(
+      try await fixture.result("plan.create", ["startsAt": .string(MethodFixture.nextWeek), "capacity": 10])["id"])
+    for player in ids.prefix(5) { _ = try await fixture.result("plan.join", ["plan": plan, "player": player]) }
+    let suggestion = try await fixture.result("gather.suggest", ["plan": plan])
+    #expect(suggestion["bench"]?.arrayValue?.compactMap { $0["id"] } == [ids[4]], "the last to join, of five")
+    #expect(side(suggestion, "teamA").union(side(suggestion, "teamB")) == Set(ids.prefix(4)))
+    let gather = try await fixture.result("gather.start", ["plan": plan, "force": true])
+    let teams = ["teamA", "teamB"].map { Set(gather["teams"]?[$0]?.arrayValue?.compactMap { $0["id"] } ?? []) }
+    #expect(teams == [side(suggestion, "teamA"), side(suggestion, "teamB")], "the match plays the split shown")
+    #expect(gather["teams"]?["bench"]?.arrayValue?.compactMap { $0["id"] } == [ids[4]])
+    let refusals: [(JSONObject, Refusal)] = [
+      ([:], .invalidParams("players")), (["plan": plan, "players": .array(ids)], .invalidParams("plan")),
+      (["plan": plan, "bench": [ids[5]]], .invalidParams("bench")), (["plan": 99], .notFound("plan_not_found")),
+      (["plan": plan], .wrongState("plan_started")),
+    ]
+    for (params, refusal) in refusals {
+      #expect(try await fixture.error("gather.suggest", params) == refusal, "\(params)")
+    }
+  }
+
   @Test func theSameRequestGivesTheSameSides() async throws {
     let params: JSONObject = ["players": .array(ids), "seed": 7]
     let first = try await fixture.result("gather.suggest", params)

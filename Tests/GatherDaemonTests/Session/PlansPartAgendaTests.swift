@@ -41,15 +41,20 @@ import Testing
     return session
   }
 
-  func subscribe() async throws {
-    let (session, sink) = (session, sink)
+  func subscribe() async throws { try await Self.subscribe(sink, to: session) }
+
+  /// Has `sink` receive `session`'s `plan` events from now on.
+  static func subscribe(_ sink: RecordingSink, to session: Session) async throws {
     try await session.hub.subscribers.loop.submit {
       session.hub.subscribers.add(session.hub.newSubscriptionID(), topics: [.plan], after: session.view.seq, sink: sink)
     }.get()
   }
 
   /// The next `plan` events, as "change" (or "change:before" for a reminder, in hours).
-  func nextPlanEvents() async throws -> [String] {
+  func nextPlanEvents() async throws -> [String] { try await Self.nextPlanEvents(of: sink) }
+
+  /// The next `plan` events `sink` receives, as ``nextPlanEvents()`` reads them.
+  static func nextPlanEvents(of sink: RecordingSink) async throws -> [String] {
     let batch = try #require(await sink.nextBatch())
     return try batch.map { subscription, event in
       var line: [UInt8] = []
@@ -113,8 +118,10 @@ import Testing
     let byHand = try await plan(startingIn: 10 * 24 + 9)
     _ = try await session.perform { try $0.createSchedule(self.thursdays(opensBefore: 6 * 24)) }
     try await advance(hours: 4 * 24 + 9)
+    let weekAfter = Self.monday.addingTimeInterval((17 * 24 + 9) * Self.hour)
+    try await session.settle { $0.schedules.first?.next.date == weekAfter }
     #expect(session.view.state.openPlans.map(\.id) == [byHand])
-    #expect(session.view.schedules.first?.next.date == Self.monday.addingTimeInterval((17 * 24 + 9) * Self.hour))
+    #expect(session.view.schedules.first?.next.date == weekAfter, "the schedule moved on to the week after")
   }
 
   @Test func aPlanLongPastItsStartExpiresAndTheNextGatherIsTheNextOne() async throws {
@@ -132,7 +139,7 @@ import Testing
     try await quiet.perform { _ in }
     #expect(quiet.view.state.openPlans.map(\.id) == [first.plan.id, second.plan.id])
     await clock.advance(by: .milliseconds(1001))
-    try await quiet.perform { _ in }
+    try await quiet.settle { $0.state.openPlans.count == 1 }
     #expect(quiet.view.state.openPlans.map(\.id) == [second.plan.id])
     #expect(try quiet.reader.plan(first.plan.id).plan.status == .expired)
     await #expect(throws: GatherError.planExpired) {

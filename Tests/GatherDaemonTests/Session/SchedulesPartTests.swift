@@ -33,9 +33,11 @@ import Testing
     let clock = TestClock()
     let weekly = try await PlansPartAgendaTests.session(
       store: .inMemory(), clock: clock, from: PlansPartAgendaTests.monday)
+    let sink = RecordingSink()
+    try await PlansPartAgendaTests.subscribe(sink, to: weekly)
     let schedule = try await weekly.perform { try $0.createSchedule(self.thursdays()) }.schedule.id
     await clock.advance(by: .seconds((4 * 24 + 9) * 3600))
-    try await weekly.perform { _ in }
+    #expect(try await PlansPartAgendaTests.nextPlanEvents(of: sink) == ["created"])
     let opened = try #require(weekly.view.state.openPlans.first)
     #expect(opened.details.capacity == 10)
     var bigger = ScheduleChanges()
@@ -45,7 +47,9 @@ import Testing
     #expect(weekly.view.state.openPlan(opened.id)?.details.capacity == 10, "the open plan keeps its own")
     // A week later, the first week's game has passed, and the next week's plan opens as the schedule now says.
     await clock.advance(by: .seconds(7 * 24 * 3600))
-    try await weekly.perform { _ in }
+    var events: [String] = []
+    while !events.contains("created") { events += try await PlansPartAgendaTests.nextPlanEvents(of: sink) }
+    #expect(events == ["expired", "created"])
     #expect(weekly.view.state.openPlans.map(\.details.capacity) == [14])
     #expect(try weekly.reader.plan(opened.id).plan.details.capacity == 10)
   }

@@ -5,6 +5,7 @@ import GatherRPC
 import GatherStore
 import NIOCore
 import NIOPosix
+import Testing
 
 @testable import GatherDaemon
 
@@ -53,5 +54,34 @@ struct SessionFixture {
       let message = try JSONParser.parse(Array(line.dropLast()))
       return (event.seq, message["method"]!.stringValue!, message["params"]!)
     }
+  }
+}
+
+extension GatherSession {
+  /// Takes turns until `condition` holds of the view, or many turns went by: an alarm that rang on a test clock
+  /// hands its turn to the session's loop from a task of its own, which may run after the test's next turn.
+  func settle(
+    until condition: (SessionView) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    for _ in 0..<10_000 where !condition(view) {
+      await Task.yield()
+      try await perform { _ in }
+    }
+    if !condition(view) { Issue.record("the session never settled", sourceLocation: sourceLocation) }
+  }
+
+  /// Takes turns until `condition` holds of a turn (what the view does not show, such as the storage's health),
+  /// or many turns went by. Each turn nudges `clock` (an advance by nothing): an alarm's task starts its sleep on a
+  /// thread of its own, and one that began sleeping only after the clock reached its deadline waits for an advance.
+  func settleTurn(
+    nudging clock: TestClock<Duration>? = nil, until condition: @escaping @Sendable (inout Turn) -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    for _ in 0..<10_000 {
+      if try await perform(condition) { return }
+      await clock?.advance(by: .zero)
+      await Task.yield()
+    }
+    Issue.record("the session never settled", sourceLocation: sourceLocation)
   }
 }

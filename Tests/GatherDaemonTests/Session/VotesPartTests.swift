@@ -62,6 +62,7 @@ import Testing
     await clock.advance(by: .seconds(1799))
     #expect(second.view.state.openVote(gather) != nil)
     await clock.advance(by: .seconds(1))
+    try await second.settleTurn(nudging: clock) { $0.state.openVote(gather) == nil }
     let batch = try #require(await sink.nextBatch())
     guard case .vote(let change) = try #require(batch.first).event.event else {
       Issue.record("not a vote event")
@@ -94,12 +95,14 @@ import Testing
     let gather = try await Self.gatherWithVote(session)
     try store.database.writeWithoutTransaction { db in try db.execute("PRAGMA query_only = true") }
     await clock.advance(by: .seconds(3600))
-    // The timer rang and the close was refused: a turn shows the vote still open.
+    // The timer rang and the disk refused the close: the vote is still open.
+    try await session.settleTurn(nudging: clock) { $0.storage.outage != nil }
     #expect(try await session.perform { $0.state.openVote(gather) != nil })
     try store.database.writeWithoutTransaction { db in try db.execute("PRAGMA query_only = false") }
     await clock.advance(by: .seconds(29))
     #expect(try await session.perform { $0.state.openVote(gather) != nil })
     await clock.advance(by: .seconds(1))
+    try await session.settleTurn(nudging: clock) { $0.state.openVote(gather) == nil }
     #expect(try await session.perform { $0.state.openVote(gather) == nil })
     guard case .closed(let outcome) = try store.voteStanding(of: gather) else {
       Issue.record("the vote is still open")

@@ -1,157 +1,102 @@
-// Between matches (docs/scoreboard.md "Between matches"): the last result with its scorers and the
-// players' table with their form and rating. Both come from the daemon's history, so a page opened after the
-// gather ended, or after a restart, shows them as well as a page that saw the gather end. The view-only board,
-// shown to everyone, leaves the ratings out unless its link asks for them (#ratings); the control page shows them.
+// Between matches (docs/scoreboard.md "Between matches"), loaded once the board shows: who's coming, the last
+// result with its scorers and man of the match, and the players' table with form and rating. History comes from
+// the daemon, so a page opened after the match, or after a restart, shows the same as one that saw it end. The
+// view-only board, shown to everyone, leaves the ratings out unless its link asks for them (#ratings).
 
-import { el, playerName, renderers, state } from "./board.js";
-import { call } from "./connection.js";
-import { RATING_EXPLANATION, formItems, ratingText } from "./ratings.js";
-import { motmBadge, motmLine, standingOf } from "./motm.js";
+import { $, h, setText, show } from "./dom.js";
+import { formItems, motmBadge, motmLine, ratingOf } from "./ratings.js";
 import { goalMinute, sideName } from "./teams.js";
-
-const $ = (id) => document.getElementById(id);
-const view = {
-  nameA: $("last-name-a"), nameB: $("last-name-b"), score: $("last-score"), when: $("last-when"),
-  goalsA: $("last-goals-a"), goalsB: $("last-goals-b"), table: $("players-table"), rows: $("players-rows"),
-  ratingHead: $("rating-head"), ratingNote: $("rating-note"), motm: $("last-motm"),
-};
-
-/** Whether this page's link asks for the ratings on the view-only board: "#ratings" (also "&ratings"). */
-const LINK_SHOWS_RATINGS = /(?:^#|&)ratings(?:=(?:show|on|1))?(?:&|$)/.test(location.hash);
+import { mountPlans } from "./plans.js";
+import { mountWeekly } from "./weekly.js";
+import { mountReport } from "./report.js";
+import { playerName } from "./board.js";
+import { openPanelOf } from "./panels.js";
 
 /** Whether the players' table shows ratings: on the control page, and on a view whose link asks for them. */
-export function showsRatings() { return state.control || LINK_SHOWS_RATINGS; }
+export const showsRatings = (s) => s.connection.control || s.route.ratings;
 
-let stats = null;   // [PlayerStats] from stats.players, or null until loaded
-let loads = 0;      // the latest load wins
-
-/** Loads the last ended gather (gathers.list, then gathers.get) and the players' table (stats.players). */
-export async function loadBetween() {
-  const mine = ++loads;
-  // Without ratings the table is ordered by wins, so that its order does not give the ratings away.
-  const order = showsRatings() ? "rating" : "wins";
-  const [page, table] = await Promise.all([call("gathers.list", { limit: 1 }), call("stats.players", { order })]);
-  const last = page && page.gathers && page.gathers[0];
-  const record = !last ? null
-    : state.lastRecord && state.lastRecord.id === last.id ? state.lastRecord
-    : await call("gathers.get", { id: last.id });
-  if (mine !== loads) return;
-  stats = (table && table.players) || [];
-  state.lastRecord = record;
-  renderBetween();
+function goalItem(goal, players, t) {
+  return h("li", { dataset: { testid: "last-goal" } }, h("span", { className: "ball", attrs: { "aria-hidden": "true" } }),
+    (playerName(goal.player, players) || t("board.unknownScorer")) + " ", h("span", { className: "when" }, goalMinute(goal)));
 }
 
-/** After an event: a gather that ended changed the table (the last result comes with the event itself), and
- * one cancelled leaves the board to what history holds; a renamed player is renamed in the table. */
-export function betweenEvent(method, params) {
-  const over = method === "gather" && (params.change === "ended" || params.change === "cancelled");
-  const renamed = method === "players" && !state.gather;
-  const resumed = method === "events.resumed" && params.snapshot && !params.snapshot.gather;
-  // A vote for the man of the match: the last result's line at once, and the table's stars once it closed.
-  if (method === "vote" && state.lastRecord && state.lastRecord.id === params.gather) {
-    state.lastRecord.manOfTheMatch = standingOf(params.vote);
-    renderBetween();
-  }
-  const voted = method === "vote" && params.change === "closed" && !state.gather;
-  if (over || renamed || resumed || voted) loadBetween().catch(() => { /* loaded again on the next connection */ });
-}
-
-/** Draws the last result and the table with the rest of the page. */
-export function setUpBetween() { renderers.push(renderBetween); }
-
-function goalItem(goal) {
-  const li = document.createElement("li");
-  li.dataset.testid = "last-goal";
-  const ball = document.createElement("span");
-  ball.className = "ball";
-  ball.setAttribute("aria-hidden", "true");
-  const when = document.createElement("span");
-  when.className = "when";
-  when.textContent = goalMinute(goal);
-  li.append(ball, (playerName(goal.player) || "Unknown scorer") + " ", when);
-  return li;
-}
-
-function renderLastResult() {
-  const record = state.lastRecord;
-  el.lastResult.hidden = !record;
+function renderLast(view, s) {
+  const record = s.lists.lastRecord, t = s.lang.t, f = s.lang.f;
+  show(view.last, !!record);
   if (!record) return;
   const names = record.names;
-  view.nameA.textContent = sideName(names, "teamA");
-  view.nameB.textContent = sideName(names, "teamB");
-  view.score.textContent = record.score.teamA + "\u2013" + record.score.teamB;
-  const ended = new Date(record.endedAt);
-  view.when.textContent = isNaN(ended) ? "" : "Ended " + ended.toLocaleString([], {
-    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit",
-  });
+  setText(view.nameA, sideName(names, "teamA", t));
+  setText(view.nameB, sideName(names, "teamB", t));
+  setText(view.score, record.score.teamA + "\u2013" + record.score.teamB);
+  setText(view.when, record.endedAt ? t("last.ended", { when: f.moment(record.endedAt) }) : "");
   const goals = (record.goals || []).filter((g) => g.kind === "goal");
-  view.goalsA.replaceChildren(...goals.filter((g) => g.team === "teamA").map(goalItem));
-  view.goalsB.replaceChildren(...goals.filter((g) => g.team === "teamB").map(goalItem));
-  view.goalsA.setAttribute("aria-label", sideName(names, "teamA") + " scorers");
-  view.goalsB.setAttribute("aria-label", sideName(names, "teamB") + " scorers");
-  view.motm.textContent = motmLine(record.manOfTheMatch);
-  view.motm.hidden = !view.motm.textContent;
+  view.goalsA.replaceChildren(...goals.filter((g) => g.team === "teamA").map((g) => goalItem(g, s.lists.players, t)));
+  view.goalsB.replaceChildren(...goals.filter((g) => g.team === "teamB").map((g) => goalItem(g, s.lists.players, t)));
+  view.goalsA.setAttribute("aria-label", t("board.scorers", { team: sideName(names, "teamA", t) }));
+  view.goalsB.setAttribute("aria-label", t("board.scorers", { team: sideName(names, "teamB", t) }));
+  const motm = motmLine(record.manOfTheMatch, t, f);
+  setText(view.motm, motm);
+  show(view.motm, !!motm);
 }
 
-/** The rating's cell: the number, and "settling" beside it before 5 gathers. */
-function ratingCell(rating) {
-  const td = document.createElement("td");
-  td.className = "rating";
-  const text = ratingText(rating);
-  const settling = text.endsWith(" settling");
-  td.textContent = settling ? text.slice(0, -" settling".length) : text;
-  if (settling) {
-    const note = document.createElement("span");
-    note.className = "settling";
-    note.textContent = "settling";
-    td.append(" ", note);
-  }
-  return td;
+function ratingCell(rating, t) {
+  const shown = ratingOf(rating);
+  if (!shown) return h("td", { className: "rating" }, "-");
+  return h("td", { className: "rating" }, String(shown.number),
+    shown.settling ? [" ", h("span", { className: "settling" }, t("table.settling"))] : null);
 }
 
-function renderTable() {
-  view.table.hidden = stats === null;
+function renderTable(view, s) {
+  const stats = s.lists.stats, t = s.lang.t;
+  show(view.table, stats !== null);
   if (stats === null) return;
-  const rated = showsRatings() && stats.some((p) => p.rating != null);
-  view.ratingHead.hidden = !rated;
-  view.ratingNote.hidden = !rated;
-  view.ratingNote.textContent = RATING_EXPLANATION;
-  const rows = stats.map((p) => {
-    const tr = document.createElement("tr");
-    tr.dataset.testid = "player-row";
-    tr.dataset.player = String(p.id);
-    const name = document.createElement("th");
-    name.scope = "row";
-    name.textContent = p.name;
-    const star = motmBadge(p.manOfTheMatch);
-    if (star) name.append(star);
-    tr.append(name);
-    for (const text of [p.played, p.wins, p.draws, p.losses, p.goals].map(String)) {
-      const td = document.createElement("td");
-      td.textContent = text;
-      tr.append(td);
-    }
-    const form = document.createElement("td");
-    form.append(formItems(p.form));
-    tr.append(form);
-    if (rated) tr.append(ratingCell(p.rating));
-    return tr;
-  });
-  if (rows.length === 0) {
-    const tr = document.createElement("tr");
-    const td = document.createElement("td");
-    td.colSpan = rated ? 8 : 7;
-    td.className = "empty";
-    td.textContent = "No results yet: the table fills in as gathers end.";
-    tr.append(td);
-    rows.push(tr);
-  }
+  const rated = showsRatings(s) && stats.some((p) => p.rating != null);
+  show(view.ratingHead, rated);
+  show(view.ratingNote, rated);
+  setText(view.ratingNote, t("table.ratingNote"));
+  const rows = stats.map((p) => h("tr", { dataset: { testid: "player-row", player: String(p.id) } },
+    h("th", { scope: "row" }, p.name, motmBadge(p.manOfTheMatch, t)),
+    [p.played, p.wins, p.draws, p.losses, p.goals].map((n) => h("td", null, String(n))),
+    h("td", null, formItems(p.form, t)),
+    rated ? ratingCell(p.rating, t) : null));
+  if (rows.length === 0) rows.push(h("tr", null, h("td", { colSpan: rated ? 8 : 7, className: "empty" }, t("table.empty"))));
   view.rows.replaceChildren(...rows);
 }
 
-/** Draws the last result and the table; renderAll calls it. */
-export function renderBetween() {
-  if (state.gather) return;
-  renderLastResult();
-  renderTable();
+/** Loads the last ended gather (gathers.list, then gathers.get) and the players' table (stats.players). */
+function loadHistory(app) {
+  const { store, rpc } = app;
+  const s = store.getState();
+  // Without ratings the table is ordered by wins, so that its order does not give the ratings away.
+  const order = showsRatings(s) ? "rating" : "wins";
+  return store.load("history", async () => {
+    const [page, table] = await Promise.all([rpc.call("gathers.list", { limit: 1 }), rpc.call("stats.players", { order })]);
+    const last = page && page.gathers && page.gathers[0];
+    const known = store.getState().lists.lastRecord;
+    const record = !last ? null : known && known.id === last.id ? known : await rpc.call("gathers.get", { id: last.id });
+    return { record: record, stats: (table && table.players) || [] };
+  }, (result) => ({ type: "history/loaded", record: result.record, stats: result.stats }));
+}
+
+/** Sets between matches up for `app`. */
+export function mount(app) {
+  const { store } = app;
+  const view = {
+    last: $("last-result"), nameA: $("last-name-a"), nameB: $("last-name-b"), score: $("last-score"), when: $("last-when"),
+    goalsA: $("last-goals-a"), goalsB: $("last-goals-b"), motm: $("last-motm"), table: $("players-table"),
+    rows: $("players-rows"), ratingHead: $("rating-head"), ratingNote: $("rating-note"),
+  };
+  mountPlans(store, (action, plan) => {
+    if (action === "share") { if (app.share) app.share.shareSignUp(plan); return; }
+    openPanelOf(app, action, plan.id);
+  });
+  mountWeekly(app);
+  mountReport(app);
+  store.watch((s) => [s.connection.session, s.lists.stale.history, s.match.gather === null, showsRatings(s)], ([session, , none]) => {
+    if (session && none) loadHistory(app).catch(() => { /* loaded again on the next connection */ });
+  });
+  store.watch((s) => [s.lists.lastRecord, s.lists.stats, s.lists.players, s.connection.control, s.route.ratings, s.lang], (_, s) => {
+    renderLast(view, s);
+    renderTable(view, s);
+  });
 }

@@ -1,164 +1,108 @@
-// On the night (docs/scoreboard.md "Organising from the phone"): who turned up for a plan. The referee ticks the
-// going players who are here, brings in waiting players, adds walk-ins (someone else from the roster, or a new
-// player by name), saves it (plan.checkIn), and starts fair teams of those ticked: the "Start a gather" view then
-// shows their split, the one gather.start {plan} makes.
+// On the night (docs/scoreboard.md "Organising from the phone"), at #checkin=PLAN: who turned up. The referee
+// ticks the going players who are here, brings in waiting players, adds walk-ins (someone else from the roster, or
+// a new player by name), saves it (plan.checkIn), and asks for fair teams of those ticked: "Start from the plan"
+// then shows their split, the one gather.start {plan} makes, in place of the check-in.
 
-import { clearNotice, renderers, showNotice, state } from "./board.js";
-import { call } from "./connection.js";
-import { reportError } from "./controls.js";
-import { closeOtherPanels, focusReturn, registerPanel, renderPanels } from "./panels.js";
-import { whenText } from "./plans.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
+import { checkInForm } from "./weeklymarkup.js";
+import { openPanel } from "./panels.js";
+import { planTitle } from "./plans.js";
+import { translate } from "./status.js";
 
-const $ = (id) => document.getElementById(id);
-const view = {
-  form: $("checkin"), title: $("checkin-title"), when: $("checkin-when"), count: $("checkin-count"),
-  going: $("checkin-going"), waitingSet: $("checkin-waiting-set"), waiting: $("checkin-waiting"),
-  walkIns: $("checkin-walkins"), othersBox: $("checkin-others-box"), others: $("checkin-others"),
-  name: $("walkin-name"), add: $("btn-walkin-add"), back: $("btn-checkin-back"), save: $("btn-checkin-save"),
-  teams: $("btn-checkin-teams"),
-};
+/** Sets the view up for `app`; `panels` opens and closes the referee's views. */
+export function mountCheckIn(app, panels) {
+  const { store, commands } = app;
+  const form = mountTree($("panels"), checkInForm);
+  translate(form, store.getState().lang.t);
+  const v = (id) => $(id);
+  const mine = () => store.getState().views.checkin;
+  const set = (patch) => store.dispatch({ type: "view", view: "checkin", patch: patch });
+  const planOf = (s) => { const p = openPanel(s); return p && p.name === "checkin" ? s.lists.plans[p.id] : null; };
 
-let planID = null;          // the plan being checked in, while the view is open
-const here = new Set();     // the ids of the roster players ticked as here
-let newcomers = [];         // names of players new to the roster who walked in
-let busy = false;
-let startTeams = null;      // opens the "Start a gather" view for a plan (setup.js)
-let returnFocus = null;     // gives focus back to the button that opened the view
+  const tick = (id, name, ticked, kind) => h("button", { type: "button", className: "pick",
+    dataset: { testid: "checkin-" + id, player: String(id), kind: kind }, attrs: { "aria-pressed": String(ticked) } }, name);
 
-const isOpen = () => planID !== null && !state.gather && state.control && state.plans.has(planID);
-
-/** Opens the check-in of an open plan, ticked as it was last saved (nobody, the first time). */
-export function openCheckIn(plan) {
-  returnFocus = focusReturn();
-  closeOtherPanels(isOpen);
-  planID = plan.id;
-  here.clear();
-  newcomers = [];
-  for (const entry of (plan.checkIn && plan.checkIn.present) || []) here.add(entry.id);
-  clearNotice("action");
-  render();
-  view.going.querySelector("button")?.focus();
-}
-
-function close() { planID = null; }
-
-/** Closes the view for Back or Save: focus goes back to the button that opened it. */
-function closeAndReturn() {
-  close();
-  render();
-  if (returnFocus) returnFocus();
-  returnFocus = null;
-}
-
-function tickButton(id, name, ticked, kind) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "pick";
-  b.dataset.testid = "checkin-" + id;
-  b.dataset.player = String(id);
-  b.dataset.kind = kind;
-  b.setAttribute("aria-pressed", ticked ? "true" : "false");
-  b.textContent = name;
-  return b;
-}
-
-function newcomerButton(name, index) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "pick new";
-  b.dataset.testid = "checkin-new-" + index;
-  b.dataset.newcomer = String(index);
-  b.setAttribute("aria-pressed", "true");
-  b.setAttribute("aria-label", name + ", new to the roster: tap to take off");
-  b.textContent = name + " (new)";
-  return b;
-}
-
-const playerName = (entry) => (state.players.get(entry.id) || entry).name;
-
-function render() {
-  if (planID !== null && !isOpen()) planID = null;  // started, cancelled or gone meanwhile
-  view.form.hidden = !isOpen();
-  renderPanels();
-  if (view.form.hidden) return;
-  const plan = state.plans.get(planID);
-  const listed = new Set([...plan.going, ...plan.waiting].map((e) => e.id));
-  const byName = (a, b) => a.name.localeCompare(b.name);
-  view.when.textContent = whenText(plan) + (plan.place ? " \u00b7 " + plan.place : "");
-  view.going.replaceChildren(...plan.going.map((e) => tickButton(e.id, playerName(e), here.has(e.id), "going")));
-  if (!plan.going.length) view.going.textContent = "Nobody said they were coming.";
-  view.waitingSet.hidden = plan.waiting.length === 0;
-  view.waiting.replaceChildren(...plan.waiting.map((e) => tickButton(e.id, playerName(e), here.has(e.id), "waiting")));
-  const others = [...state.players.values()].filter((p) => !listed.has(p.id)).sort(byName);
-  view.walkIns.replaceChildren(
-    ...others.filter((p) => here.has(p.id)).map((p) => tickButton(p.id, p.name, true, "walkIn")),
-    ...newcomers.map(newcomerButton));
-  view.others.replaceChildren(...others.filter((p) => !here.has(p.id)).map((p) => tickButton(p.id, p.name, false, "walkIn")));
-  view.othersBox.hidden = others.every((p) => here.has(p.id));
-  const goingHere = plan.going.filter((e) => here.has(e.id)).length;
-  const total = [...here].filter((id) => state.players.has(id)).length + newcomers.length;
-  view.count.textContent = goingHere + " of " + plan.going.length + " here";
-  view.teams.textContent = total >= 2 ? "Teams of " + total : "Teams";
-  view.save.disabled = busy || total === 0;
-  view.teams.disabled = busy || total < 2;
-}
-
-/** Saves the check-in; resolves with the plan as it now is, or null when refused. */
-async function save() {
-  if (busy) return null;
-  clearNotice("action");
-  busy = true;
-  render();
-  try {
-    const params = { plan: planID, present: [...here].filter((id) => state.players.has(id)) };
-    if (newcomers.length) params.walkIns = newcomers.slice();
-    const plan = await call("plan.checkIn", params);
-    state.plans.set(plan.id, plan);
-    newcomers = [];
-    for (const entry of plan.checkIn.present) here.add(entry.id);
-    return plan;
-  } catch (error) {
-    reportError(error);
-    return null;
-  } finally {
-    busy = false;
-    render();
+  /** Saves the check-in; resolves with the plan as it now is, or undefined when refused. */
+  async function save() {
+    const s = store.getState(), view = mine(), plan = planOf(s);
+    if (!view || view.busy || !plan) return undefined;
+    set({ busy: true });
+    const params = { plan: plan.id, present: view.here.filter((id) => s.lists.players[id]) };
+    if (view.newcomers.length) params.walkIns = view.newcomers.slice();
+    const saved = await commands.act("plan.checkIn", params, { key: "pending.checkIn" });
+    if (saved) {
+      store.dispatch({ type: "plan/saved", plan: saved });
+      set({ newcomers: [], here: saved.checkIn.present.map((e) => e.id) });
+    }
+    set({ busy: false });
+    return saved;
   }
-}
 
-function addNewcomer() {
-  const name = view.name.value.trim();
-  if (!name) return;
-  const known = [...state.players.values()].find((p) => p.name.toLowerCase() === name.toLowerCase());
-  if (known) here.add(known.id);  // on the roster after all: simply here
-  else if (newcomers.some((n) => n.toLowerCase() === name.toLowerCase())) showNotice(name + " is already added.", "action");
-  else newcomers.push(name);
-  view.name.value = "";
-  render();
-  view.name.focus();
-}
+  function addNewcomer() {
+    const name = v("walkin-name").value.trim(), view = mine();
+    if (!name || !view) return;
+    const known = Object.values(store.getState().lists.players).find((p) => p.name.toLowerCase() === name.toLowerCase());
+    if (known) set({ here: view.here.includes(known.id) ? view.here : view.here.concat([known.id]) });  // on the roster after all
+    else if (view.newcomers.some((n) => n.toLowerCase() === name.toLowerCase())) {
+      store.dispatch({ type: "notice", tone: "error", key: "checkin.already", params: { name: name } });
+    } else set({ newcomers: view.newcomers.concat([name]) });
+    v("walkin-name").value = "";
+    v("walkin-name").focus();
+  }
 
-/** Wires the view; `teams(plan)` opens the "Start a gather" view with the plan's players checked in. */
-export function setUpCheckIn(teams) {
-  startTeams = teams;
-  registerPanel(isOpen, close);
-  view.form.addEventListener("click", (event) => {
+  form.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-player], button[data-newcomer]");
-    if (!b) return;
-    if (b.dataset.newcomer !== undefined) newcomers.splice(Number(b.dataset.newcomer), 1);
-    else if (here.has(Number(b.dataset.player))) here.delete(Number(b.dataset.player));
-    else here.add(Number(b.dataset.player));
-    render();
-    view.form.querySelector(`[data-testid="${b.dataset.testid}"]`)?.focus();
+    const view = mine();
+    if (!b || !view) return;
+    if (b.dataset.newcomer !== undefined) set({ newcomers: view.newcomers.filter((_, i) => i !== Number(b.dataset.newcomer)) });
+    else {
+      const id = Number(b.dataset.player);
+      set({ here: view.here.includes(id) ? view.here.filter((x) => x !== id) : view.here.concat([id]) });
+    }
+    form.querySelector(`[data-testid="${b.dataset.testid}"]`)?.focus();
   });
-  view.add.addEventListener("click", addNewcomer);
-  view.name.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); addNewcomer(); } });
-  view.back.addEventListener("click", () => { clearNotice("action"); closeAndReturn(); });
-  view.save.addEventListener("click", async () => { if (await save()) closeAndReturn(); });
-  view.teams.addEventListener("click", async () => {
+  v("btn-walkin-add").addEventListener("click", addNewcomer);
+  v("walkin-name").addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); addNewcomer(); } });
+  v("btn-checkin-back").addEventListener("click", () => { store.dispatch({ type: "notice/clear", cause: "action" }); panels.close(); });
+  v("btn-checkin-save").addEventListener("click", async () => { if (await save()) panels.close(); });
+  // Fair teams of those here: "Start from the plan" takes the check-in's place (the same entry in the history).
+  v("btn-checkin-teams").addEventListener("click", async () => {
     const plan = await save();
-    if (plan && startTeams) { close(); startTeams(plan); }
+    if (plan) app.router.replace(Object.assign({}, store.getState().route, { panel: { name: "start", id: plan.id } }));
   });
-  view.form.addEventListener("submit", (event) => event.preventDefault());
-  renderers.push(render);
+  form.addEventListener("submit", (event) => event.preventDefault());
+
+  // Opened: ticked as it was last saved (nobody, the first time).
+  store.watch((s) => { const p = openPanel(s); return p && p.name === "checkin" ? p.id : null; }, (id, s) => {
+    if (id === null) { store.dispatch({ type: "view", view: "checkin", patch: null }); return; }
+    const plan = s.lists.plans[id];
+    store.dispatch({ type: "notice/clear", cause: "action" });
+    set({ here: ((plan.checkIn && plan.checkIn.present) || []).map((e) => e.id), newcomers: [], busy: false });
+    v("checkin-going").querySelector("button")?.focus();
+  });
+
+  store.watch((s) => [mine(), s.lists.plans, s.lists.players, s.lang], ([view], s) => {
+    const plan = planOf(s);
+    show(form, !!view && !!plan);
+    if (!view || !plan) return;
+    const t = s.lang.t, here = new Set(view.here), name = (e) => (s.lists.players[e.id] || e).name;
+    const listed = new Set([...plan.going, ...plan.waiting].map((e) => e.id));
+    setText(v("checkin-when"), planTitle(plan, s.lang.f));
+    v("checkin-going").replaceChildren(...plan.going.map((e) => tick(e.id, name(e), here.has(e.id), "going")));
+    if (!plan.going.length) v("checkin-going").textContent = t("checkin.nobodyGoing");
+    show(v("checkin-waiting-set"), plan.waiting.length > 0);
+    v("checkin-waiting").replaceChildren(...plan.waiting.map((e) => tick(e.id, name(e), here.has(e.id), "waiting")));
+    const others = Object.values(s.lists.players).filter((p) => !listed.has(p.id)).sort((a, b) => a.name.localeCompare(b.name));
+    v("checkin-walkins").replaceChildren(...others.filter((p) => here.has(p.id)).map((p) => tick(p.id, p.name, true, "walkIn")),
+      ...view.newcomers.map((n, i) => h("button", { type: "button", className: "pick new",
+        dataset: { testid: "checkin-new-" + i, newcomer: String(i) },
+        attrs: { "aria-pressed": "true", "aria-label": t("checkin.newcomerLabel", { name: n }) } }, t("checkin.newcomer", { name: n }))));
+    v("checkin-others").replaceChildren(...others.filter((p) => !here.has(p.id)).map((p) => tick(p.id, p.name, false, "walkIn")));
+    show(v("checkin-others-box"), !others.every((p) => here.has(p.id)));
+    const total = view.here.filter((id) => s.lists.players[id]).length + view.newcomers.length;
+    setText(v("checkin-count"), t("checkin.count", { here: plan.going.filter((e) => here.has(e.id)).length, count: plan.going.length }));
+    setText(v("btn-checkin-teams"), total >= 2 ? t("checkin.teamsOf", { count: total }) : t("checkin.teams"));
+    v("btn-checkin-save").disabled = !!view.busy || total === 0;
+    v("btn-checkin-teams").disabled = !!view.busy || total < 2;
+  });
 }

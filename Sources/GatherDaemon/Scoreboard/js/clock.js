@@ -8,115 +8,110 @@
 /** The page's own monotonic clock, in milliseconds since 1970 (a clock change on the phone does not move it). */
 export const localNow = () => performance.timeOrigin + performance.now();
 
-const offsetSamples = [];
-let offset = null;
-let shownEndsAt = null;   // the endsAt the countdown is drawn from
-let shownMs = null;       // the smallest remaining time drawn for that endsAt: the countdown never goes back up
-let elements = null;      // {clock, added, breakLeft, progress}
-let currentTimer = () => null;
-
 /** Whether a Timer counts down now (a period or a break). */
 export function isCounting(timer) {
   return !!timer && (timer.state === "running" || timer.state === "break");
 }
 
-/** Starts drawing into `els` ({clock, added, breakLeft, progress}) the Timer that `timer()` returns. */
-export function startClock(els, timer) {
-  elements = els;
-  currentTimer = timer;
-  // Hidden tabs get no animation frames; a slow timer keeps the text right for when they come back.
-  setInterval(() => { if (document.hidden) drawClock(); }, 250);
-  document.addEventListener("visibilitychange", () => { drawClock(); scheduleFrame(); });
-}
-
-/** A new connection: the offset starts over. */
-export function resetOffset() {
-  offsetSamples.length = 0;
-  offset = null;
-  shownMs = null;
-}
-
-/** A new Timer arrived (a snapshot, a tick or a timer event). */
-export function timerChanged(timer) {
-  if (timer && timer.endsAt && timer.endsAt !== shownEndsAt) shownMs = null;
-  if (isCounting(timer)) sampleOffset(timer.endsAt, timer.remainingMs);
-}
-
-function sampleOffset(endsAt, remainingMs) {
-  if (endsAt == null || typeof remainingMs !== "number") return;
-  const serverNow = Date.parse(endsAt) - remainingMs;
-  if (!isFinite(serverNow)) return;
-  offsetSamples.push(serverNow - localNow());
-  if (offsetSamples.length > 30) offsetSamples.shift();
-  offset = Math.max.apply(null, offsetSamples);
-}
-
-function pad2(n) { return (n < 10 ? "0" : "") + n; }
-function mmss(seconds) { return pad2(Math.floor(seconds / 60)) + ":" + pad2(seconds % 60); }
-function addedText(seconds) { return "+" + Math.floor(seconds / 60) + ":" + pad2(seconds % 60); }
-
-/** What the big clock reads when it is not counting a period: "FT" at full time, the break's name in the break
- * (the daemon's breakName: "HT" at half time, "Break" between other periods); null while a period is on. */
+/** What the big clock reads when it is not counting a period: "FT" at full time, the break's kind in the break
+ * ("HT" at half time, "Break" between other periods: the daemon's breakName); null while a period is on. */
 export function clockWord(timer) {
   if (!timer) return null;
   if (timer.state === "finished") return "FT";
-  if (timer.state === "break") return timer.breakName;
+  if (timer.state === "break") return timer.breakName === "HT" ? "HT" : "Break";
   return null;
 }
 
-function remainingNow(timer) {
-  const endsAt = Date.parse(timer.endsAt);
-  let ms = endsAt - (localNow() + (offset === null ? 0 : offset));
-  if (ms < 0) ms = 0;
-  if (shownEndsAt === timer.endsAt && shownMs !== null && ms > shownMs) ms = shownMs;
-  shownEndsAt = timer.endsAt;
-  shownMs = ms;
-  return ms;
-}
+const pad2 = (n) => (n < 10 ? "0" : "") + n;
+/** "07:12" of whole seconds. */
+export const mmss = (seconds) => pad2(Math.floor(seconds / 60)) + ":" + pad2(seconds % 60);
+const addedText = (seconds) => "+" + Math.floor(seconds / 60) + ":" + pad2(seconds % 60);
 
-/** Draws the clock, the added time and the period's bar as they are now. */
-export function drawClock() {
-  if (!elements) return;
-  const t = currentTimer();
-  let display, added = "", breakLeft = "", fraction = 0;
-  if (!t) {
-    display = "--:--";
-  } else if (t.state === "break") {
-    // The break: the word in the big digits, its countdown beside them.
-    display = clockWord(t);
-    const ms = t.endsAt ? remainingNow(t) : (t.remainingMs || 0);
-    breakLeft = mmss(Math.ceil(ms / 1000));
-    fraction = Math.min(1, ms / ((t.breakLength || 1) * 1000));
-  } else if (t.state === "finished") {
-    display = clockWord(t);
-  } else if (isCounting(t) && t.endsAt) {
-    const ms = remainingNow(t);
+/**
+ * What the clock shows of Timer `t` with `ms` left on its countdown (null when not counting): the big text, the added
+ * time, the break's countdown and the bar's fraction. `word(kind)` names "FT", "HT" and "Break" in the language.
+ */
+export function clockFace(t, ms, word) {
+  if (!t) return { display: "--:--", added: "", breakLeft: "", fraction: 0 };
+  if (t.state === "break") {
+    const left = ms !== null ? ms : (t.remainingMs || 0);
+    return { display: word(clockWord(t)), added: "", breakLeft: mmss(Math.ceil(left / 1000)),
+      fraction: Math.min(1, left / ((t.breakLength || 1) * 1000)) };
+  }
+  if (t.state === "finished") return { display: word("FT"), added: "", breakLeft: "", fraction: 0 };
+  if (ms !== null) {
     const left = Math.ceil(ms / 1000);
     const addedSeconds = t.state === "running" ? (t.addedSeconds || 0) : 0;
-    display = mmss(Math.max(0, left - addedSeconds));
-    if (addedSeconds > 0) added = addedText(Math.min(addedSeconds, left));
     const whole = (t.duration + addedSeconds) * 1000;
-    fraction = whole > 0 ? Math.min(1, ms / whole) : 0;
-  } else {
-    display = t.display;
-    added = t.added || "";
-    const whole = (t.duration + (t.addedSeconds || 0)) * 1000;
-    fraction = whole > 0 ? Math.min(1, (t.remainingMs || 0) / whole) : 0;
+    return { display: mmss(Math.max(0, left - addedSeconds)), breakLeft: "",
+      added: addedSeconds > 0 ? addedText(Math.min(addedSeconds, left)) : "",
+      fraction: whole > 0 ? Math.min(1, ms / whole) : 0 };
   }
-  if (elements.clock.textContent !== display) elements.clock.textContent = display;
-  if (elements.added.textContent !== added) elements.added.textContent = added;
-  if (elements.breakLeft.textContent !== breakLeft) elements.breakLeft.textContent = breakLeft;
-  elements.progress.style.transform = "scaleX(" + fraction.toFixed(4) + ")";
+  const whole = (t.duration + (t.addedSeconds || 0)) * 1000;
+  return { display: t.display, added: t.added || "", breakLeft: "",
+    fraction: whole > 0 ? Math.min(1, (t.remainingMs || 0) / whole) : 0 };
 }
 
-let frameRequested = false;
-function frame() {
-  frameRequested = false;
-  drawClock();
-  if (isCounting(currentTimer())) scheduleFrame();
-}
+/** A clock drawn into `els` ({clock, added, breakLeft, progress}) from the Timer `timer()` returns; `word(kind)` names
+ * FT, HT and Break. Call `changed()` when a new Timer arrives and `reset()` on a new connection. */
+export function createClock(els, timer, word) {
+  const samples = [];
+  let offset = null;
+  let shownEndsAt = null;   // the endsAt the countdown is drawn from
+  let shownMs = null;       // the smallest time drawn for it: the countdown never goes back up
+  let frameRequested = false;
 
-/** Draws on the next animation frame, and on every frame after it while the clock counts down. */
-export function scheduleFrame() {
-  if (!frameRequested) { frameRequested = true; requestAnimationFrame(frame); }
+  function remainingNow(t) {
+    let ms = Date.parse(t.endsAt) - (localNow() + (offset === null ? 0 : offset));
+    if (ms < 0) ms = 0;
+    if (shownEndsAt === t.endsAt && shownMs !== null && ms > shownMs) ms = shownMs;
+    shownEndsAt = t.endsAt;
+    shownMs = ms;
+    return ms;
+  }
+
+  function draw() {
+    const t = timer();
+    const face = clockFace(t, isCounting(t) && t.endsAt ? remainingNow(t) : null, word);
+    if (els.clock.textContent !== face.display) els.clock.textContent = face.display;
+    if (els.added.textContent !== face.added) els.added.textContent = face.added;
+    if (els.breakLeft.textContent !== face.breakLeft) els.breakLeft.textContent = face.breakLeft;
+    els.progress.style.transform = "scaleX(" + face.fraction.toFixed(4) + ")";
+  }
+
+  function frame() {
+    frameRequested = false;
+    draw();
+    if (isCounting(timer())) schedule();
+  }
+
+  function schedule() {
+    if (!frameRequested) { frameRequested = true; requestAnimationFrame(frame); }
+  }
+
+  // Hidden tabs get no animation frames; a slow timer keeps the text right for when they come back.
+  setInterval(() => { if (document.hidden) draw(); }, 250);
+  document.addEventListener("visibilitychange", () => { draw(); schedule(); });
+
+  return {
+    /** A new Timer arrived (a snapshot, a tick or a timer event): sample the offset, draw. */
+    changed() {
+      const t = timer();
+      if (t && t.endsAt && t.endsAt !== shownEndsAt) shownMs = null;
+      if (isCounting(t) && t.endsAt != null && typeof t.remainingMs === "number") {
+        const serverNow = Date.parse(t.endsAt) - t.remainingMs;
+        if (isFinite(serverNow)) {
+          samples.push(serverNow - localNow());
+          if (samples.length > 30) samples.shift();
+          offset = Math.max.apply(null, samples);
+        }
+      }
+      draw();
+      schedule();
+    },
+    /** A new connection: the offset starts over. */
+    reset() { samples.length = 0; offset = null; shownMs = null; },
+    /** Draws again (the language changed). */
+    draw,
+  };
 }

@@ -1,115 +1,88 @@
-// The referee's controls, shown only once the control token was accepted (docs/scoreboard.md, "Controls").
+// The referee's match controls, on the control page (docs/scoreboard.md, "Controls"): start and pause, a goal for
+// either side with its scorer, undo and end with a confirmation (then an undo notice to reopen it). Each tap is a
+// command (commands.js): sent at once when online, kept and sent once on reconnect when not, and shown pending until
+// gatherd confirms it.
 
-import { clearNotice, el, playerName, showNotice, state, teamNames } from "./board.js";
-import { call } from "./connection.js";
-import { goalMinute, scoreLine, sideName } from "./teams.js";
+import { $, choose, h, mountTree, setText, show } from "./dom.js";
+import { controlsBar, controlsDialogs } from "./controlsmarkup.js";
+import { ask } from "./dialogs.js";
+import { playerName } from "./board.js";
+import { toggleMethod } from "./commandrules.js";
+import { goalMinute, isUnnamed, scoreLine, sideName, timerPeriod } from "./teams.js";
+import { translate } from "./status.js";
+import { offerReopen } from "./undo.js";
 
-/** Shows a refused request's message and reason above the board. */
-export function reportError(error) {
-  const reason = error && error.data && error.data.reason;
-  showNotice((error && error.message ? error.message : "That did not work.") + (reason ? " (" + reason + ")" : ""), "action");
+function chooseScorer(store, team) {
+  const s = store.getState(), t = s.lang.t;
+  const members = (s.match.gather && s.match.gather.teams && s.match.gather.teams[team]) || [];
+  $("scorer-title").textContent = t("controls.whoScored", { team: sideName(s.match.gather.names, team, t) });
+  const buttons = members.filter((m) => m.id != null).map((m) => h("button", { type: "button",
+    className: team === "teamA" ? "team-a" : "team-b", dataset: { testid: "scorer-" + m.id, player: String(m.id) } },
+    playerName(m, s.lists.players)));
+  buttons.push(h("button", { type: "button", dataset: { testid: "scorer-unknown" } }, t("board.unknownScorer")));
+  $("scorer-choices").replaceChildren(...buttons);
+  return choose($("dialog-scorer"), $("scorer-choices"), $("scorer-cancel"),
+    (b) => (b.dataset.player ? { player: Number(b.dataset.player) } : {}), buttons[0]);
 }
 
-/** Sends a change; a refusal shows above the board. Resolves with the result, or undefined when refused. */
-export function act(method, params) {
-  clearNotice("action");
-  return call(method, params).catch(reportError);
+/** A goal as it is named while pending: "Goal for Bibs (Carla)". */
+function goalLabel(s, team, player) {
+  const t = s.lang.t, name = player != null ? playerName({ id: player }, s.lists.players) : null;
+  const side = sideName(s.match.gather && s.match.gather.names, team, t);
+  return name ? { key: "pending.goalBy", params: { team: side, player: name } } : { key: "pending.goal", params: { team: side } };
 }
 
-/** Asks first in the confirmation dialog (its focus starts on Cancel); resolves true for OK. */
-export function confirmAction(title, text, okLabel) {
-  return new Promise((resolve) => {
-    el.confirmTitle.textContent = title;
-    el.confirmText.textContent = text;
-    el.confirmOk.textContent = okLabel;
-    const done = (answer) => {
-      el.confirmOk.onclick = null; el.confirmCancel.onclick = null;
-      el.confirmDialog.oncancel = null; el.confirmDialog.onclose = null;
-      if (el.confirmDialog.open) el.confirmDialog.close();
-      resolve(answer);
-    };
-    el.confirmOk.onclick = () => done(true);
-    el.confirmCancel.onclick = () => done(false);
-    // Escape. The dialog's close event comes later, as a task: one left over from a dialog closed just
-    // before must not close this one, so only a close that left the dialog shut counts.
-    el.confirmDialog.oncancel = (event) => { event.preventDefault(); done(false); };
-    el.confirmDialog.onclose = () => { if (!el.confirmDialog.open) done(false); };
-    el.confirmDialog.showModal();
-    el.confirmCancel.focus();
+/** Sets the controls up for `app`: they show on the control page while a match is on. */
+export function mountControls(app) {
+  const { store, commands } = app;
+  const bar = $("controls");
+  mountTree(bar, controlsBar);
+  mountTree(document.body, controlsDialogs);
+  translate(bar, store.getState().lang.t);
+  translate(document.body, store.getState().lang.t);
+  const el = { toggle: $("btn-toggle"), goalA: $("btn-goal-a"), goalB: $("btn-goal-b"), undo: $("btn-undo"), end: $("btn-end") };
+  const t = () => store.getState().lang.t;
+
+  el.toggle.addEventListener("click", () => {
+    const method = toggleMethod(store.getState().match.timer);
+    if (method) commands.act(method, {}, { key: "pending." + method });
   });
-}
-
-/** Sends a change gatherd may refuse as seldom meant, with data.reason `reason` (`plan_not_due`, `same_time`):
- * then asks in the confirmation dialog (`ask(error)` gives its title, text and OK label) and, on OK, sends it again
- * with force. Resolves with the result, or undefined when the referee cancels; any other refusal rejects. */
-export async function callConfirmingForce(method, params, reason, ask) {
-  try {
-    return await call(method, params);
-  } catch (error) {
-    if (!error || !error.data || error.data.reason !== reason) throw error;
-    const question = ask(error);
-    if (!(await confirmAction(question.title, question.text, question.ok))) return undefined;
-    return call(method, Object.assign({}, params, { force: true }));
-  }
-}
-
-function chooseScorer(team) {
-  const members = (state.gather && state.gather.teams && state.gather.teams[team]) || [];
-  el.scorerTitle.textContent = "Goal for " + sideName(teamNames(), team) + ": who scored?";
-  const buttons = members.filter((m) => m.id != null).map((m) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = team === "teamA" ? "team-a" : "team-b";
-    b.dataset.testid = "scorer-" + m.id;
-    b.dataset.player = String(m.id);
-    b.textContent = playerName(m);
-    return b;
-  });
-  const unknown = document.createElement("button");
-  unknown.type = "button";
-  unknown.dataset.testid = "scorer-unknown";
-  unknown.textContent = "Unknown scorer";
-  buttons.push(unknown);
-  el.scorerChoices.replaceChildren(...buttons);
-  return new Promise((resolve) => {
-    const done = (answer) => {
-      el.scorerChoices.onclick = null; el.scorerCancel.onclick = null;
-      el.scorerDialog.oncancel = null; el.scorerDialog.onclose = null;
-      if (el.scorerDialog.open) el.scorerDialog.close();
-      resolve(answer);
-    };
-    el.scorerChoices.onclick = (event) => {
-      const b = event.target.closest("button");
-      if (!b) return;
-      done(b.dataset.player ? { player: Number(b.dataset.player) } : {});
-    };
-    el.scorerCancel.onclick = () => done(null);
-    el.scorerDialog.oncancel = (event) => { event.preventDefault(); done(null); };
-    el.scorerDialog.onclose = () => { if (!el.scorerDialog.open) done(null); };
-    el.scorerDialog.showModal();
-    buttons[0].focus();
-  });
-}
-
-/** Wires the buttons: start/pause, a goal for either side with its scorer, undo and end with a confirmation. */
-export function setUpControls() {
-  el.toggle.addEventListener("click", () => act("timer.toggle"));
   for (const [button, team] of [[el.goalA, "teamA"], [el.goalB, "teamB"]]) {
     button.addEventListener("click", async () => {
-      const choice = await chooseScorer(team);
-      if (choice) await act("score.goal", Object.assign({ team: team }, choice));
+      const choice = await chooseScorer(store, team);
+      if (choice) commands.act("score.goal", Object.assign({ team: team }, choice), goalLabel(store.getState(), team, choice.player));
     });
   }
   el.undo.addEventListener("click", async () => {
-    const last = [...state.goals].reverse().find((g) => g.kind !== "correction");
-    const what = last
-      ? "the last goal: " + sideName(teamNames(), last.team) + ", " +
-        (playerName(last.player) || "unknown scorer") + (goalMinute(last) ? " (" + goalMinute(last) + ")" : "")
-      : "the last goal";
-    if (await confirmAction("Undo a goal?", "This takes back " + what + ".", "Undo goal")) await act("score.undo");
+    const s = store.getState(), tr = t();
+    const last = s.match.goals.filter((g) => g.kind !== "correction").pop();
+    const names = s.match.gather && s.match.gather.names;
+    const what = last ? tr("controls.undoWhat", { team: sideName(names, last.team, tr),
+      player: playerName(last.player, s.lists.players) || tr("board.unknownScorer"), minute: goalMinute(last) }) : tr("controls.undoLast");
+    if (await ask(tr, tr("controls.undoTitle"), what, tr("controls.undo"))) commands.act("score.undo", {}, { key: "pending.undo" });
   });
   el.end.addEventListener("click", async () => {
-    if (await confirmAction("End the gather?", "The clock stops and the result, " + scoreLine(teamNames(), state.score) +
-        ", goes to history. This cannot be undone.", "End gather")) await act("gather.end");
+    const s = store.getState(), tr = t();
+    const text = tr("controls.endText", { score: scoreLine(s.match.gather && s.match.gather.names, s.match.score, tr) });
+    if (!(await ask(tr, tr("controls.endTitle"), text, tr("controls.end")))) return;
+    // Ended: reopening it stays possible for a while, offered at once.
+    const record = await commands.act("gather.end", {}, { key: "pending.end" });
+    if (record && record.id) offerReopen(app, record);
+  });
+
+  store.watch((s) => [s.connection.control, s.match.gather, s.route.view], ([control, gather, view]) => show(bar, control && !!gather && view === "board"));
+  store.watch((s) => [s.match.gather, s.lang], ([gather], s) => {
+    const names = gather && gather.names, tr = s.lang.t;
+    setText(el.goalA, tr("controls.goal", { team: isUnnamed(names) ? tr("controls.sideA") : sideName(names, "teamA", tr) }));
+    setText(el.goalB, tr("controls.goal", { team: isUnnamed(names) ? tr("controls.sideB") : sideName(names, "teamB", tr) }));
+  });
+  store.watch((s) => [s.match.timer, s.match.goals, s.lang], ([timer, goals], s) => {
+    const tr = s.lang.t, method = toggleMethod(timer);
+    const next = timer && (timer.state === "break" || (timer.state === "stopped" && timer.period > 1)) ? timerPeriod(
+      timer.state === "break" ? Object.assign({}, timer, { period: timer.period + 1 }) : timer, tr) : null;
+    setText(el.toggle, method === "timer.pause" ? tr("controls.pause") : method === "timer.resume" ? tr("controls.resume")
+      : next ? tr("controls.startPeriod", { period: next }) : tr("controls.start"));
+    el.toggle.disabled = !toggleMethod(timer);
+    el.undo.disabled = !goals.some((g) => g.kind !== "correction");
   });
 }

@@ -1,39 +1,28 @@
-// Ratings, form and predictions as the page shows them (docs/scoreboard.md, "Between matches"): the whole
-// numbers the daemon gives, each with its label, so that the page, gatherctl and the replies agree.
+// Ratings, form, predictions and the man of the match as the page shows them (docs/scoreboard.md, "Between
+// matches", "Man of the match"): the whole numbers the daemon gives, each with its label in the page's language, so
+// that the page, gatherctl and the replies agree on the numbers. `t` and `f` are the translator and the formats.
 
 import { sideName } from "./teams.js";
 
-/** What a rating's number means, in one line, under the players' table. */
-export const RATING_EXPLANATION =
-  "Rating: 0\u2013100 from results, 50 + 2 \u00d7 (\u03bc \u2212 3\u03c3). A new amateur starts at 50 " +
-  "(beginner 40, professional 60), and it rises as results confirm a level; \u201csettling\u201d until 5 gathers.";
-
-/** The 0–100 number of a Rating: its display; null without one. */
-function ratingNumber(rating) {
-  return rating && typeof rating.display === "number" ? rating.display : null;
+/** The 0–100 number of a Rating and whether it is still settling; null without one. */
+export function ratingOf(rating) {
+  return rating && typeof rating.display === "number" ? { number: rating.display, settling: !!rating.settling } : null;
 }
 
-/** "62", or "50 settling" before 5 gathers; "-" without a rating's display. */
-export function ratingText(rating) {
-  const number = ratingNumber(rating);
-  if (number === null) return "-";
-  return rating.settling ? number + " settling" : String(number);
-}
+const FORM = { win: ["form.w", "form.won"], draw: ["form.d", "form.drew"], loss: ["form.l", "form.lost"] };
 
-const FORM = { win: ["W", "won"], draw: ["D", "drew"], loss: ["L", "lost"] };
-
-/** Form, newest first, as small letters W, D and L (a list with its own label for screen readers). */
-export function formItems(form) {
+/** Form, newest first, as small letters (W, D and L in English), with its own label for screen readers. */
+export function formItems(form, t) {
   const results = (form || []).filter((r) => FORM[r]);
   const list = document.createElement("span");
   list.className = "form";
   list.setAttribute("role", "img");
   list.setAttribute("aria-label", results.length
-    ? "Last " + results.length + ", newest first: " + results.map((r) => FORM[r][1]).join(", ") : "No results");
+    ? t("form.label", { count: results.length, results: results.map((r) => t(FORM[r][1])).join(", ") }) : t("form.none"));
   for (const result of results) {
     const letter = document.createElement("span");
     letter.className = "form-" + result;
-    letter.textContent = FORM[result][0];
+    letter.textContent = t(FORM[result][0]);
     list.append(letter);
   }
   if (!results.length) list.textContent = "\u2013";
@@ -41,22 +30,49 @@ export function formItems(form) {
 }
 
 /** "Reds 43% · draw 22% · Blues 35%" from a prediction's whole percentages, which add up to 100. */
-export function percentLine(prediction, names) {
+export function percentLine(prediction, names, t) {
   const p = prediction && prediction.percent;
   if (!p) return "";
-  return sideName(names, "teamA") + " " + p.teamA + "% \u00b7 draw " + p.draw + "% \u00b7 " +
-    sideName(names, "teamB") + " " + p.teamB + "%";
+  return t("suggest.percent", { a: sideName(names, "teamA", t), pa: p.teamA, draw: p.draw, b: sideName(names, "teamB", t), pb: p.teamB });
 }
 
-/** A suggestion's why, rounded and labelled: "Strength 104.1 against 100.9 (sum of μ). Predicted: Reds 43% ·
- * draw 22% · Blues 35%. The fairest split." By skill the strengths are whole skill points. */
-export function suggestionSummary(suggestion, names) {
+/** A suggestion's why in words: each side's strength as numbers the players know (by rating, their 0–100 ratings
+ * added up; by skill, the skill points), the predicted result, and whether it is the fairest split. */
+export function suggestionSummary(suggestion, names, t) {
   const bySkill = suggestion.by === "skill";
   const strength = (side) => {
-    const value = Number(side && side.strength);
-    return Number.isFinite(value) ? value.toFixed(bySkill ? 0 : 1) : "?";
+    if (bySkill) { const value = Number(side && side.strength); return Number.isFinite(value) ? Math.round(value) : 0; }
+    return ((side && side.players) || []).reduce((sum, p) => sum + ((ratingOf(p.rating) || { number: 0 }).number), 0);
   };
-  const line = "Strength " + strength(suggestion.teamA) + " against " + strength(suggestion.teamB) +
-    (bySkill ? " (skill points)" : " (sum of \u03bc)") + ". Predicted: " + percentLine(suggestion, names) + ".";
-  return line + (suggestion.exact ? " The fairest split." : "");
+  const params = { a: sideName(names, "teamA", t), sa: strength(suggestion.teamA), b: sideName(names, "teamB", t),
+    sb: strength(suggestion.teamB) };
+  const line = t(bySkill ? "suggest.bySkill" : "suggest.byRating", params) + " " +
+    t("suggest.predicted", { line: percentLine(suggestion, names, t) });
+  return line + (suggestion.exact ? " " + t("suggest.fairest") : "");
+}
+
+/** "Carla" or "Carla and Dani": the winners of a closed vote. */
+export function winnersText(best, f) {
+  return f.list(((best && best.players) || []).map((p) => p.name));
+}
+
+/** "Man of the match: Carla (3 votes)", "Voting for the man of the match: 4 of 10 have voted", "Nobody voted for a
+ * man of the match"; "" for a gather without a vote. */
+export function motmLine(standing, t, f) {
+  if (!standing) return "";
+  if (standing.status === "open") return t("motm.voting", { voted: standing.voted, count: standing.eligible });
+  if (!standing.players || standing.players.length === 0) return t("motm.nobody");
+  const key = standing.players.length > 1 ? "motm.winnersTie" : "motm.winner";
+  return t(key, { names: winnersText(standing, f), count: standing.votes });
+}
+
+/** The star beside a name in the players' table, "★2" for two awards; null for none. */
+export function motmBadge(count, t) {
+  if (!count) return null;
+  const star = document.createElement("span");
+  star.className = "motm-badge";
+  star.dataset.testid = "motm-badge";
+  star.title = t("motm.times", { count: count });
+  star.textContent = "\u2605" + (count > 1 ? count : "");
+  return star;
 }

@@ -1,113 +1,75 @@
-// The referee's match controls beyond the basic ones (docs/scoreboard.md "Controls"): add time, end
-// the half now, and move a player between the teams and the bench, as gatherctl can.
+// The referee's match controls beyond the basic ones (docs/scoreboard.md "Controls"): add time, end the half now,
+// and move a player between the sides and the bench, as gatherctl can. Their dialogs are controls.js's markup.
 
-import { playerName, state, teamNames, timerRenderers } from "./board.js";
-import { act, confirmAction } from "./controls.js";
-import { endPeriodLabel, sideName } from "./teams.js";
-
-const $ = (id) => document.getElementById(id);
-const view = {
-  addTime: $("btn-add-time"), endPeriod: $("btn-end-period"), move: $("btn-move"),
-  addDialog: $("dialog-add-time"), addChoices: $("add-time-choices"), addCancel: $("add-time-cancel"),
-  moveDialog: $("dialog-move"), moveTitle: $("move-title"), movePlayers: $("move-players"),
-  movePlaces: $("move-places"), moveCancel: $("move-cancel"),
-};
+import { $, choose, h, setText } from "./dom.js";
+import { ask } from "./dialogs.js";
+import { playerName } from "./board.js";
+import { endPeriodLabel, sideName, timerPeriod } from "./teams.js";
 
 /** Whether time may be added now: the period runs or is paused, or it has ended and the next has not begun. */
-function mayAddTime(t) {
+export function mayAddTime(t) {
   if (!t) return false;
-  return t.state === "running" || t.state === "paused" || t.state === "break" || t.state === "finished" ||
-    (t.state === "stopped" && t.period > 1);
-}
-
-function render() {
-  if (!state.control || !state.gather) return;
-  const t = state.timer;
-  view.addTime.disabled = !mayAddTime(t);
-  view.endPeriod.disabled = !t || (t.state !== "running" && t.state !== "paused");
-  const label = endPeriodLabel(t);
-  if (view.endPeriod.textContent !== label) view.endPeriod.textContent = label;
-}
-
-/** Opens `dialog`; resolves with what `pick(button)` makes of the button chosen, or null on Cancel or Escape. */
-function choose(dialog, group, cancel, pick, first) {
-  return new Promise((resolve) => {
-    const done = (answer) => {
-      group.onclick = null; cancel.onclick = null; dialog.oncancel = null; dialog.onclose = null;
-      if (dialog.open) dialog.close();
-      resolve(answer);
-    };
-    group.onclick = (event) => {
-      const b = event.target.closest("button");
-      if (b && !b.disabled) done(pick(b));
-    };
-    cancel.onclick = () => done(null);
-    dialog.oncancel = (event) => { event.preventDefault(); done(null); };
-    dialog.onclose = () => { if (!dialog.open) done(null); };
-    dialog.showModal();
-    (first || cancel).focus();
-  });
+  return ["running", "paused", "break", "finished"].includes(t.state) || (t.state === "stopped" && t.period > 1);
 }
 
 /** Where a player is now: "teamA", "teamB", "bench", or null when not in the gather. */
-function placeOf(id) {
-  const teams = (state.gather && state.gather.teams) || {};
-  for (const team of ["teamA", "teamB", "bench"]) if ((teams[team] || []).some((m) => m.id === id)) return team;
-  return null;
+function placeOf(gather, id) {
+  const teams = (gather && gather.teams) || {};
+  return ["teamA", "teamB", "bench"].find((team) => (teams[team] || []).some((m) => m.id === id)) || null;
 }
 
-function playerButton(player, place) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = place === "teamA" ? "team-a" : place === "teamB" ? "team-b" : "";
-  b.dataset.testid = "move-" + player.id;
-  b.dataset.player = String(player.id);
-  const where = place ? sideName(teamNames(), place) : "not playing";
-  b.textContent = playerName(player) + " \u00b7 " + where;
-  return b;
-}
-
-async function movePlayer() {
-  const names = teamNames();
+async function movePlayer(app) {
+  const { store, commands } = app;
+  const s = store.getState(), t = s.lang.t, gather = s.match.gather, names = gather.names;
+  const button = (player, place) => h("button", { type: "button", className: place === "teamA" ? "team-a" : place === "teamB" ? "team-b" : "",
+    dataset: { testid: "move-" + player.id, player: String(player.id) } },
+    t("referee.moveWho", { player: playerName(player, s.lists.players), place: place ? sideName(names, place, t) : t("referee.notPlaying") }));
   const inGather = ["teamA", "teamB", "bench"].flatMap((team) =>
-    ((state.gather.teams || {})[team] || []).filter((m) => m.id != null).map((m) => playerButton(m, team)));
-  const others = [...state.players.values()].filter((p) => placeOf(p.id) === null)
-    .sort((a, b) => a.name.localeCompare(b.name)).map((p) => playerButton(p, null));
-  view.moveTitle.textContent = "Move whom?";
-  view.movePlayers.hidden = false;
-  view.movePlaces.hidden = true;
-  view.movePlayers.replaceChildren(...inGather, ...others);
-  const player = await choose(view.moveDialog, view.movePlayers, view.moveCancel, (b) => Number(b.dataset.player),
-    view.movePlayers.querySelector("button"));
+    ((gather.teams || {})[team] || []).filter((m) => m.id != null).map((m) => button(m, team)));
+  const others = Object.values(s.lists.players).filter((p) => placeOf(gather, p.id) === null)
+    .sort((a, b) => a.name.localeCompare(b.name)).map((p) => button(p, null));
+  const title = $("move-title"), players = $("move-players"), places = $("move-places");
+  title.textContent = t("referee.moveTitle");
+  players.hidden = false;
+  places.hidden = true;
+  players.replaceChildren(...inGather, ...others);
+  const player = await choose($("dialog-move"), players, $("move-cancel"), (b) => Number(b.dataset.player), players.querySelector("button"));
   if (player === null) return;
-  const place = placeOf(player);
-  view.moveTitle.textContent = "Move " + (playerName(state.players.get(player) || { id: player }) || "them") + " to:";
-  view.movePlayers.hidden = true;
-  view.movePlaces.hidden = false;
-  for (const b of view.movePlaces.querySelectorAll("button")) {
-    b.textContent = b.dataset.team === "bench" ? "Bench" : sideName(names, b.dataset.team);
+  const place = placeOf(gather, player);
+  const name = playerName({ id: player }, s.lists.players) || "";
+  title.textContent = t("referee.moveTo", { player: name });
+  players.hidden = true;
+  places.hidden = false;
+  for (const b of places.querySelectorAll("button")) {
+    b.textContent = sideName(names, b.dataset.team, t);
     b.disabled = b.dataset.team === place;
   }
-  const team = await choose(view.moveDialog, view.movePlaces, view.moveCancel, (b) => b.dataset.team,
-    view.movePlaces.querySelector("button:not(:disabled)"));
-  if (team) await act("gather.assign", { player: player, team: team });
+  const team = await choose($("dialog-move"), places, $("move-cancel"), (b) => b.dataset.team, places.querySelector("button:not(:disabled)"));
+  if (team) commands.act("gather.assign", { player: player, team: team }, { key: "pending.move", params: { player: name, place: sideName(names, team, t) } });
 }
 
-/** Wires the buttons; they show with the other controls, once the control token was accepted. */
-export function setUpReferee() {
-  view.addTime.addEventListener("click", async () => {
-    const seconds = await choose(view.addDialog, view.addChoices, view.addCancel, (b) => Number(b.dataset.seconds),
-      view.addChoices.querySelector("button"));
-    if (seconds) await act("timer.addTime", { seconds: seconds });
+/** Wires the referee's buttons; they show with the other controls. */
+export function mountReferee(app) {
+  const { store, commands } = app;
+  const addTime = $("btn-add-time"), endPeriod = $("btn-end-period");
+  addTime.addEventListener("click", async () => {
+    const choices = $("add-time-choices");
+    const seconds = await choose($("dialog-add-time"), choices, $("add-time-cancel"), (b) => Number(b.dataset.seconds), choices.querySelector("button"));
+    if (seconds) commands.act("timer.addTime", { seconds: seconds }, { key: "pending.addTime", params: { time: "+" + Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0") } });
   });
-  view.endPeriod.addEventListener("click", async () => {
-    const t = state.timer;
-    const what = t && t.periodName ? "the " + t.periodName : "the match";
-    const next = t && t.period < t.periods ? " The next period starts at its usual minute." : " That is full time.";
-    if (await confirmAction(endPeriodLabel(t) + " now?", "This ends " + what + " now, as if its time had run out." +
-        next, endPeriodLabel(t))) await act("timer.endPeriod");
+  endPeriod.addEventListener("click", async () => {
+    const s = store.getState(), t = s.lang.t, timer = s.match.timer;
+    const period = timerPeriod(timer, t);
+    const last = !timer || timer.period >= timer.periods;
+    const text = (period ? t("referee.endsPeriod", { period: period }) : t("referee.endsMatch")) + " " +
+      t(last ? "referee.thatIsFullTime" : "referee.nextStarts");
+    const label = endPeriodLabel(timer, t);
+    if (await ask(t, t("referee.endNow", { action: label }), text, label)) commands.act("timer.endPeriod", {}, { key: "pending.endPeriod", params: { action: label } });
   });
-  view.move.addEventListener("click", movePlayer);
-  // The buttons follow the clock's state, which ticks and timer events change.
-  timerRenderers.push(render);
+  $("btn-move").addEventListener("click", () => movePlayer(app));
+  store.watch((s) => [s.match.timer, s.lang], ([timer], s) => {
+    addTime.disabled = !mayAddTime(timer);
+    endPeriod.disabled = !timer || (timer.state !== "running" && timer.state !== "paused");
+    setText(endPeriod, endPeriodLabel(timer, s.lang.t));
+  });
 }

@@ -1,94 +1,48 @@
 // Reminders on the control page (docs/scoreboard.md "Reminders"): when a plan's reminder goes out (48 and 3 hours
-// before it, or as its weekly game says: a `plan` event `reminder`), the referee gets the ready message for the
-// group chat — when, where, who is going and the places left, with the sign-up link — to send with the phone's
-// share sheet (share.js), as a plan's sign-up link is shared. A page opened after the reminder went out (a phone
-// asleep in a pocket) still offers it, from the plan's `lastReminder`, until this phone has shared it.
+// before it, or as its weekly game says), the referee gets the ready message for the group chat — when, where, who
+// is going and the places left — to send with the share view, as a plan's sign-up link is sent. A page opened after
+// the reminder went out still offers it, from the plan's `lastReminder`, until this phone has shared it.
 
-import { renderers, state } from "./board.js";
-import { whenText } from "./plans.js";
-import { shareSignUp } from "./share.js";
+import { $, h, show } from "./dom.js";
+import { sortedPlans } from "./share.js";
 
-const view = { list: document.getElementById("plan-reminders") };
-const due = new Map();   // plan id -> seconds before the start, for the reminders not shared yet
 const SHARED_KEY = "gatherd.reminderShared.";   // + plan id -> the `at` of the last reminder this phone shared
 
 function sharedHere(plan) {
   try { return localStorage.getItem(SHARED_KEY + plan.id) === plan.lastReminder.at; } catch (e) { return false; }
 }
 
-function keepShared(plan) {
-  if (!plan.lastReminder) return;
-  try { localStorage.setItem(SHARED_KEY + plan.id, plan.lastReminder.at); } catch (e) { /* for this visit only */ }
-}
-
-/** The plans' last reminders this phone has not shared yet: offered as if it had been open when they went out. */
-function catchUp() {
-  for (const plan of state.plans.values()) {
-    if (plan.lastReminder && !due.has(plan.id) && !sharedHere(plan)) due.set(plan.id, plan.lastReminder.before);
-  }
-}
-
-/** "in 3 hours", "in 2 days", "in 45 minutes": how long before the start a reminder went out. */
-function inTime(seconds) {
-  const [size, unit] = seconds >= 86400 && seconds % 86400 === 0 ? [86400, "day"]
-    : seconds >= 3600 ? [3600, "hour"] : [60, "minute"];
-  const count = Math.round(seconds / size);
-  return "in " + count + " " + unit + (count === 1 ? "" : "s");
-}
-
 /** "Football in 3 hours: Thu 3 Dec, 19:00 at Astro 2. 8 going: Ana, Bruno, … 2 places left." */
-export function reminderMessage(plan, before) {
+export function reminderMessage(plan, before, t, f) {
   const going = plan.going.map((entry) => entry.name);
   const left = plan.placesLeft;
-  const room = left === 0 ? "Full" + (plan.waiting.length ? ", " + plan.waiting.length + " waiting" : "")
-    : left + (left === 1 ? " place left" : " places left");
-  return "Football " + inTime(before) + ": " + whenText(plan) + (plan.place ? " at " + plan.place : "") + ". " +
-    (going.length ? going.length + " going: " + going.join(", ") + ". " : "Nobody going yet. ") + room + ".";
+  const room = left === 0 ? (plan.waiting.length ? t("reminder.fullWaiting", { count: plan.waiting.length }) : t("reminder.full"))
+    : t("plans.left", { count: left });
+  const when = f.wall(plan.startsAtLocal);
+  const head = plan.place ? t("reminder.headAt", { in: f.inTime(before), when, place: plan.place })
+    : t("reminder.head", { in: f.inTime(before), when });
+  return head + " " + (going.length ? t("reminder.going", { count: going.length, names: going.join(", ") }) : t("reminder.nobody")) +
+    " " + room + ".";
 }
 
-/** After an event: a reminder to offer; a plan that closed takes its reminder away. */
-export function remindersEvent(method, params) {
-  if (method !== "plan" || !params.plan) return;
-  if (params.change === "reminder" && !sharedHere(params.plan)) due.set(params.plan.id, params.before);
-  if (params.plan.status !== "open") due.delete(params.plan.id);
-  render();
-}
-
-function item(plan, before) {
-  const row = document.createElement("div");
-  row.className = "plan-reminder";
-  row.dataset.testid = "plan-reminder-" + plan.id;
-  const text = document.createElement("p");
-  text.textContent = "Reminder: " + reminderMessage(plan, before);
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "primary";
-  button.dataset.testid = "btn-reminder-" + plan.id;
-  button.dataset.plan = String(plan.id);
-  button.textContent = "Send the reminder";
-  row.append(text, button);
-  return row;
-}
-
-function render() {
-  catchUp();
-  const shown = state.control && !state.gather
-    ? [...due].filter(([id]) => state.plans.has(id)).map(([id, before]) => item(state.plans.get(id), before)) : [];
-  view.list.hidden = shown.length === 0;
-  view.list.replaceChildren(...shown);
-}
-
-/** Wires the reminders above the plans, for the referee only. */
-export function setUpReminders() {
-  view.list.addEventListener("click", (event) => {
+/** Draws the reminders to send above the plans, for the referee. */
+export function mountReminders(app) {
+  const { store } = app;
+  const list = $("plan-reminders");
+  list.addEventListener("click", (event) => {
     const b = event.target.closest("button[data-plan]");
-    const id = b && Number(b.dataset.plan);
-    const plan = b && state.plans.get(id);
-    if (!plan) return;
-    shareSignUp(plan, reminderMessage(plan, due.get(id)));
-    keepShared(plan);
-    due.delete(id);
-    render();
+    const s = store.getState(), plan = b && s.lists.plans[b.dataset.plan];
+    if (!plan || !plan.lastReminder || !app.share) return;
+    app.share.shareSignUp(plan, reminderMessage(plan, plan.lastReminder.before, s.lang.t, s.lang.f));
+    try { localStorage.setItem(SHARED_KEY + plan.id, plan.lastReminder.at); } catch (e) { /* for this visit only */ }
+    store.dispatch({ type: "view", view: "reminders", patch: { [plan.id]: plan.lastReminder.at } });
   });
-  renderers.push(render);
+  store.watch((s) => [s.lists.plans, s.connection.control, s.match.gather === null, s.views.reminders, s.lang], ([plans, control, none], s) => {
+    const due = control && none ? sortedPlans(plans).filter((p) => p.lastReminder && !sharedHere(p)) : [];
+    list.replaceChildren(...due.map((plan) => h("div", { className: "plan-reminder", dataset: { testid: "plan-reminder-" + plan.id } },
+      h("p", null, s.lang.t("reminder.label", { message: reminderMessage(plan, plan.lastReminder.before, s.lang.t, s.lang.f) })),
+      h("button", { type: "button", className: "primary", dataset: { testid: "btn-reminder-" + plan.id, plan: String(plan.id) } },
+        s.lang.t("reminder.send")))));
+    show(list, due.length > 0);
+  });
 }

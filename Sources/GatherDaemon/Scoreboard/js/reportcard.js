@@ -1,8 +1,9 @@
 // The result card (docs/scoreboard.md, "Sharing the result"): gather.report's score, scorers, man of the match
 // and next plan drawn on a 1080 × 1080 canvas in the board's dark colours, the same on every screen and in the
-// image shared, whatever the page's own theme.
+// image shared, whatever the page's own theme; its words in the page's language (`t`, `f`: i18n.js).
 
-import { closesText } from "./motm.js";
+import { nextLine } from "./reporttext.js";
+import { sideName } from "./teams.js";
 
 const SIZE = 1080;
 const MARGIN = 72;
@@ -63,8 +64,8 @@ function nameLines(ctx, names, width) {
 }
 
 /** Each side's scorers as lines: "Fatima 12', 30'". */
-function scorerLines(scorers) {
-  return (scorers || []).map((s) => (s.name || "Unknown scorer") + " " + (s.minutes || []).join(", "));
+function scorerLines(scorers, t) {
+  return (scorers || []).map((s) => (s.name || t("board.unknownScorer")) + " " + (s.minutes || []).join(", "));
 }
 
 /** The size both sides' scorers are drawn at: from 44 px down to 28 until every line fits its column of `width`
@@ -82,28 +83,22 @@ function scorerSize(ctx, sides, top, bottom, width) {
 
 /** One side's scorer lines at `px` in a column of `width` from `top`, at most `bottom`; a line still too long is
  * cut, and lines that do not fit end with "+N more". */
-function drawScorers(ctx, lines, px, x, top, bottom, width, align) {
+function drawScorers(ctx, lines, px, x, top, bottom, width, align, t) {
   const fitting = Math.max(1, Math.floor((bottom - top) / (px * 1.3)));
-  const shown = lines.length > fitting ? lines.slice(0, fitting - 1).concat(["+" + (lines.length - fitting + 1) + " more"]) : lines;
+  const more = (count) => t("report.more", { count: count });
+  const shown = lines.length > fitting ? lines.slice(0, fitting - 1).concat([more(lines.length - fitting + 1)]) : lines;
   ctx.font = "500 " + px + "px " + fontFamily();
   ctx.textAlign = align;
   ctx.fillStyle = COLOURS.fg;
   shown.forEach((line, i) => ctx.fillText(clip(ctx, line, width), x, top + (i + 1) * px * 1.3 - px * 0.3));
 }
 
-/** The invitation line of the report's text ("Next: Thu 10 Dec 19:00 at Astro 2, 3 places left."), without the
- * link, which a picture cannot open. */
-function nextLine(report) {
-  const line = (report.text || "").split("\n").find((l) => l.startsWith("Next: "));
-  return line ? line.split(" Sign up: ")[0] : "";
-}
-
 /** Draws `report` (gather.report's answer) on `canvas`. */
-export function drawCard(canvas, report) {
+export function drawCard(canvas, report, t, f) {
   canvas.width = SIZE;
   canvas.height = SIZE;
   const ctx = canvas.getContext("2d");
-  const names = report.names || { teamA: "Team A", teamB: "Team B" };
+  const names = { teamA: sideName(report.names, "teamA", t), teamB: sideName(report.names, "teamB", t) };
   const half = (SIZE - 2 * MARGIN) / 2;
   ctx.fillStyle = COLOURS.bg;
   ctx.fillRect(0, 0, SIZE, SIZE);
@@ -117,12 +112,9 @@ export function drawCard(canvas, report) {
   ctx.fillStyle = COLOURS.muted;
   ctx.font = "700 40px " + fontFamily();
   ctx.textAlign = "left";
-  ctx.fillText("FULL TIME", MARGIN, 110);
-  const ended = new Date(report.endedAt);
-  if (!isNaN(ended)) {
-    ctx.textAlign = "right";
-    ctx.fillText(ended.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" }), SIZE - MARGIN, 110);
-  }
+  ctx.fillText(t("report.cardFullTime"), MARGIN, 110);
+  ctx.textAlign = "right";
+  ctx.fillText(f.day(report.endedAt), SIZE - MARGIN, 110);
   // The names over their scores, both at one size; a long one on two lines.
   const centreA = MARGIN + half / 2, centreB = SIZE - MARGIN - half / 2;
   ctx.textAlign = "center";
@@ -145,17 +137,17 @@ export function drawCard(canvas, report) {
   // The scorers under their side, then the man of the match and the next plan at the foot.
   const foot = [];
   const best = report.manOfTheMatch;
-  if (best && best.length) foot.push(["Man of the match: " + best.map((m) => m.name).join(" and "), COLOURS.accent]);
-  else if (report.vote) foot.push(["Man of the match: vote by " + closesText(report.vote.closesAtLocal), COLOURS.accent]);
-  const next = nextLine(report);
+  if (best && best.length) foot.push([t("report.motm", { names: f.list(best.map((m) => m.name)) }), COLOURS.accent]);
+  else if (report.vote) foot.push([t("report.voteBy", { when: f.wall(report.vote.closesAtLocal) }), COLOURS.accent]);
+  const next = nextLine(report.next, t, f);
   ctx.font = "500 40px " + fontFamily();
   for (const line of next ? wrap(ctx, next, SIZE - 2 * MARGIN).slice(0, 2) : []) foot.push([line, COLOURS.muted]);
   const footTop = SIZE - 90 - foot.length * 54;
   const scorers = report.scorers || {};
-  const sides = [scorerLines(scorers.teamA), scorerLines(scorers.teamB)];
+  const sides = [scorerLines(scorers.teamA, t), scorerLines(scorers.teamB, t)];
   const px = scorerSize(ctx, sides, 600, footTop - 20, half - 20);
-  drawScorers(ctx, sides[0], px, MARGIN, 600, footTop - 20, half - 20, "left");
-  drawScorers(ctx, sides[1], px, SIZE - MARGIN, 600, footTop - 20, half - 20, "right");
+  drawScorers(ctx, sides[0], px, MARGIN, 600, footTop - 20, half - 20, "left", t);
+  drawScorers(ctx, sides[1], px, SIZE - MARGIN, 600, footTop - 20, half - 20, "right", t);
   if (foot.length) {
     ctx.fillStyle = COLOURS.line;
     ctx.fillRect(MARGIN, footTop - 10, SIZE - 2 * MARGIN, 2);

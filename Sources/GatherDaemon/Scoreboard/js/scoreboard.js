@@ -1,118 +1,144 @@
-// gatherd's pitch-side scoreboard: the page's entry module. It connects, sets each connection up (the control
-// token, then a subscription to every topic and the roster) and hands events to the board.
+// gatherd's pitch-side scoreboard: the page's entry module. It holds the store, follows the address (router.js),
+// opens the connection and sets each one up (the control token, this link's code, then a subscription and the
+// roster), draws the board from the first snapshot, and only then loads the views that are not the board:
+// the touchline's switches and the screen between matches for everyone, the organiser's views on the control
+// page, and a player's sign-up or vote view on a link's page.
 
-import { applyEvent, applySnapshot, clearNotice, el, renderAll, renderStatus, showNotice, state } from "./board.js";
-import { isCounting, resetOffset, startClock } from "./clock.js";
-import * as rpc from "./connection.js";
-import { setUpControls } from "./controls.js";
-// Between matches, the referee's "start a gather" view and match controls.
-import { betweenEvent, loadBetween, setUpBetween } from "./between.js";
-import { setUpReferee } from "./referee.js";
-import { openForPlan, setUpSetup } from "./setup.js";
-// Organising from the phone: the plan form, the night's check-in.
-import { openCheckIn, setUpCheckIn } from "./checkin.js";
-import { openPlanForm, setUpPlanForm } from "./planform.js";
-// At the touchline (the screen kept on, sound, share, install and full screen).
-import { shareSignUp } from "./share.js";
-import { setUpTouchline, touchlineEvent } from "./touchline.js";
-// Who's coming, and the sign-up view of a plan's link.
-import { loadPlans, plansEvent, setUpPlans } from "./plans.js";
-import { setUpSignUp, signUpEvent, signUpOpened } from "./signup.js";
-// The man-of-the-match vote of a gather's vote link (or its plan's sign-up link).
-import { loadVote, setUpVote, voteEvent, voteOpened } from "./vote.js";
-// The weekly game, and the reminders to send to the group chat.
-import { remindersEvent, setUpReminders } from "./reminders.js";
-import { loadSchedules, setUpWeekly, weeklyEvent } from "./weekly.js";
-import { setUpWeeklyForm } from "./weeklyform.js";
-// The result to share, as a card and a message.
-import { setUpReport } from "./report.js";
-// A phone paired as the organiser's: a pairing link exchanged once, its credential presented on each connection.
-import { devicePresented } from "./pairing.js";
+import { createCommands } from "./commands.js";
+import { isCounting } from "./clock.js";
+import { createConnection } from "./connection.js";
+import { loadLanguage, pickLanguage } from "./i18n.js";
+import { createRouter, forgetToken, keptToken } from "./router.js";
+import { initialState, reduce } from "./state.js";
+import { createStore } from "./store.js";
+import { mountBoard } from "./board.js";
+import { mountStatus } from "./status.js";
 
-const TOKEN_KEY = "gatherd.token";
+const LANGUAGE_KEY = "gatherd.lang";
 
-// The page's first script took the control link's token out of the address bar; after that, this tab keeps it.
-let token = typeof self.gatherdToken === "string" ? self.gatherdToken : null;
-delete self.gatherdToken;
-if (token === null) {
-  try { token = sessionStorage.getItem(TOKEN_KEY); } catch (e) { token = null; }
-}
-if (token === "") token = null;
+/** The views loaded after the first snapshot: each module's mount(app), once; `wanted(state)` says when. */
+const LATER = [
+  { name: "touchline", wanted: () => true, load: () => import("./touchline.js") },
+  { name: "between", wanted: () => true, load: () => import("./between.js") },
+  { name: "organiser", wanted: (s) => s.connection.control, load: () => import("./organiser.js") },
+  { name: "players", wanted: (s) => s.route.view !== "board", load: () => import("./players.js") },
+];
 
-async function authenticate(isCurrent) {
-  try {
-    const result = await rpc.call("auth.token", { token: token });
-    state.control = !!(result && result.control);
-    clearNotice("auth");
-  } catch (error) {
-    if (!isCurrent()) return;
-    state.control = false;
-    if (!error || error.code !== -32003) throw error;
-    if (error.data && error.data.reason === "too_many_attempts") {
-      // Not checked, so not refused: the daemon closes this connection, and the next one tries the token again.
-      showNotice(error.message, "auth");
-      throw error;
+function main() {
+  const store = createStore(reduce, initialState());
+  let token = keptToken(window);
+  let snapshotSeen = false;
+  const mounted = new Set();
+  const connection = createConnection({
+    opened: opened,
+    event: (method, params) => {
+      // The daemon closes a connection that fell too far behind; the next one starts from a fresh snapshot.
+      if (method === "events.overflow") { connection.drop(); return; }
+      store.dispatch({ type: "event", method: method, params: params });
+    },
+    closed: () => store.dispatch({ type: "connection", status: "offline" }),
+    waiting: () => { /* the header already says offline */ },
+    isTicking: () => isCounting(store.getState().match.timer),
+  });
+  const commands = createCommands(store, connection);
+  const app = { store: store, rpc: connection, commands: commands, router: null };
+
+  const language = (tag) => loadLanguage(tag).then((lang) => store.dispatch(Object.assign({ type: "lang" }, lang)));
+  let stored = null;
+  try { stored = localStorage.getItem(LANGUAGE_KEY); } catch (error) { stored = null; }
+  const languageReady = language(pickLanguage(navigator.languages, stored));
+  const pickLanguageHere = (tag) => {
+    try { localStorage.setItem(LANGUAGE_KEY, tag); } catch (error) { /* for this visit only */ }
+    language(tag);
+  };
+
+  function loadLater() {
+    if (!snapshotSeen) return;
+    for (const view of LATER) {
+      if (mounted.has(view.name) || !view.wanted(store.getState())) continue;
+      mounted.add(view.name);
+      view.load().then((module) => module.mount(app), () => mounted.delete(view.name));
     }
-    token = null;
-    try { sessionStorage.removeItem(TOKEN_KEY); } catch (e) { /* nothing stored */ }
-    showNotice("This control link is not valid (its token was refused): the scoreboard is view only. " +
-      "Ask for a fresh link (gatherctl web link).", "auth");
   }
+
+  async function authenticate(isCurrent) {
+    try {
+      const result = await connection.call("auth.token", { token: token });
+      store.dispatch({ type: "control", control: !!(result && result.control) });
+      store.dispatch({ type: "notice/clear", cause: "auth" });
+    } catch (error) {
+      if (!isCurrent()) return;
+      store.dispatch({ type: "control", control: false });
+      if (!error || error.code !== -32003) throw error;
+      if (error.data && error.data.reason === "too_many_attempts") {
+        // Not checked, so not refused: the daemon closes this connection, and the next one tries the token again.
+        store.dispatch({ type: "notice", tone: "error", key: "error.too_many_attempts", cause: "auth" });
+        throw error;
+      }
+      token = null;
+      forgetToken(window);
+      store.dispatch({ type: "notice", tone: "error", key: "auth.invalid", cause: "auth" });
+    }
+  }
+
+  async function presentCode(code, isCurrent) {
+    try {
+      const result = await connection.call("auth.token", { token: code });
+      if (!isCurrent()) return;
+      store.dispatch({ type: "link", signUp: result && result.signUp, vote: result && result.vote });
+      store.dispatch({ type: "notice/clear", cause: "link" });
+    } catch (error) {
+      if (!isCurrent()) return;
+      if (error && error.data && error.data.reason === "too_many_attempts") {
+        store.dispatch({ type: "notice", tone: "error", key: "error.too_many_attempts", cause: "link" });
+        throw error;
+      }
+      if (!error || error.code !== -32003) throw error;
+      store.dispatch({ type: "link", signUp: null, vote: null, refused: true });
+    }
+  }
+
+  async function opened(isCurrent) {
+    if (token) await authenticate(isCurrent);
+    const route = store.getState().route;
+    if (route.code) await presentCode(route.code, isCurrent);
+    else store.dispatch({ type: "link", signUp: null, vote: null });
+    const players = connection.call("players.list");
+    const subscribed = await connection.call("events.subscribe");
+    await languageReady;
+    if (!isCurrent()) return;
+    connection.connected();
+    store.dispatch({ type: "connection", status: "online" });
+    store.dispatch({ type: "snapshot", snapshot: subscribed.snapshot });
+    snapshotSeen = true;
+    loadLater();
+    store.dispatch({ type: "players/loaded", players: (await players).players || [] });
+    await store.load("plans", () => connection.call("plans.list"), (r) => ({ type: "plans/loaded", plans: r.plans || [] }))
+      .catch(() => { /* loaded again on the next connection */ });
+    if (isCurrent()) commands.flush();
+  }
+
+  // The frame and the board draw once the language is known (the connection opens meanwhile).
+  languageReady.then(() => { mountStatus(store, pickLanguageHere); mountBoard(store); });
+  app.router = createRouter(window, (route) => {
+    const before = store.getState().route;
+    store.dispatch({ type: "route", route: route });
+    if (before.view !== route.view || before.code !== route.code) {
+      store.dispatch({ type: "link/reset" });
+      if (snapshotSeen) connection.restart();
+    }
+    loadLater();
+  }, (fresh) => {
+    token = fresh;
+    if (snapshotSeen) connection.restart();
+  });
+  store.watch((s) => s.connection.control, loadLater);
+  // A closed link's plan came back (its gather was cancelled), or its gather's vote opened: present it again.
+  store.watch((s) => s.lists.stale.relink, (n) => { if (n) connection.restart(); });
+  store.watch((s) => s.lists.stale.plans, (n) => {
+    if (n) store.load("plans", () => connection.call("plans.list"), (r) => ({ type: "plans/loaded", plans: r.plans || [] })).catch(() => {});
+  });
+  connection.start();
 }
 
-async function opened(isCurrent) {
-  await devicePresented(rpc.call, isCurrent);
-  if (token) await authenticate(isCurrent);
-  await signUpOpened(isCurrent);
-  await voteOpened(isCurrent);
-  const [subscribed, players] = await Promise.all([rpc.call("events.subscribe"), rpc.call("players.list")]);
-  if (!isCurrent()) return;
-  state.players = new Map((players.players || []).map((p) => [p.id, p]));
-  resetOffset();
-  state.online = true;
-  rpc.connected();
-  clearNotice("connection");
-  applySnapshot(subscribed.snapshot);
-  // Without a gather, the last result and the players' table, from history.
-  if (!subscribed.snapshot.gather) await loadBetween().catch(() => { /* the board works without them */ });
-  await loadPlans().catch(() => { /* the board works without them */ });
-  await loadVote().catch(() => { /* loaded again on the next connection */ });
-  await loadSchedules().catch(() => { /* the board works without them */ });
-}
-
-startClock({ clock: el.clock, added: el.added, breakLeft: el.breakLeft, progress: el.progress }, () => state.timer);
-setUpControls();
-setUpBetween();
-setUpSetup();
-setUpReferee();
-setUpTouchline();
-setUpPlanForm((plan, isNew) => { if (isNew) shareSignUp(plan); });
-setUpCheckIn(openForPlan);
-setUpPlans({
-  start: openForPlan, checkIn: openCheckIn, share: shareSignUp, edit: (plan) => openPlanForm(plan),
-});
-setUpSignUp();
-setUpVote();
-setUpReport();
-setUpWeekly();
-setUpWeeklyForm();
-setUpReminders();
-renderAll();
-rpc.start({
-  opened: opened,
-  event: (method, params) => {
-    // The daemon closes a connection that fell too far behind; the next one starts from a fresh snapshot.
-    if (method === "events.overflow") { rpc.restart(); return; }
-    applyEvent(method, params);
-    betweenEvent(method, params);
-    touchlineEvent(method, params);
-    plansEvent(method, params);
-    signUpEvent(method, params);
-    voteEvent(method, params);
-    weeklyEvent(method, params);
-    remindersEvent(method, params);
-  },
-  closed: () => { state.online = false; renderAll(); },
-  waiting: renderStatus,
-  isTicking: () => isCounting(state.timer),
-});
+main();

@@ -1,29 +1,14 @@
-// The referee's "start a gather" view (docs/scoreboard.md "Starting a gather"): tick who plays, ask
-// gather.suggest for two fair sides, and start the gather with them and the match format.
+// The referee's "Start a match" view (docs/scoreboard.md "Starting a match"), at #start (or #start=PLAN from a
+// plan): tick who plays, ask gather.suggest for two fair sides, and start the match with them and its format.
+// From a plan its players are fixed (those checked in, else the going ones) and gatherd makes the same split.
 
-import { clearNotice, renderers, showNotice, state } from "./board.js";
-import { call } from "./connection.js";
-import { act, callConfirmingForce, reportError } from "./controls.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
+import { setupForm } from "./formsmarkup.js";
+import { openPanel } from "./panels.js";
+import { planTitle } from "./plans.js";
 import { suggestionSummary } from "./ratings.js";
-import { closeOtherPanels, registerPanel, renderPanels } from "./panels.js";
-import { whenText } from "./plans.js";
-
-const $ = (id) => document.getElementById(id);
-const view = {
-  open: $("btn-new-gather"), form: $("setup"), players: $("setup-players"),
-  count: $("setup-count"), periods: $("setup-periods"), length: $("setup-length"), breakLength: $("setup-break"),
-  nameA: $("setup-name-a"), nameB: $("setup-name-b"), suggestion: $("suggestion"), sideNameA: $("suggestion-name-a"),
-  sideNameB: $("suggestion-name-b"), sideA: $("suggestion-a"), sideB: $("suggestion-b"), why: $("suggestion-why"),
-  suggest: $("btn-suggest"), again: $("btn-resuggest"), start: $("btn-start"), cancel: $("btn-setup-cancel"),
-  title: $("setup-title"),
-};
-
-const picked = new Set();   // ids of the players ticked
-let open = false;
-let suggestion = null;      // gather.suggest's result for the players ticked, or null
-let seed = 0;
-let busy = false;
-let plan = null;            // the plan the gather starts from: its players, fixed
+import { translate } from "./status.js";
+import { confirmingForce } from "./dialogs.js";
 
 /** A whole number from an input, within its min and max, or null. */
 function whole(input) {
@@ -32,151 +17,109 @@ function whole(input) {
   return ok ? value : null;
 }
 
-function typedName(input, fallback) { return input.value.trim() || fallback; }
+/** Sets the view up for `app`; `panels` opens and closes the referee's views. */
+export function mountSetup(app, panels) {
+  const { store, rpc, commands } = app;
+  const form = mountTree($("panels"), setupForm);
+  translate(form, store.getState().lang.t);
+  const v = (id) => $(id);
+  const set = (patch) => store.dispatch({ type: "view", view: "setup", patch: patch });
+  const mine = () => store.getState().views.setup || {};
 
-async function suggest(nextSeed) {
-  if (picked.size < 2) { showNotice("Tick at least two players to split into teams.", "action"); return; }
-  clearNotice("action");
-  busy = true;
-  render();
-  try {
-    seed = nextSeed;
-    suggestion = await call("gather.suggest", { players: [...picked], seed: seed });
-  } catch (error) {
-    suggestion = null;
-    reportError(error);
-  } finally {
-    busy = false;
-    render();
+  async function suggest(seed) {
+    const picked = mine().picked || [];
+    if (picked.length < 2) return;
+    store.dispatch({ type: "notice/clear", cause: "action" });
+    set({ busy: true, seed: seed });
+    // From a plan, the split its match starts with: gatherd's, the odd one out on the bench.
+    const panel = openPanel(store.getState()), plan = panel && panel.id != null ? panel.id : null;
+    const params = plan != null ? { plan: plan } : { players: picked, seed: seed };
+    const result = await store.load("suggest", () => rpc.call("gather.suggest", params)
+      .catch((error) => { commands.report(error); return null; }));
+    if (result !== undefined) set({ busy: false, suggestion: result });
   }
-}
 
-async function start() {
-  const length = whole(view.length), breakLength = whole(view.breakLength), periods = Number(view.periods.value);
-  if (!suggestion) return;
-  if (length === null || breakLength === null) {
-    showNotice("Give the minutes of each period (1 to 99) and of the break (0 to 30).", "action");
-    return;
+  async function start() {
+    const s = store.getState(), view = mine(), panel = openPanel(s);
+    const length = whole(v("setup-length")), breakLength = whole(v("setup-break"));
+    if (!view.suggestion || !panel) return;
+    if (length === null || breakLength === null) {
+      store.dispatch({ type: "notice", tone: "error", key: "setup.badFormat" });
+      return;
+    }
+    const params = { periods: Number(v("setup-periods").value), periodLength: length * 60, breakLength: breakLength * 60 };
+    const plan = panel.id != null ? s.lists.plans[panel.id] : null;
+    // From a plan, gatherd splits its players by the same rules and the match keeps the plan.
+    if (plan) params.plan = plan.id;
+    else Object.assign(params, { teamA: view.suggestion.teamA.players.map((p) => p.id), teamB: view.suggestion.teamB.players.map((p) => p.id) });
+    const names = {};
+    if (v("setup-name-a").value.trim()) names.teamA = v("setup-name-a").value.trim();
+    if (v("setup-name-b").value.trim()) names.teamB = v("setup-name-b").value.trim();
+    if (names.teamA || names.teamB) params.names = names;
+    set({ busy: true });
+    const t = s.lang.t;
+    // More than 12 hours before its start gatherd refuses a plan (plan_not_due): a match closes its sign-up for good.
+    await confirmingForce(app, "gather.start", params, "plan_not_due", () => ({
+      title: t("setup.earlyTitle"), text: t("setup.earlyText", { when: plan ? planTitle(plan, s.lang.f) : "" }), ok: t("setup.earlyOk"),
+    }), { key: "pending.start" });
+    set({ busy: false });
   }
-  const params = {
-    teamA: suggestion.teamA.players.map((p) => p.id), teamB: suggestion.teamB.players.map((p) => p.id),
-    periods: periods, periodLength: length * 60, breakLength: breakLength * 60,
-  };
-  // From a plan, gatherd splits its going players by the same rules and the gather keeps the plan.
-  if (plan) { delete params.teamA; delete params.teamB; params.plan = plan.id; }
-  const names = {};
-  if (view.nameA.value.trim()) names.teamA = view.nameA.value.trim();
-  if (view.nameB.value.trim()) names.teamB = view.nameB.value.trim();
-  if (names.teamA || names.teamB) params.names = names;
-  busy = true;
-  render();
-  const gather = plan ? await startFromPlan(params, plan) : await act("gather.start", params);
-  busy = false;
-  if (gather) { open = false; suggestion = null; plan = null; }
-  render();
-}
 
-/** Starts the gather from `chosen`: gatherd refuses a plan more than 12 hours before its start (plan_not_due), as
- * it closes the plan's sign-ups for good, so the referee confirms first and it is sent again with force. */
-function startFromPlan(params, chosen) {
-  clearNotice("action");
-  return callConfirmingForce("gather.start", params, "plan_not_due", () => ({
-    title: "Start the game early?",
-    text: "The game of " + whenText(chosen) + " starts in more than 12 hours. Starting it now closes its sign-up " +
-      "link for good, and nobody else can join.",
-    ok: "Start now",
-  })).catch(reportError);
-}
-
-/** Opens the view for a plan: its players ticked, for good — those checked in, else the going ones, in the order
- * gather.start {plan} takes them — and their fair split shown. */
-export function openForPlan(chosen) {
-  closeOtherPanels(isOpen);
-  plan = chosen;
-  picked.clear();
-  for (const entry of chosen.checkIn ? chosen.checkIn.present : chosen.going) picked.add(entry.id);
-  open = true;
-  suggestion = null;
-  render();
-  suggest(0);
-}
-
-function pickButton(player) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "pick";
-  b.dataset.testid = "pick-" + player.id;
-  b.dataset.player = String(player.id);
-  b.setAttribute("aria-pressed", picked.has(player.id) ? "true" : "false");
-  b.disabled = plan !== null;  // the plan decides who plays
-  b.textContent = player.name;
-  return b;
-}
-
-function sideItems(side) {
-  return ((side && side.players) || []).map((p) => {
-    const li = document.createElement("li");
-    li.dataset.testid = "suggested-" + p.id;
-    li.textContent = p.name + (p.position ? " (" + p.position + ")" : "");
-    return li;
-  });
-}
-
-const isOpen = () => open && !state.gather && state.control;
-
-function close() { open = false; suggestion = null; plan = null; }
-
-function render() {
-  const between = !state.gather;
-  if (!between) close();  // a gather started (here or elsewhere): the form is done
-  view.open.hidden = !state.control || open;
-  view.form.hidden = !isOpen();
-  renderPanels();
-  if (view.form.hidden) return;
-  const everyone = [...state.players.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const roster = plan ? everyone.filter((p) => picked.has(p.id)) : everyone;  // a plan: its going players only
-  view.title.textContent = plan ? "Start from the plan" : "Start a gather";
-  for (const id of [...picked]) if (!state.players.has(id)) picked.delete(id);
-  view.players.replaceChildren(...roster.map(pickButton));
-  view.count.textContent = picked.size + " ticked";
-  view.suggestion.hidden = !suggestion;
-  view.again.hidden = !suggestion || plan !== null;
-  if (suggestion) {
-    view.sideNameA.textContent = typedName(view.nameA, "Team A");
-    view.sideNameB.textContent = typedName(view.nameB, "Team B");
-    view.sideA.replaceChildren(...sideItems(suggestion.teamA));
-    view.sideB.replaceChildren(...sideItems(suggestion.teamB));
-    view.why.textContent = suggestionSummary(
-      suggestion, { teamA: view.sideNameA.textContent, teamB: view.sideNameB.textContent });
-  }
-  view.suggest.disabled = busy || picked.size < 2;
-  view.again.disabled = busy;
-  view.start.disabled = busy || !suggestion;
-}
-
-/** Wires the view; it shows, for the referee only, while no gather is on. */
-export function setUpSetup() {
-  registerPanel(isOpen, close);
-  view.open.addEventListener("click", () => {
-    closeOtherPanels(isOpen);
-    open = true;
-    render();
-    view.players.querySelector("button")?.focus();
-  });
-  view.cancel.addEventListener("click", () => { close(); clearNotice("action"); render(); });
-  view.players.addEventListener("click", (event) => {
+  v("btn-setup-cancel").addEventListener("click", () => { store.dispatch({ type: "notice/clear", cause: "action" }); panels.close(); });
+  v("setup-players").addEventListener("click", (event) => {
     const b = event.target.closest("button[data-player]");
     if (!b) return;
-    const id = Number(b.dataset.player);
-    if (picked.has(id)) picked.delete(id); else picked.add(id);
-    suggestion = null;  // the split was for other players
-    render();
-    view.players.querySelector(`[data-player="${id}"]`)?.focus();
+    const id = Number(b.dataset.player), picked = mine().picked || [];
+    // The split was for other players.
+    set({ picked: picked.includes(id) ? picked.filter((p) => p !== id) : picked.concat([id]), suggestion: null });
+    v("setup-players").querySelector(`[data-player="${id}"]`)?.focus();
   });
-  for (const input of [view.nameA, view.nameB]) input.addEventListener("input", render);
-  view.suggest.addEventListener("click", () => suggest(0));
-  view.again.addEventListener("click", () => suggest(seed + 1));
-  view.start.addEventListener("click", start);
-  view.form.addEventListener("submit", (event) => event.preventDefault());
-  renderers.push(render);
+  for (const input of ["setup-name-a", "setup-name-b"]) v(input).addEventListener("input", () => set({ names: Date.now() }));
+  v("btn-suggest").addEventListener("click", () => suggest(0));
+  v("btn-resuggest").addEventListener("click", () => suggest((mine().seed || 0) + 1));
+  v("btn-start").addEventListener("click", start);
+  form.addEventListener("submit", (event) => event.preventDefault());
+
+  // Opened: from a plan its players, ticked for good (checked in, else going, in the order gather.start takes them),
+  // and their split at once; else nobody ticked yet.
+  store.watch((s) => { const p = openPanel(s); return p && p.name === "start" ? (p.id == null ? "new" : p.id) : null; }, (which, s) => {
+    if (which === null) { store.dispatch({ type: "view", view: "setup", patch: null }); return; }
+    const plan = which === "new" ? null : s.lists.plans[which];
+    const picked = plan ? (plan.checkIn ? plan.checkIn.present : plan.going).map((e) => e.id) : [];
+    store.dispatch({ type: "view", view: "setup", patch: { picked: picked, suggestion: null, seed: 0, busy: false } });
+    if (plan) suggest(0);
+    else v("setup-players").querySelector("button")?.focus();
+  });
+
+  store.watch((s) => [s.views.setup, s.lists.players, s.lists.plans, s.lang], ([view], s) => {
+    show(form, !!view);
+    if (!view) return;
+    const t = s.lang.t, panel = openPanel(s), fromPlan = panel && panel.id != null;
+    const picked = view.picked || [];
+    const everyone = Object.values(s.lists.players).sort((a, b) => a.name.localeCompare(b.name));
+    const roster = fromPlan ? everyone.filter((p) => picked.includes(p.id)) : everyone;
+    setText(v("setup-title"), t(fromPlan ? "setup.fromPlan" : "setup.title"));
+    v("setup-players").replaceChildren(...roster.map((p) => h("button", { type: "button", className: "pick", disabled: fromPlan,
+      dataset: { testid: "pick-" + p.id, player: String(p.id) }, attrs: { "aria-pressed": String(picked.includes(p.id)) } }, p.name)));
+    setText(v("setup-count"), t("setup.ticked", { count: picked.length }));
+    const suggestion = view.suggestion;
+    show(v("suggestion"), !!suggestion);
+    show(v("btn-resuggest"), !!suggestion && !fromPlan);
+    if (suggestion) {
+      const names = { teamA: v("setup-name-a").value.trim() || t("team.a"), teamB: v("setup-name-b").value.trim() || t("team.b") };
+      setText(v("suggestion-name-a"), names.teamA);
+      setText(v("suggestion-name-b"), names.teamB);
+      const items = (side) => ((side && side.players) || []).map((p) => h("li", { dataset: { testid: "suggested-" + p.id } },
+        p.position ? t("setup.playerAt", { name: p.name, position: t("position." + p.position) }) : p.name));
+      v("suggestion-a").replaceChildren(...items(suggestion.teamA));
+      v("suggestion-b").replaceChildren(...items(suggestion.teamB));
+      const bench = (suggestion.bench || []).map((p) => p.name);
+      show(v("suggestion-bench"), bench.length > 0);
+      setText(v("suggestion-bench"), bench.length ? t("setup.bench", { names: s.lang.f.list(bench), count: bench.length }) : "");
+      setText(v("suggestion-why"), suggestionSummary(suggestion, names, t));
+    }
+    v("btn-suggest").disabled = !!view.busy || picked.length < 2;
+    v("btn-resuggest").disabled = !!view.busy;
+    v("btn-start").disabled = !!view.busy || !suggestion;
+  });
 }

@@ -1,230 +1,188 @@
 // The share view (docs/scoreboard.md "At the touchline" and "Organising from the phone"). For everyone, a QR code
-// of the page's view-only address: the daemon knows the address people use (--public-url, or this machine's LAN
-// addresses, never 0.0.0.0) and draws each code with libqrencode (web.share). On the control page also each open
-// plan's sign-up link (plan.link), with a ready message for the group chat to send with the phone's share sheet
-// or copy; the plans' calendar feed (plan.calendarLink), which the group subscribes to as it gets the sign-up links;
-// and the control link, but only when asked for twice, so that it is never held up at the pitch by mistake.
+// of the page's view-only address: the daemon knows the address people use and draws each code (web.share). On the
+// control page also each open plan's sign-up link (plan.link) with a ready message for the group chat, kept up to
+// date as players answer; the plans' calendar feed (plan.calendarLink); and the control link, only when asked for
+// twice, so that it is never held up at the pitch by mistake.
 
-import { state } from "./board.js";
-import { call } from "./connection.js";
-import { confirmAction } from "./controls.js";
-import { dayText, whenText } from "./plans.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
+import { translate } from "./status.js";
+import { copyText } from "./clipboard.js";
+import { ask } from "./dialogs.js";
 
-const $ = (id) => document.getElementById(id);
-const view = {
-  dialog: $("dialog-share"), title: $("share-title"), choices: $("share-choices"), note: $("share-note"),
-  links: $("share-links"), message: $("share-message"), actions: $("share-actions"), send: $("btn-share-send"),
-  copyMessage: $("btn-copy-message"), copyLink: $("btn-copy-link"), control: $("btn-control-link"),
-};
-
-let choice = "watch";   // "watch", a plan's id, "calendar" or "control"
-let message = null;     // a ready message other than the sign-up's, for a plan: {plan, text} (a reminder's)
-let shown = null;       // what the buttons share: {url, title, text}
-let opens = 0;          // the latest choice wins
-
-/** Sets the share button and its dialog up. */
-export function setUpShare(els) {
-  els.open.addEventListener("click", () => open("watch"));
-  els.close.addEventListener("click", () => view.dialog.close());
-  view.dialog.addEventListener("close", () => { shown = null; message = null; view.links.replaceChildren(); });
-  view.choices.addEventListener("click", (event) => {
-    const b = event.target.closest("button[data-choice]");
-    const named = b && ["watch", "calendar"].includes(b.dataset.choice);
-    if (b) show(named ? b.dataset.choice : Number(b.dataset.choice));
-  });
-  view.send.addEventListener("click", send);
-  view.copyMessage.addEventListener("click", () => shown && copy(messageWithLink(shown), view.copyMessage));
-  view.copyLink.addEventListener("click", () => shown && copy(shown.url, view.copyLink));
-  view.control.addEventListener("click", askForControlLink);
-}
-
-/** Opens the share view on a plan's sign-up link (after the plan is made, or from its "Share link"); `text`, when
- * given, is the ready message instead of the sign-up's (a reminder's: reminders.js). */
-export function shareSignUp(plan, text) {
-  message = text ? { plan: plan.id, text: text } : null;
-  open(plan.id);
-}
-
-function open(what) {
-  if (!view.dialog.open) view.dialog.showModal();
-  show(what);
-}
-
-function note(text) {
-  view.note.hidden = !text;
-  view.note.textContent = text || "";
-}
+// The view's markup, made when it is first opened; its words come from the catalog (data-i18n).
+const shareMarkup = ["dialog", {class: "share", "data-testid": "dialog-share", id: "dialog-share", "aria-labelledby": "share-title"},
+  ["h2", {id: "share-title"}],
+  ["div", {class: "share-choices", role: "group", "data-i18n-attr": "aria-label:share.what", "data-testid": "share-choices", id: "share-choices", hidden: ""}],
+  ["p", {class: "share-note", "data-testid": "share-note", id: "share-note", hidden: ""}],
+  ["div", {class: "share-links", "data-testid": "share-links", id: "share-links"}],
+  ["p", {class: "share-message", "data-testid": "share-message", id: "share-message", hidden: ""}],
+  ["div", {class: "share-actions", "data-testid": "share-actions", id: "share-actions", hidden: ""},
+    ["button", {type: "button", class: "primary", "data-testid": "btn-share-send", id: "btn-share-send", "data-i18n": "share.send", hidden: ""}],
+    ["button", {type: "button", "data-testid": "btn-copy-message", id: "btn-copy-message", "data-i18n": "share.copyMessage"}],
+    ["button", {type: "button", "data-testid": "btn-copy-link", id: "btn-copy-link", "data-i18n": "share.copyLink"}]],
+  ["div", {class: "actions"},
+    ["button", {type: "button", class: "quiet", "data-testid": "btn-control-link", id: "btn-control-link", "data-i18n": "share.controlLink", hidden: ""}],
+    ["button", {type: "button", "data-testid": "share-close", id: "share-close", "data-i18n": "common.close"}]]];
 
 /** The open plans, soonest first. */
-function plans() {
-  return [...state.plans.values()].sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
+export function sortedPlans(plans) {
+  return Object.values(plans).sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
 }
 
-/** Each plan's choice label: its day, and its time too when another plan is on the same day. */
-function choiceLabels(shown) {
-  const days = shown.map(dayText);
-  return shown.map((p, i) => (days.indexOf(days[i]) !== days.lastIndexOf(days[i]) ? whenText(p) : days[i]));
-}
-
-function renderChoices() {
-  const shown = plans(), labels = choiceLabels(shown);
-  const options = state.control
-    ? [["watch", "Watch"], ...shown.map((p, i) => [String(p.id), labels[i]]), ["calendar", "Calendar"]] : [];
-  view.choices.hidden = options.length < 2 && choice !== "control";
-  view.choices.replaceChildren(...options.map(([value, label]) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "chip";
-    b.dataset.choice = value;
-    b.dataset.testid = "share-choice-" + value;
-    b.setAttribute("aria-pressed", String(choice) === value ? "true" : "false");
-    b.textContent = label;
-    return b;
-  }));
-  view.control.hidden = !state.control || choice === "control";
-}
-
-async function show(what) {
-  const mine = ++opens;
-  choice = what;
-  shown = null;
-  renderChoices();
-  view.links.replaceChildren();
-  view.message.hidden = true;
-  view.actions.hidden = true;
-  note("Asking gatherd for its address\u2026");
-  try {
-    const content = what === "watch" ? await watchLinks() : what === "control" ? await controlLink()
-      : what === "calendar" ? await calendarLink() : await signUpLink(what);
-    if (mine !== opens) return;
-    view.title.textContent = content.title;
-    view.links.replaceChildren(...content.figures);
-    note(content.note);
-    shown = content.share;
-    // A sign-up link's ready message is shown, to copy or send; the watch link's caption says enough.
-    const preview = !!shown && !!shown.text && what !== "watch";
-    view.message.hidden = !preview;
-    view.message.textContent = preview ? messageWithLink(shown) : "";
-    view.actions.hidden = !shown;
-    view.send.hidden = !shown || typeof navigator.share !== "function" || !shown.text;
-    view.copyMessage.hidden = !preview;
-  } catch (error) {
-    if (mine === opens) note((error && error.message) || "gatherd did not answer.");
-  }
-}
-
-async function watchLinks() {
-  const result = await call("web.share");
-  const here = location.origin + location.pathname;
-  const links = (result.links || []).slice().sort((a, b) => (b.url === here) - (a.url === here));
-  return {
-    title: "Scan to watch the match", figures: links.map((link) => figure(link.url, link.qr, "share")),
-    note: result.note, share: links.length ? { url: links[0].url, title: "Scoreboard", text: "Follow the match live:" } : null,
-  };
-}
-
-/** "Football on Thu 3 Dec, 19:00 at Astro 2: 4 of 10 places left. Bring both shirts." */
-export function signUpMessage(plan) {
+/** "Football on Thu 3 Dec, 19:00 at Astro 2: 4 of 10 places left. Bring both shirts." in the page's language. */
+export function signUpMessage(plan, t, f) {
   const left = plan.placesLeft;
-  const room = left > 0 ? left + " of " + plan.capacity + (left === 1 ? " place left" : " places left")
-    : "full, " + (plan.waiting.length ? plan.waiting.length + " waiting" : "but someone may drop out");
+  const room = left > 0 ? t("share.placesLeft", { count: left, capacity: plan.capacity })
+    : plan.waiting.length ? t("share.fullWaiting", { count: plan.waiting.length }) : t("share.full");
   const note = plan.note ? " " + plan.note + (/[.!?]$/.test(plan.note) ? "" : ".") : "";
-  return "Football on " + whenText(plan) + (plan.place ? " at " + plan.place : "") + ": " + room + "." + note;
+  const when = f.wall(plan.startsAtLocal);
+  return (plan.place ? t("share.footballAt", { when, place: plan.place }) : t("share.football", { when })) +
+    ": " + room + "." + note;
 }
 
-async function signUpLink(id) {
-  const plan = state.plans.get(id);
-  if (!plan) throw { message: "That plan is no longer open." };
-  const result = await call("plan.link", { plan: id, qr: true });
-  const ask = plan.placesLeft > 0 ? " Say if you're in:" : " Join the waiting list:";
-  const text = (message && message.plan === id ? message.text : signUpMessage(plan)) + ask;
-  return {
-    title: (message && message.plan === id ? "Reminder for " : "Sign-up for ") + whenText(plan),
-    figures: [figure(result.url, (result.qr || [])[0], "signup", false)],
-    note: result.note, share: { url: result.url, title: "Football " + whenText(plan), text: text },
+/** The share view of `app`: `open(choice)` with "watch", a plan's id, "calendar"; `shareSignUp(plan, text)`
+ * opens it on a plan's link, with `text` as its ready message when given (a reminder's). */
+export function createShare(app) {
+  const { store, rpc } = app;
+  const dialog = mountTree(document.body, shareMarkup);
+  translate(dialog, store.getState().lang.t);
+  const view = {
+    title: $("share-title"), choices: $("share-choices"), note: $("share-note"), links: $("share-links"),
+    message: $("share-message"), actions: $("share-actions"), send: $("btn-share-send"),
+    copyMessage: $("btn-copy-message"), copyLink: $("btn-copy-link"), control: $("btn-control-link"),
   };
+  const tr = () => store.getState().lang.t;
+  const set = (patch) => store.dispatch({ type: "view", view: "share", patch: patch });
+
+  async function fetchContent(choice) {
+    if (choice === "watch") {
+      const result = await rpc.call("web.share");
+      const here = location.origin + location.pathname;
+      const links = (result.links || []).slice().sort((a, b) => (b.url === here) - (a.url === here));
+      return { links: links, note: result.note || null };
+    }
+    if (choice === "control") {
+      const result = await rpc.call("web.link", { qr: true });
+      return { links: [{ url: result.url, qr: result.qr }], note: null };
+    }
+    if (choice === "calendar") {
+      const result = await rpc.call("plan.calendarLink", { qr: true });
+      return { links: [{ url: result.url, qr: (result.qr || [])[0] }], note: result.note || null };
+    }
+    const result = await rpc.call("plan.link", { plan: choice, qr: true });
+    return { links: [{ url: result.url, qr: (result.qr || [])[0] }], note: result.note || null };
+  }
+
+  function show(choice) {
+    set({ choice: choice, content: null, failed: null });
+    store.load("share", () => fetchContent(choice).catch((error) => ({ error: error })),
+      (content) => ({ type: "view", view: "share", patch: content.error ? { failed: content.error } : { content: content } }));
+  }
+
+  function open(choice, reminder) {
+    if (!dialog.open) dialog.showModal();
+    set({ reminder: reminder || null });
+    show(choice);
+  }
+
+  dialog.addEventListener("close", () => store.dispatch({ type: "view", view: "share", patch: null }));
+  $("share-close").addEventListener("click", () => dialog.close());
+  view.choices.addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-choice]");
+    if (b) show(["watch", "calendar"].includes(b.dataset.choice) ? b.dataset.choice : Number(b.dataset.choice));
+  });
+  const shown = () => shareData(store.getState(), tr());
+  view.send.addEventListener("click", () => {
+    const data = shown();
+    if (data) navigator.share({ title: data.title, text: data.text, url: data.url }).catch(() => { /* dismissed */ });
+  });
+  view.copyMessage.addEventListener("click", () => { const d = shown(); if (d) copyText(withLink(d), view.copyMessage, dialog, tr()); });
+  view.copyLink.addEventListener("click", () => { const d = shown(); if (d) copyText(d.url, view.copyLink, dialog, tr()); });
+  view.control.addEventListener("click", async () => {
+    const t = tr();
+    if (!(await ask(t, t("share.controlAsk1"), t("share.controlAsk1Text"), t("share.controlAsk1Ok")))) return;
+    if (await ask(t, t("share.controlAsk2"), t("share.controlAsk2Text"), t("share.controlAsk2Ok"))) show("control");
+  });
+
+  store.watch((s) => [s.views.share, s.lists.plans, s.connection.control, s.lang], (_, s) => {
+    const share = s.views.share;
+    if (!share) { view.links.replaceChildren(); delete view.links.dataset.shown; return; }
+    render(view, s, share);
+  });
+
+  return { open: (choice) => open(choice), shareSignUp: (plan, text) => open(plan.id, text ? { plan: plan.id, text } : null) };
 }
 
-/** The plans' calendar feed, for the group as the sign-up links are: every open plan in their calendar app, kept up
- * to date. The ready message shows the link, and the figure its QR code (plan.calendarLink {qr}). */
-async function calendarLink() {
-  const result = await call("plan.calendarLink", { qr: true });
-  const text = "Our games in your calendar, kept up to date: add this link to your calendar app as a subscription " +
-    "(Google Calendar: Other calendars, From URL):";
-  return {
-    title: "Every game in your calendar", figures: [figure(result.url, (result.qr || [])[0], "calendar", false)],
-    note: result.note,
-    share: { url: result.url, title: "Football calendar", text: text },
-  };
+const withLink = (data) => (data.text ? data.text + " " + data.url : data.url);
+
+/** What the buttons share now: {url, title, text}, from the link loaded and, for a plan, the plan as it is now. */
+function shareData(s, t) {
+  const share = s.views.share;
+  if (!share || !share.content || !share.content.links.length) return null;
+  const url = share.content.links[0].url, f = s.lang.f;
+  if (share.choice === "watch") return { url: url, title: t("share.watchTitle"), text: t("share.watchText") };
+  if (share.choice === "control") return { url: url, text: "" };
+  if (share.choice === "calendar") return { url: url, title: t("share.calendarTitle"), text: t("share.calendarText") };
+  const plan = s.lists.plans[share.choice];
+  if (!plan) return null;
+  const reminder = share.reminder && share.reminder.plan === plan.id ? share.reminder.text : null;
+  const ask = plan.placesLeft > 0 ? t("share.askIn") : t("share.askWaiting");
+  return { url: url, title: t("share.planTitle", { when: f.wall(plan.startsAtLocal) }),
+    text: (reminder || signUpMessage(plan, t, f)) + " " + ask };
 }
 
-async function askForControlLink() {
-  const first = await confirmAction("Show the control link?",
-    "Whoever scans or gets it can run the match: the clock, the score and the plans. It is for a co-referee, " +
-    "never for the group chat.", "Show it");
-  if (!first) return;
-  const second = await confirmAction("Really show it on this screen?",
-    "Make sure only your co-referee can see this screen: no screenshots, no group chat.", "Yes, show the control link");
-  if (second) show("control");
-}
-
-async function controlLink() {
-  const result = await call("web.link", { qr: true });
-  return {
-    title: "Control link: keep it to yourselves", figures: [figure(result.url, result.qr, "control")],
-    note: "This link controls the match. Close this view as soon as it is scanned.", share: { url: result.url, text: "" },
-  };
+/** Why phones cannot open the links gatherd gave (it said so in its note): a listener on this machine's loopback
+ * address alone, or a machine with no network; the words say what the server's owner can do. */
+function unreachable(content, t) {
+  const url = new URL(content.links[0] ? content.links[0].url : location.href);
+  const loopback = /^(127\.|\[::1\]$|localhost$)/.test(url.hostname);
+  return loopback ? t("share.noteLoopback", { host: url.hostname, port: url.port || "80" }) : t("share.noteNoNetwork");
 }
 
 /** A link's QR code, with the link under it unless `caption` is false (the ready message shows it). */
-function figure(url, qr, kind, caption = true) {
-  const item = document.createElement("figure");
-  item.className = "share-link " + kind;
-  item.dataset.testid = kind === "share" ? "share-link" : kind + "-link";
-  if (qr) {
-    const image = document.createElement("img");
-    image.dataset.testid = kind === "share" ? "share-qr" : kind + "-qr";
-    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(qr);
-    image.alt = "QR code of " + url;
-    item.append(image);
+function figure(link, kind, caption, t) {
+  const testid = (part) => (kind === "share" ? "share-" + part : kind + "-" + part);
+  const item = h("figure", { className: "share-link " + kind, dataset: { testid: kind === "share" ? "share-link" : kind + "-link" } });
+  if (link.qr) {
+    item.append(h("img", { dataset: { testid: testid("qr") }, alt: t("share.qrOf", { url: link.url }),
+      src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(link.qr) }));
   }
-  if (!caption) return item;
-  const text = document.createElement("figcaption");
-  text.dataset.testid = kind === "share" ? "share-url" : kind + "-url";
-  text.textContent = url;
-  item.append(text);
+  if (caption) item.append(h("figcaption", { dataset: { testid: testid("url") } }, link.url));
   return item;
 }
 
-const messageWithLink = (content) => (content.text ? content.text + " " + content.url : content.url);
-
-async function send() {
-  if (!shown) return;
-  try {
-    await navigator.share({ title: shown.title, text: shown.text, url: shown.url });
-  } catch (error) {
-    // Dismissed, or refused: the copy buttons are there.
+function render(view, s, share) {
+  const t = s.lang.t, f = s.lang.f, choice = share.choice;
+  const plans = sortedPlans(s.lists.plans);
+  const days = plans.map((p) => f.wallDay(p.startsAtLocal));
+  const options = s.connection.control ? [["watch", t("share.choiceWatch")],
+    ...plans.map((p, i) => [String(p.id), days.indexOf(days[i]) !== days.lastIndexOf(days[i]) ? f.wall(p.startsAtLocal) : days[i]]),
+    ["calendar", t("share.choiceCalendar")]] : [];
+  view.choices.hidden = options.length < 2 && choice !== "control";
+  view.choices.replaceChildren(...options.map(([value, label]) => h("button", { type: "button", className: "chip",
+    dataset: { choice: value, testid: "share-choice-" + value }, attrs: { "aria-pressed": String(String(choice) === value) } }, label)));
+  show(view.control, s.connection.control && choice !== "control");
+  const plan = typeof choice === "number" ? s.lists.plans[choice] : null;
+  const reminder = share.reminder && plan && share.reminder.plan === plan.id;
+  setText(view.title, choice === "watch" ? t("share.watchHeading") : choice === "control" ? t("share.controlHeading")
+    : choice === "calendar" ? t("share.calendarHeading")
+    : plan ? t(reminder ? "share.reminderHeading" : "share.planHeading", { when: f.wall(plan.startsAtLocal) }) : t("share.planGone"));
+  const content = share.content;
+  const note = share.failed ? t(share.failed.code === 0 ? "error.offline" : "error.general")
+    : !content ? t("share.asking") : choice === "control" ? t("share.controlNote") : content.note ? unreachable(content, t) : "";
+  setText(view.note, note);
+  show(view.note, !!note);
+  const data = shareData(s, t);
+  const kind = choice === "watch" ? "share" : choice === "control" ? "control" : choice === "calendar" ? "calendar" : "signup";
+  const figures = content ? content.links.map((link) => figure(link, kind, kind === "share" || kind === "control", t)) : [];
+  if (view.links.dataset.shown !== JSON.stringify([choice, !!content])) {
+    view.links.replaceChildren(...figures);
+    view.links.dataset.shown = JSON.stringify([choice, !!content]);
   }
-}
-
-/** Copies `text`: the Clipboard API where the page is a secure context, else a selected text area. */
-async function copy(text, button) {
-  let copied = false;
-  try {
-    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); copied = true; }
-  } catch (error) { copied = false; }
-  if (!copied) {
-    const area = document.createElement("textarea");
-    area.className = "copy-buffer";
-    area.value = text;
-    area.setAttribute("readonly", "");
-    view.dialog.append(area);
-    area.select();
-    try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
-    area.remove();
-  }
-  const label = button.dataset.label || button.textContent;
-  button.dataset.label = label;
-  button.textContent = copied ? "Copied" : "Copy it from above";
-  setTimeout(() => { button.textContent = label; }, 2000);
+  const preview = !!data && !!data.text && choice !== "watch";
+  show(view.message, preview);
+  setText(view.message, preview ? withLink(data) : "");
+  show(view.actions, !!data);
+  show(view.send, !!data && typeof navigator.share === "function" && !!data.text);
+  show(view.copyMessage, preview);
 }

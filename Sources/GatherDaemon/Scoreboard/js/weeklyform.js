@@ -1,173 +1,118 @@
-// The referee's weekly game (docs/scoreboard.md "The weekly game"): set up, change or end the game that plans
-// itself every week — the day and time at the pitch (the server's zone, summer and winter), how many, where, when
-// sign-up opens, whether regulars have it first, and when reminders go out (plan.schedule, plan.reschedule,
-// plan.unschedule).
+// The referee's weekly game (docs/scoreboard.md "The weekly game"), at #weekly: set up, change or end the game
+// that plans itself every week — the day and time at the pitch (the server's zone, summer and winter), how many,
+// where, the pitch's cost and who paid it, when sign-up opens, whether regulars have it first, and when reminders go
+// out (plan.schedule, plan.reschedule, plan.unschedule).
 
-import { clearNotice, renderers, showNotice, state } from "./board.js";
-import { call } from "./connection.js";
-import { act, confirmAction, reportError } from "./controls.js";
-import { closeOtherPanels, registerPanel, renderPanels } from "./panels.js";
-import { dayName, loadSchedules, scheduleText, weekdays } from "./weekly.js";
+import { $, h, mountTree, setText, show } from "./dom.js";
+import { weeklyForm } from "./weeklymarkup.js";
+import { ask } from "./dialogs.js";
+import { openPanel } from "./panels.js";
+import { translate } from "./status.js";
+import { WEEKDAYS, dayName, scheduleParams, scheduleText } from "./weekly.js";
+import { costChanged, fillCost, readCost } from "./costfields.js";
 
-const $ = (id) => document.getElementById(id);
-const view = {
-  open: $("btn-weekly"), form: $("weekly-form"), title: $("weekly-title"), list: $("weekly-list"),
-  day: $("weekly-day"), time: $("weekly-time"), zone: $("weekly-zone"), capacity: $("weekly-capacity"),
-  place: $("weekly-place"), note: $("weekly-note"), opens: $("weekly-opens"), reminders: $("weekly-reminders"),
-  regulars: $("weekly-regulars"), head: $("weekly-head"), played: $("weekly-played"), ofLast: $("weekly-of-last"),
-  end: $("btn-weekly-end"), back: $("btn-weekly-back"), save: $("btn-weekly-save"),
-};
 const HOUR = 3600, DAY = 86400;
+const tenths = (n) => String(Math.round(n * 10) / 10);
 
-let open = false;
-let editing = null;   // the schedule being changed, or null for a new one
-let busy = false;
+/** Sets the form up for `app`; `panels` opens and closes the referee's views; `reload()` loads the schedules. */
+export function mountWeeklyForm(app, panels, reload) {
+  const { store, rpc, commands } = app;
+  const form = mountTree($("panels"), weeklyForm);
+  translate(form, store.getState().lang.t);
+  const v = (id) => $(id);
+  const set = (patch) => store.dispatch({ type: "view", view: "weekly", patch: patch });
+  const editingOf = (s) => { const id = s.views.weekly && s.views.weekly.editing; return (s.lists.schedules || []).find((x) => x.id === id) || null; };
 
-const isOpen = () => open && !state.gather && state.control;
-
-/** Opens the form: for `schedule`, to change it; without, for a new one (the first schedule's, if any). */
-export async function openWeeklyForm(schedule) {
-  closeOtherPanels(isOpen);
-  clearNotice("action");
-  open = true;
-  await loadSchedules().catch(() => { /* the form works without the list */ });
-  editing = schedule || (state.schedules || [])[0] || null;
-  fill(editing);
-  render();
-  view.day.focus();
-  try {
-    const server = await call("daemon.time");
-    view.zone.textContent = "At the pitch's time: " + (server.zone ? server.zone : "the server's time zone") +
-      ", summer and winter alike.";
-  } catch (error) { view.zone.textContent = "At the pitch's time (the server's time zone)."; }
-}
-
-function fill(schedule) {
-  const s = schedule || {};
-  view.day.value = s.weekday || "thursday";
-  view.time.value = s.time || "19:00";
-  view.capacity.value = String(s.capacity || 10);
-  view.place.value = s.place || "";
-  view.note.value = s.note || "";
-  view.opens.value = String(s.opensBefore ? Math.round(s.opensBefore / DAY * 10) / 10 : 6);
-  view.reminders.value = (s.reminders || [48 * HOUR, 3 * HOUR]).map((r) => Math.round(r / HOUR * 10) / 10).join(", ");
-  const regulars = s.regularsFirst || null;
-  view.regulars.checked = !!regulars;
-  view.head.value = String(regulars ? Math.round(regulars.headStart / HOUR * 10) / 10 : 24);
-  view.played.value = regulars && regulars.played ? String(regulars.played) : "";
-  view.ofLast.value = regulars && regulars.ofLast ? String(regulars.ofLast) : "";
-}
-
-/** The params plan.schedule takes from the form; null (with a notice) when something is missing. */
-function params() {
-  const number = (input) => (input.value.trim() === "" ? null : Number(input.value));
-  const capacity = number(view.capacity), opens = number(view.opens);
-  if (!view.time.value) { showNotice("Pick the time of the game.", "action"); return null; }
-  if (!Number.isInteger(capacity) || capacity < 2 || capacity > 40) {
-    showNotice("A game takes from 2 to 40 players.", "action");
-    return null;
+  function fill(schedule) {
+    const s = schedule || {}, regulars = s.regularsFirst || null;
+    v("weekly-day").value = s.weekday || "thursday";
+    v("weekly-time").value = s.time || "19:00";
+    v("weekly-capacity").value = String(s.capacity || 10);
+    v("weekly-place").value = s.place || "";
+    v("weekly-note").value = s.note || "";
+    v("weekly-opens").value = s.opensBefore ? tenths(s.opensBefore / DAY) : "6";
+    v("weekly-reminders").value = (s.reminders || [48 * HOUR, 3 * HOUR]).map((r) => tenths(r / HOUR)).join(", ");
+    v("weekly-regulars").checked = !!regulars;
+    v("weekly-head").value = regulars ? tenths(regulars.headStart / HOUR) : "24";
+    v("weekly-played").value = regulars && regulars.played ? String(regulars.played) : "";
+    v("weekly-of-last").value = regulars && regulars.ofLast ? String(regulars.ofLast) : "";
+    const state = store.getState();
+    fillCost("weekly", s.fee || null, state, (state.lists.schedules || []).map((x) => x.fee)
+      .concat(Object.values(state.lists.plans).map((p) => p.fee)));
+    set({ editing: schedule ? schedule.id : null, regulars: !!regulars });
   }
-  if (!(opens > 0)) { showNotice("Say how many days before the game sign-up opens.", "action"); return null; }
-  const reminders = view.reminders.value.split(/[,\s]+/).filter((t) => t !== "").map(Number);
-  if (reminders.some((r) => !(r > 0))) { showNotice("Reminders are hours before the game: 48, 3.", "action"); return null; }
-  const result = {
-    weekday: view.day.value, time: view.time.value, capacity: capacity, place: view.place.value.trim() || null,
-    note: view.note.value.trim() || null, opensBefore: Math.round(opens * DAY),
-    reminders: reminders.map((r) => Math.round(r * HOUR)),
-    regularsFirst: view.regulars.checked ? Math.round((number(view.head) || 0) * HOUR) : null,
-  };
-  if (view.regulars.checked && (number(view.played) !== null || number(view.ofLast) !== null)) {
-    result.regularsPlayed = number(view.played);
-    result.regularsOfLast = number(view.ofLast);
-  }
-  if (!editing) for (const key of ["place", "note", "regularsFirst"]) if (result[key] === null) delete result[key];
-  return result;
-}
 
-async function save() {
-  if (busy) return;
-  clearNotice("action");
-  const changes = params();
-  if (!changes) return;
-  busy = true;
-  render();
-  try {
+  async function save() {
+    const s = store.getState(), editing = editingOf(s);
+    if (s.views.weekly.busy) return;
+    const made = scheduleParams((id) => v(id), !!editing);
+    const cost = readCost("weekly");
+    if (made.error || cost.error) { store.dispatch({ type: "notice", tone: "error", key: made.error || cost.error }); return; }
+    // The cost is sent when set for a new weekly game, or changed (null clears it).
+    if (editing ? costChanged(cost.fee, editing.fee) : cost.fee) {
+      Object.assign(made.params, cost.fee ? cost.fee : { cost: null });
+    }
+    set({ busy: true });
     const saved = editing
-      ? await call("plan.reschedule", Object.assign({ schedule: editing.id }, changes))
-      : await call("plan.schedule", changes);
-    await loadSchedules().catch(() => { /* shown on the next load */ });
-    open = false;
-    editing = null;
-    showNotice("Weekly game saved. " + scheduleText(saved) + ".", "action");
-  } catch (error) {
-    reportError(error);
-  } finally {
-    busy = false;
-    render();
+      ? await commands.act("plan.reschedule", Object.assign({ schedule: editing.id }, made.params), { key: "pending.weekly" })
+      : await commands.act("plan.schedule", made.params, { key: "pending.weekly" });
+    set({ busy: false });
+    if (!saved) return;
+    await reload();
+    const now = store.getState();
+    store.dispatch({ type: "notice", tone: "success", key: "weekly.saved",
+      params: { schedule: scheduleText(saved, now.lang.t, now.lang.f, now.lang.tag) }, cause: "weekly" });
+    panels.close();
   }
-}
 
-async function end() {
-  const schedule = editing;
-  if (!schedule) return;
-  const text = "No more plans open by themselves every " + dayName(schedule.weekday) + ". The plans already open stay.";
-  if (!(await confirmAction("End the weekly game?", text, "End it"))) return;
-  if (await act("plan.unschedule", { schedule: schedule.id })) {
-    await loadSchedules().catch(() => { /* shown on the next load */ });
-    editing = null;
-    fill(null);
-    render();
+  async function end() {
+    const s = store.getState(), t = s.lang.t, schedule = editingOf(s);
+    if (!schedule) return;
+    if (!(await ask(t, t("weekly.endTitle"), t("weekly.endText", { day: dayName(schedule.weekday, s.lang.tag) }), t("weekly.end")))) return;
+    if (await commands.act("plan.unschedule", { schedule: schedule.id }, { key: "pending.weeklyEnd" })) { await reload(); fill(null); }
   }
-}
 
-function scheduleButton(schedule) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "chip";
-  b.dataset.testid = "weekly-pick-" + schedule.id;
-  b.dataset.schedule = String(schedule.id);
-  b.setAttribute("aria-pressed", editing && editing.id === schedule.id ? "true" : "false");
-  b.textContent = dayName(schedule.weekday).slice(0, 3) + " " + schedule.time;
-  return b;
-}
-
-function render() {
-  if (state.gather) open = false;
-  view.open.hidden = !state.control;
-  view.form.hidden = !isOpen();
-  renderPanels();
-  if (view.form.hidden) return;
-  const schedules = state.schedules || [];
-  view.title.textContent = editing ? "The weekly game" : "Set up the weekly game";
-  const fresh = document.createElement("button");
-  fresh.type = "button";
-  fresh.className = "chip";
-  fresh.dataset.testid = "weekly-pick-new";
-  fresh.setAttribute("aria-pressed", editing ? "false" : "true");
-  fresh.textContent = "Another";
-  view.list.replaceChildren(...schedules.map(scheduleButton), ...(schedules.length ? [fresh] : []));
-  view.list.hidden = schedules.length === 0;
-  view.save.textContent = editing ? "Save changes" : "Save weekly game";
-  view.end.hidden = !editing;
-  for (const input of [view.head, view.played, view.ofLast]) input.disabled = !view.regulars.checked;
-  for (const button of [view.save, view.end]) button.disabled = busy;
-}
-
-/** Wires the form; it shows, for the referee only, while no gather is on. */
-export function setUpWeeklyForm() {
-  registerPanel(isOpen, () => { open = false; editing = null; });
-  view.day.replaceChildren(...weekdays.map((day) => new Option(dayName(day), day)));
-  view.open.addEventListener("click", () => openWeeklyForm(null));
-  view.back.addEventListener("click", () => { clearNotice("action"); open = false; editing = null; render(); });
-  view.end.addEventListener("click", end);
-  view.regulars.addEventListener("change", render);
-  view.list.addEventListener("click", (event) => {
+  v("btn-weekly-back").addEventListener("click", () => { store.dispatch({ type: "notice/clear", cause: "action" }); panels.close(); });
+  v("btn-weekly-end").addEventListener("click", end);
+  v("weekly-regulars").addEventListener("change", () => set({ regulars: v("weekly-regulars").checked }));
+  v("weekly-list").addEventListener("click", (event) => {
     const b = event.target.closest("button");
-    if (!b) return;
-    editing = b.dataset.schedule ? (state.schedules || []).find((s) => String(s.id) === b.dataset.schedule) || null : null;
-    fill(editing);
-    render();
+    if (b) fill((store.getState().lists.schedules || []).find((x) => String(x.id) === b.dataset.schedule) || null);
   });
-  view.form.addEventListener("submit", (event) => { event.preventDefault(); save(); });
-  renderers.push(render);
+  form.addEventListener("submit", (event) => { event.preventDefault(); save(); });
+
+  store.watch((s) => { const p = openPanel(s); return p && p.name === "weekly"; }, async (open) => {
+    if (!open) { store.dispatch({ type: "view", view: "weekly", patch: null }); return; }
+    store.dispatch({ type: "notice/clear", cause: "action" });
+    set({ busy: false, zone: null });
+    await reload();
+    fill((store.getState().lists.schedules || [])[0] || null);
+    v("weekly-day").focus();
+    const server = await rpc.call("daemon.time").catch(() => null);
+    set({ zone: server ? server.zone || "" : "" });
+  });
+
+  store.watch((s) => [s.views.weekly, s.lists.schedules, s.lang], ([view, schedules], s) => {
+    show(form, !!view);
+    if (!view) return;
+    const t = s.lang.t, editing = editingOf(s);
+    if (v("weekly-day").options.length === 0 || v("weekly-day").dataset.lang !== s.lang.tag) {
+      const chosen = v("weekly-day").value;
+      v("weekly-day").replaceChildren(...WEEKDAYS.map((day) => new Option(dayName(day, s.lang.tag), day)));
+      v("weekly-day").value = chosen || "thursday";
+      v("weekly-day").dataset.lang = s.lang.tag;
+    }
+    setText(v("weekly-title"), t(editing ? "weekly.titleEdit" : "weekly.title"));
+    setText(v("weekly-zone"), view.zone === null ? "" : view.zone ? t("weekly.zoneNamed", { zone: view.zone }) : t("weekly.zone"));
+    const chip = (id, label, pressed, testid) => h("button", { type: "button", className: "chip",
+      dataset: { testid: testid, schedule: id == null ? "" : String(id) }, attrs: { "aria-pressed": String(pressed) } }, label);
+    v("weekly-list").replaceChildren(...(schedules || []).map((x) => chip(x.id,
+      dayName(x.weekday, s.lang.tag) + " " + x.time, !!editing && editing.id === x.id, "weekly-pick-" + x.id)),
+      ...((schedules || []).length ? [chip(null, t("weekly.another"), !editing, "weekly-pick-new")] : []));
+    show(v("weekly-list"), (schedules || []).length > 0);
+    setText(v("btn-weekly-save"), t(editing ? "planForm.saveChanges" : "weekly.save"));
+    show(v("btn-weekly-end"), !!editing);
+    for (const id of ["weekly-head", "weekly-played", "weekly-of-last"]) v(id).disabled = !view.regulars;
+    v("btn-weekly-save").disabled = v("btn-weekly-end").disabled = !!view.busy;
+  });
 }

@@ -70,26 +70,36 @@ extension Turn {
   }
 
   /// Marks a payment: a new line, checked against the player's own lines (``FeeLedger/payment``).
-  mutating func pay(player: Player.ID, amount: Int64, currency: String?, note: String?) throws -> FeeEntry {
+  mutating func pay(
+    player: Player.ID, amount: Int64, currency: String?, note: String?
+  ) throws -> (entry: FeeEntry, balance: FeeBalance?) {
     let entries = try store.feeEntries(player: player)
     let name = state.roster[player]?.name ?? entries.last?.name ?? "Player \(player)"
     let entry = try FeeLedger.payment(
       by: player, name: name, amount: amount, currency: currency, note: note, at: wallClock(), entries: entries)
     let saved = try commit { try store.append(entry) }
     logger.info("Marked a payment of \(saved.amount.text) by player \(player).", metadata: ["player_id": "\(player)"])
-    return saved
+    return (saved, Self.balance(of: entries + [saved], in: saved.amount.currency))
   }
 
   /// Records a correction of a roster player's balance, with the note that says why.
-  mutating func correctFee(player: Player.ID, amount: Int64, currency: String, note: String?) throws -> FeeEntry {
+  mutating func correctFee(
+    player: Player.ID, amount: Int64, currency: String, note: String?
+  ) throws -> (entry: FeeEntry, balance: FeeBalance?) {
     let name = try state.player(player).name
     let entry = try FeeLedger.correction(
       of: player, name: name, amount: amount, currency: currency, note: note, at: wallClock())
+    let entries = try store.feeEntries(player: player)
     let saved = try commit { try store.append(entry) }
     logger.info("Corrected player \(player)'s fees by \(saved.amount.text).", metadata: ["player_id": "\(player)"])
-    return saved
+    return (saved, Self.balance(of: entries + [saved], in: saved.amount.currency))
   }
 
+  /// The balance in `currency` of a player's ledger `entries`: read before a change is committed, so that nothing
+  /// after the commit can fail.
+  static func balance(of entries: [FeeEntry], in currency: Currency) -> FeeBalance? {
+    FeeLedger.balances(entries).first { $0.owed.currency == currency }
+  }
 }
 
 /// What setting a gather's cost did.
@@ -98,15 +108,6 @@ enum GatherCostChange {
   case active(GatherSnapshot)
   /// An ended gather's cost was charged to those who played: the lines charged.
   case charged(gather: Int64, [FeeEntry])
-}
-
-extension Turn {
-  /// The balance of `entry`'s player in its currency, after it was written.
-  func balance(after entry: FeeEntry) throws -> FeeBalance? {
-    FeeLedger.balances(try store.feeEntries(player: entry.player)).first {
-      $0.owed.currency == entry.amount.currency
-    }
-  }
 }
 
 extension Turn {

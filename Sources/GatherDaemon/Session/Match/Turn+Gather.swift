@@ -81,7 +81,8 @@ extension Turn {
     logger.info(
       "Ended gather \(gather.id) at \(record.scoreText), winner \(record.winner.rawValue).",
       metadata: ["gather_id": "\(gather.id)"])
-    let ended = EndedGather(record: record, roster: state.roster, vote: vote.map(ManOfTheMatchStanding.init))
+    var ended = EndedGather(record: record, roster: state.roster, vote: vote.map(ManOfTheMatchStanding.init))
+    ended.charged = charges
     hub.publish(.gather(.ended(ended)))
     if let vote { opened(vote) }
     return ended

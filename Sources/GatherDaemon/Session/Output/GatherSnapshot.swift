@@ -19,6 +19,8 @@ public struct EndedGather: Sendable {
   public var roster: [Player.ID: Player]
   /// Where its man-of-the-match vote stands; nil for a gather without one.
   public var vote: ManOfTheMatchStanding? = nil
+  /// The ledger lines its cost wrote when it ended (each payer's share, and the credit of whoever paid the pitch).
+  public var charged: [FeeEntry] = []
 }
 
 /// A change of the active gather.

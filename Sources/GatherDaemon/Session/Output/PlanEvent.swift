@@ -43,6 +43,14 @@ public struct PlanEvent: Sendable {
     case reminder
     /// A cancelled plan was opened again, with its lists as they were.
     case restored
+    /// A freed place went out to `player`, the first waiting, who may take it until the offer expires.
+    case offered
+    /// `player` took the place offered to them: they are going.
+    case accepted
+    /// `player` turned the place offered to them down: they are not going, and it passes on.
+    case declined
+    /// The place offered to `player` was not taken in time (or by the start): they are not going, and it passes on.
+    case lapsed
   }
 
   /// What happened.

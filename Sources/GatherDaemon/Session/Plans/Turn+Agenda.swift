@@ -57,6 +57,8 @@ extension Turn {
       case .expire(let id): try expirePlan(id, now: now)
       case .open(let id, let start, let utcOffset): try openWeek(of: id, start: (start, utcOffset), now: now)
       case .remind(let id, let before, let at): try remind(id, before: before, at: at)
+      case .sendOffer(let id, let player): try sendOffer(id, to: player, now: now)
+      case .lapseOffer(let id, let player): try lapseOffer(id, of: player, now: now)
       }
       return true
     } catch {

@@ -11,7 +11,7 @@ extension Turn {
     let newcomers = try state.walkInDetails(names)
     let now = wallClock()
     let saved = try commit {
-      try store.saveCheckIn(plan: id, newcomers: newcomers, at: now) { players in
+      try store.saveCheckIn(plan: id, newcomers: newcomers, at: now, fines: settings.attendance.fines) { players in
         var checked = plan
         try checked.checkIn(present: present, newcomers: players, at: now)
         return checked

@@ -7,11 +7,15 @@ extension Turn {
   /// Makes an open plan, with a new sign-up code; the start must be in the future by the wall clock, and not an
   /// open plan's start unless `force`.
   mutating func createPlan(
-    startsAt: Date, utcOffset: Int, capacity: Int, place: String?, note: String?, force: Bool = false
+    startsAt: Date, utcOffset: Int, capacity: Int, place: String?, note: String?, force: Bool = false,
+    attendance: AttendanceChange = AttendanceChange()
   ) throws -> PlanSnapshot {
     let details = try PlanDetails(
       startsAt: startsAt, utcOffset: utcOffset, capacity: capacity, place: place, note: note, now: wallClock())
-    return try createPlan(details, terms: PlanTerms(), fee: nil, force: force)
+    var terms = PlanTerms()
+    terms.offerPeriod = attendance.offerPeriod ?? nil
+    terms.cutOff = attendance.cutOff ?? nil
+    return try createPlan(details, terms: terms, fee: nil, force: force)
   }
 
   /// Saves and publishes a new open plan, refusing another open plan's very start unless `force`.
@@ -32,9 +36,12 @@ extension Turn {
   /// Changes an open plan's start, capacity, place or note; a new capacity moves players up or back in the order
   /// they joined, and each who moves up gets a `promoted` event. A new start may not be another open plan's
   /// unless `force`.
-  mutating func updatePlan(_ id: Plan.ID, _ changes: PlanChanges, force: Bool = false) throws -> PlanSnapshot {
+  mutating func updatePlan(
+    _ id: Plan.ID, _ changes: PlanChanges, force: Bool = false, attendance: AttendanceChange = AttendanceChange()
+  ) throws -> PlanSnapshot {
     var plan = try openPlan(id)
     if !force, let start = changes.start { try state.requireNoPlanStarting(at: start.startsAt, except: id) }
+    try plan.setAttendanceTerms(offerPeriod: attendance.offerPeriod, cutOff: attendance.cutOff)
     let moves = try plan.update(with: changes, now: wallClock())
     try commit { try store.updatePlan(plan) }
     state.keep(plan)
@@ -60,29 +67,41 @@ extension Turn {
     var plan = try openPlan(id)
     let player = try state.player(playerID)
     let now = wallClock()
-    try plan.requireMayJoin(player.id, regular: state.isRegular(player, for: plan), at: now)
+    try plan.requireMayJoin(player.id, regular: counts(asRegular: player, for: plan, at: now), at: now)
     let change = try plan.join(player, at: now)
     if change.changed {
-      try environment.commit { try store.saveJoin(player, plan: id, at: now) }
+      let correction = try environment.commit { try store.saveJoin(player, plan: plan, at: now) }
       state.keep(plan)
+      if let correction {
+        logger.info("Player \(player.id) is back in plan \(id): their fine is withdrawn (\(correction.amount.text)).")
+      }
       publish(.joined, plan, player: player.id, answer: change.answer)
     }
     return PlanAnswer(change: change, plan: snapshot(of: plan))
   }
 
-  /// A roster player says they cannot make it; if they were going, the first waiting player moves up.
+  /// A roster player says they cannot make it; if they were going, the first waiting player moves up, or within
+  /// the plan's offer period is offered the place (Offers/Turn+Offers.swift). Leaving a going place after the
+  /// cut-off is a late drop-out: a strike, fined if gatherd's settings say, in the same transaction.
   mutating func leavePlan(_ id: Plan.ID, player playerID: Player.ID) throws -> PlanAnswer {
     var plan = try openPlan(id)
     let player = try state.player(playerID)
     let now = wallClock()
+    let strike = lateDropOut(of: player, from: plan, at: now)
     let change = try plan.leave(player, at: now)
     if change.changed {
-      try environment.commit { try store.saveLeave(player, plan: id, at: now) }
+      let fine = strike.flatMap { settings.attendance.fines.fine(for: $0.kind) }
+      let entry = try environment.commit {
+        try store.saveLeave(player, plan: plan, at: now, strike: strike, fine: fine)
+      }
       state.keep(plan)
+      if let strike { log(strike, fine: entry) }
       publish(.left, plan, player: player.id, answer: .notGoing)
       for promoted in change.promoted { publish(.promoted, plan, player: promoted) }
+      // The offers go out now, unless quiet hours hold them.
+      if !change.offered.isEmpty { runAgenda() }
     }
-    return PlanAnswer(change: change, plan: snapshot(of: plan))
+    return PlanAnswer(change: change, plan: snapshot(of: state.openPlan(id) ?? plan))
   }
 
   /// Adds a new roster player by name, as a guest brought by roster player `host` when given, who joins the plan:
@@ -148,14 +167,16 @@ extension Turn {
   /// yet to open is that week's game: the schedule opens no second one.
   mutating func createPlan(
     startsAt: Date, utcOffset: Int, from id: PlanSchedule.ID, capacity: Int?, place: String??, note: String??,
-    force: Bool = false
+    force: Bool = false, attendance: AttendanceChange = AttendanceChange()
   ) throws -> PlanSnapshot {
     let schedule = try state.schedule(id)
     let game = schedule.details
     let details = try PlanDetails(
       startsAt: startsAt, utcOffset: utcOffset, capacity: capacity ?? game.capacity, place: place ?? game.place,
       note: note ?? game.note, now: wallClock())
-    let (_, terms) = try schedule.plan(for: (startsAt, utcOffset), now: wallClock(), zone: settings.zone)
+    var (_, terms) = try schedule.plan(for: (startsAt, utcOffset), now: wallClock(), zone: settings.zone)
+    if let period = attendance.offerPeriod { terms.offerPeriod = period }
+    if let cutOff = attendance.cutOff { terms.cutOff = cutOff }
     return try createPlan(details, terms: terms, fee: game.fee, force: force)
   }
 }

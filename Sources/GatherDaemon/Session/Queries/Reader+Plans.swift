@@ -13,6 +13,12 @@ extension Reader {
     return PlanSnapshot(plan, in: state)
   }
 
+  /// Who a gather started from open plan `id` puts on the pitch and who on the bench (``Plan/kickOffLineup``).
+  func kickOffLineup(of id: Plan.ID) throws -> (playing: [Player.ID], bench: [Player.ID]) {
+    guard let plan = state.openPlan(id) else { throw try closedPlanError(id) }
+    return plan.kickOffLineup
+  }
+
   /// The error for a plan that is not open in the committed view: not found, cancelled, started or expired.
   func closedPlanError(_ id: Plan.ID) throws -> GatherError { try store.planError(id) }
 

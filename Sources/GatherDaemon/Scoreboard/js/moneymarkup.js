@@ -1,0 +1,25 @@
+// The money screen's markup (money.js): who owes what, with "Paid" per player; the pitch's cost of each weekly game
+// and open plan; the organiser's note on how to pay; and the ledger. Words come from the catalog (data-i18n).
+
+export const moneyView = ["section", {class: "setup money", "data-testid": "money", id: "money", "aria-labelledby": "money-title", hidden: ""},
+  ["h2", {id: "money-title", "data-i18n": "money.title"}],
+  ["fieldset", {class: "picks money-part"},
+    ["legend", {}, ["span", {"data-i18n": "money.balances"}], ["span", {"data-testid": "money-summary", id: "money-summary"}]],
+    ["ul", {class: "roster-list money-list", "data-testid": "money-balances", id: "money-balances"}]],
+  ["fieldset", {class: "picks money-part"},
+    ["legend", {}, ["span", {"data-i18n": "money.costs"}]],
+    ["p", {class: "roster-hint", "data-i18n": "money.costsHint"}],
+    ["ul", {class: "roster-list money-list", "data-testid": "money-costs", id: "money-costs"}]],
+  ["form", {class: "picks money-part", "data-testid": "money-how-form", id: "money-how-form"},
+    ["label", {for: "money-how", class: "money-legend", "data-i18n": "money.howToPay"}],
+    ["p", {class: "roster-hint", id: "money-how-hint", "data-i18n": "money.howToPayHint"}],
+    ["textarea", {maxlength: "300", rows: "2", "data-i18n-attr": "placeholder:money.howToPayExample", "aria-describedby": "money-how-hint",
+      "data-testid": "money-how", id: "money-how"}],
+    ["div", {class: "actions"},
+      ["button", {type: "submit", "data-testid": "btn-how-save", id: "btn-how-save", "data-i18n": "money.howToPaySave"}]]],
+  ["details", {class: "picks money-part money-ledger", "data-testid": "money-ledger-box", id: "money-ledger-box"},
+    ["summary", {"data-i18n": "money.ledger"}],
+    ["p", {class: "roster-hint", "data-i18n": "money.ledgerHint"}],
+    ["ol", {class: "ledger", "data-testid": "money-ledger", id: "money-ledger"}]],
+  ["div", {class: "actions"},
+    ["button", {type: "button", "data-testid": "btn-money-back", id: "btn-money-back", "data-i18n": "common.back"}]]];

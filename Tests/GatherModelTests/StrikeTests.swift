@@ -1,0 +1,52 @@
+import Foundation
+import GatherModel
+import Testing
+
+/// Late drop-outs and no-shows: when leaving is late, who a check-in marks, and the settings that fine strikes
+/// or hold a player back; and quiet hours read on a wall clock.
+@Suite struct StrikeTests {
+  @Test func leavingAGoingPlaceAfterTheCutOffIsALateDropOut() throws {
+    var plan = try PlanOfferTests.fullPlan(offerPeriod: nil)
+    let cutOff = WeekZones.at("2027-01-20T19:00+00:00")
+    #expect(plan.cutOffAt == cutOff)
+    #expect(!plan.isLateDropOut(1, at: cutOff.addingTimeInterval(-1)))
+    #expect(plan.isLateDropOut(1, at: cutOff))
+    #expect(!plan.isLateDropOut(3, at: cutOff), "a waiting player leaves no place empty")
+    try plan.setAttendanceTerms(offerPeriod: nil, cutOff: .some(.seconds(3600)))
+    #expect(!plan.isLateDropOut(1, at: cutOff))
+  }
+
+  @Test func aCheckInGivesEachNoShowAStrike() throws {
+    var plan = try PlanOfferTests.fullPlan(offerPeriod: nil)
+    let at = PlanOfferTests.kickOff
+    _ = try plan.checkIn(present: [try PlanTests.player(1)], newcomers: [], at: at)
+    let strikes = plan.noShowStrikes(at: at)
+    #expect(strikes == [Strike(plan: 7, player: 2, name: "Bruno", kind: .noShow, at: at)])
+  }
+
+  @Test func enoughRecentStrikesHoldAPlayerBack() throws {
+    let rule = try StrikeRule(limit: 2, period: .seconds(30 * 86400))
+    let now = PlanOfferTests.kickOff
+    let daysAgo = { (days: Double) in now.addingTimeInterval(-days * 86400) }
+    #expect(!rule.holdsBack([daysAgo(3)], now: now))
+    #expect(rule.holdsBack([daysAgo(3), daysAgo(29)], now: now))
+    #expect(!rule.holdsBack([daysAgo(3), daysAgo(31)], now: now), "old strikes stop counting")
+    #expect(throws: GatherError.validation("strikes", "")) { try StrikeRule(limit: 0) }
+    let fines = Fines(noShow: Money(minorUnits: 500, currency: try Currency(code: "EUR")))
+    #expect(fines.fine(for: .noShow)?.minorUnits == 500 && fines.fine(for: .lateDropOut) == nil)
+  }
+
+  @Test func quietHoursAreReadOnTheServersWallClock() throws {
+    let quiet = try QuietHours(parsing: "21:00-09:00")
+    #expect(quiet.description == "21:00-09:00" && quiet == .standard)
+    #expect(quiet.contains(WeekZones.at("2027-07-01T20:30+00:00"), zone: WeekZones.lisbon), "21:30 in Lisbon")
+    #expect(!quiet.contains(WeekZones.at("2027-01-01T20:30+00:00"), zone: WeekZones.lisbon), "20:30 in winter")
+    #expect(
+      quiet.over(from: WeekZones.at("2027-07-01T23:00+00:00"), zone: WeekZones.lisbon)
+        == WeekZones.at("2027-07-02T08:00+00:00"))
+    let daytime = try QuietHours(parsing: "13:00-14:00")
+    #expect(daytime.contains(WeekZones.at("2027-01-01T13:30+00:00"), zone: .fixed(0)))
+    #expect(throws: GatherError.validation("quiet-hours", "")) { try QuietHours(parsing: "09:00-09:00") }
+    #expect(throws: GatherError.validation("quiet-hours", "")) { try QuietHours(parsing: "9pm") }
+  }
+}
