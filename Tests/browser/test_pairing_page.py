@@ -1,6 +1,7 @@
 """A phone that stays the organiser's, in headless Chromium against the real gatherd: the pairing link (web.pair) opened
 once makes the phone a controller, and a new tab opened on the plain address (a bookmark, the installed app) opens
-with the controls; the link works once; revoking the phone takes the controls from its open page at once.
+with the controls; the link works once; revoking the phone takes the controls from its open page at once; the
+organiser's Phones screen lists the paired phones and removes one.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p test_pairing_page.py -v
 
@@ -14,9 +15,10 @@ import json
 import unittest
 
 from cdp import chromium_binary
-from scoreboard_support import PHONE, STATE_JS, PageCase, js_text, open_page, testid
+from scoreboard_support import PHONE, STATE_JS, PageCase, js_text, js_visible, open_page, testid
 
 NOTICE = js_text("notice")
+SUCCESS = js_text("notice-success")
 
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
@@ -37,7 +39,7 @@ class PairingPageTest(PageCase):
 
         phone = self.tab(link)
         self.wait_mode(phone, "control", "control once the pairing link is opened")
-        self.assertIn("paired as \u201cAna's phone\u201d", phone.evaluate(NOTICE))
+        self.assertIn("paired as \u201cAna's phone\u201d", phone.evaluate(SUCCESS))
         self.assertNotIn("#pair=", phone.evaluate("location.href"), "the one-time code left the address bar")
         self.assertEqual([d["name"] for d in self.ok(self.c, "web.devices")["devices"]], ["Ana's phone"])
 
@@ -67,6 +69,32 @@ class PairingPageTest(PageCase):
         self.assertIsNone(tab.evaluate("localStorage.getItem('gatherd.device')"))
         fresh = self.tab(self.daemon.base_url + "/")
         self.wait_mode(fresh, "view only", "a new tab of the revoked phone watches only")
+
+    def test_the_phones_screen_lists_the_paired_phones_and_removes_one(self) -> None:
+        phone = self.tab(self.ok(self.c, "web.pair", {"name": "Ana's phone"})["url"])
+        self.wait_mode(phone, "control", "control once the pairing link is opened")
+        code = self.ok(self.c, "web.pair", {"name": "Old tablet"})["url"].split("#pair=")[1]
+        old = self.ok(self.c, "web.pairDevice", {"code": code})["device"]["id"]
+
+        phone.wait_for(js_visible("btn-devices"), "the Phones button between matches", state=STATE_JS)
+        phone.click(testid("btn-devices"))
+        phone.wait_for(f"{js_text('devices-list')}.includes('Old tablet')", "both phones listed", state=STATE_JS)
+        listed = phone.evaluate(js_text("devices-list"))
+        self.assertIn("Ana's phone (this phone)", listed)
+        self.assertIn("last seen", listed)
+        self.assertIn("#devices", phone.evaluate("location.hash"), "the screen has an address of its own")
+
+        # Remove asks for a second tap; then the tablet is no longer paired, here and in gatherd.
+        phone.click(testid(f"btn-remove-device-{old}"))
+        phone.wait_for(f"{js_text(f'btn-remove-device-{old}')} === 'Tap again to remove'", "a second tap asked",
+                       state=STATE_JS)
+        self.assertEqual(len(self.ok(self.c, "web.devices")["devices"]), 2, "one tap removes nothing")
+        phone.click(testid(f"btn-remove-device-{old}"))
+        phone.wait_for(f"!{js_text('devices-list')}.includes('Old tablet')", "the tablet gone from the list",
+                       state=STATE_JS)
+        self.assertIn("Old tablet is no longer paired", phone.evaluate(SUCCESS))
+        self.assertEqual([d["name"] for d in self.ok(self.c, "web.devices")["devices"]], ["Ana's phone"])
+        self.wait_mode(phone, "control", "the phone that removed the tablet keeps its controls")
 
     def test_a_wrong_pairing_link_says_so_and_gives_no_control(self) -> None:
         page = self.tab(self.daemon.base_url + "/#pair=not-a-pairing-code")
