@@ -30,8 +30,9 @@ struct WebPairCommand: ParsableCommand {
   func run() throws {
     var params: JSONObject = [:]
     if let name { params["name"] = .string(name) }
-    let (pairing, json) = try global.connect().call(.webPair, params)
-    if global.json { return print(JSONWriter.string(json)) }
+    let reply = try global.connect().reply(.webPair, params)
+    if global.json { return print(JSONWriter.string(reply.json)) }
+    let pairing = try reply.value()
     try LinkPrinter(qr: qr, all: all, allCommand: "gatherctl web pair --all").print(pairing.links, note: pairing.note)
     let who = pairing.name.map { "\"\(Printable.text($0))\"" } ?? "the phone that opens it"
     writeAll(
@@ -51,8 +52,9 @@ struct WebDevicesCommand: ParsableCommand {
   @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
   func run() throws {
-    let (list, json) = try global.connect().call(.webDevices)
-    if global.json { return print(JSONWriter.string(json)) }
+    let reply = try global.connect().reply(.webDevices)
+    if global.json { return print(JSONWriter.string(reply.json)) }
+    let list = try reply.value()
     guard !list.devices.isEmpty else {
       return print("No phone is paired. gatherctl web pair prints a link that pairs one.")
     }
@@ -81,8 +83,9 @@ struct WebRevokeCommand: ParsableCommand {
   var device: Int64
 
   func run() throws {
-    let (revoked, json) = try global.connect().call(.webRevoke, ["device": .int(device)])
-    if global.json { return print(JSONWriter.string(json)) }
+    let reply = try global.connect().reply(.webRevoke, ["device": .int(device)])
+    if global.json { return print(JSONWriter.string(reply.json)) }
+    let revoked = try reply.value()
     let pages = revoked.connections == 1 ? "1 open page" : "\(revoked.connections) open pages"
     print(
       "Revoked \(Printable.text(revoked.revoked.name)) (device \(revoked.revoked.id)): it is no longer a controller; "
