@@ -63,5 +63,6 @@ extension APISchemas {
     ("PushKey", pushKey),
     ("PushSubscribed", pushSubscribed),
     ("PushUnsubscribed", pushUnsubscribed),
+    ("Device", device),
   ]
 }

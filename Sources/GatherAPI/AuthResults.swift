@@ -12,6 +12,8 @@ extension API {
     /// What a vote code, or the sign-up code of the plan a gather came from, grants: vote.cast in that gather's open
     /// vote; nothing once it closed.
     public let vote: Vote?
+    /// The paired device whose credential was presented: it is a controller.
+    public let device: API.Device?
 
     /// What a sign-up code grants: for an open plan, plan.join, plan.leave, plan.accept, plan.decline, push.subscribe and push.unsubscribe for it only; for a cancelled, started or
     /// expired plan, nothing (methods empty), and what became of it.
@@ -72,6 +74,8 @@ extension APISchemas {
             "status": .required(.choice(["open", "closed"])),
             "methods": .required(.array(of: .choice(["vote.cast"]))),
           ])),
+      "device": .optional(
+        .ref("Device").described("The paired device whose credential was presented: it is a controller.")),
     ])
 
 }

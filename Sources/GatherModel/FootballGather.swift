@@ -31,6 +31,9 @@ public struct FootballGather: Sendable {
   public internal(set) var lastManOfTheMatch: ManOfTheMatch?
   /// The phones that asked to be told what concerns their player, oldest first (PushSubscription.swift).
   public internal(set) var pushSubscriptions: [PushSubscription] = []
+  /// The phones paired as controllers, and the pairing links kept; changed only through its own methods, once
+  /// the store has saved the change.
+  public var devices = ControllerDevices()
   /// The daemon's reminders (``PlanTimes/reminders``), which apply to a plan whose terms name none.
   public var planReminders: [Duration] = PlanTimes.standard.reminders
 

@@ -21,6 +21,11 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     case sameTime = "same_time"
     // Taking back a mistake.
     case tooLateToUndo = "too_late_to_undo"
+    // Phones paired as controllers.
+    case deviceNotFound = "device_not_found"
+    case pairingExpired = "pairing_expired"
+    case pairingUsed = "pairing_used"
+    case tooManyDevices = "too_many_devices"
   }
 
   private let code: Code
@@ -42,6 +47,7 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Whether the refusal names something that does not exist.
   public var isNotFound: Bool {
     code == .gatherNotFound || code == .playerNotFound || code == .planNotFound || code == .scheduleNotFound
+      || code == .deviceNotFound
   }
   /// The message.
   public var description: String { message }
@@ -162,6 +168,24 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   public static let tooLateToUndo = tooLateToUndo("")
   /// What was to be taken back has been built on, or its time has passed: `why` says which.
   public static func tooLateToUndo(_ why: String) -> GatherError { GatherError(.tooLateToUndo, why) }
+
+  /// No paired device has this id.
+  public static func deviceNotFound(_ id: Int64) -> GatherError {
+    GatherError(.deviceNotFound, "There is no paired device with id \(id); web.devices lists them.")
+  }
+  /// A pairing link's ten minutes are over.
+  public static let pairingExpired = GatherError(
+    .pairingExpired,
+    "This pairing link has expired: a pairing link works for 10 minutes after it is made. Ask the organiser for a "
+      + "new one.")
+  /// A pairing link works once, and made `device` a controller already.
+  public static func pairingUsed(by device: String) -> GatherError {
+    GatherError(
+      .pairingUsed,
+      "This pairing link was used already, by \(device): each works once. Ask the organiser for a new one.")
+  }
+  /// As many devices are paired, or pairing links out, as gatherd keeps: `what` says which, and what to do.
+  public static func tooManyDevices(_ what: String) -> GatherError { GatherError(.tooManyDevices, what) }
 
   /// A field's value is not acceptable.
   public static func validation(_ field: String, _ message: String) -> GatherError {

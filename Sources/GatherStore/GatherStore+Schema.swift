@@ -232,6 +232,7 @@ extension GatherStore {
     }
     Self.registerOrganiserMigrations(&migrator)
     Self.registerAttendanceMigrations(&migrator)
+    Self.registerDeviceMigrations(&migrator)
     return migrator
   }
 }

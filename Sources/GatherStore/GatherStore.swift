@@ -40,10 +40,10 @@ public struct GatherStore: Sendable {
     try database.writeWithoutTransaction { db in try db.fetchValue("PRAGMA synchronous") ?? -1 }
   }
 
-  /// Loads the roster and the active gather, restoring its clock at monotonic moment `now`,
-  /// which is wall-clock time `wallNow`.
+  /// Loads the roster, the active gather (restoring its clock at monotonic moment `now`, which is wall-clock time
+  /// `wallNow`) and the paired devices.
   public func load(at now: Duration, wallNow: Date) throws -> FootballGather {
-    try database.read { db in
+    var state = try database.read { db in
       let roster = try db.fetchAll("SELECT * FROM player ORDER BY id").map { try PlayerRow(row: $0).player() }
       let ratings = try Self.rosterRatings(db)
       let plans = try Self.openPlans(db)
@@ -75,6 +75,8 @@ public struct GatherStore: Sendable {
         closedPlans: closedPlans, votes: votes.open, closedVoteCodes: votes.closedCodes, schedules: week.schedules,
         recentLineups: week.recentLineups, calendarCode: week.calendarCode, lastManOfTheMatch: lastOutcome)
     }
+    state.devices = try database.read { db in try Self.controllerDevices(db) }
+    return state
   }
 
   func assignments(_ rows: [GatherPlayerRow]) throws -> [Lineup.Assignment] {

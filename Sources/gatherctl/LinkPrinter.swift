@@ -3,7 +3,7 @@ import Glibc
 
 /// Prints links gatherd gave (the page's, a plan's sign-up link) as `web link` and `plan link` do: the first one,
 /// or every address's with `all`, each with its QR code below it when asked, and gatherd's notes on stderr (both
-/// as they print safely, `Printable`).
+/// as they print safely, `Printable`), with one more when the link works on this network only (``LinkReach``).
 struct LinkPrinter {
   /// Whether to draw each link as a QR code.
   var qr: Bool
@@ -32,6 +32,7 @@ struct LinkPrinter {
     Swift.print(text, terminator: "")
     var notes: [String] = []
     if let note { notes.append(note) }
+    if let lanOnly = LinkReach.lanOnlyNote(first) { notes.append(lanOnly) }
     if !all && links.count > 1 {
       notes.append("gatherd is also at \(links.count - 1) more address(es) of this machine: \(allCommand).")
     }

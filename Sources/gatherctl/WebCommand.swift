@@ -3,11 +3,14 @@ import GatherAPI
 import GatherRPC
 
 /// `gatherctl web link`: the scoreboard page's links (view-only, or with `--control` the control link), as text
-/// or as QR codes for a phone at the pitch; `gatherctl web token`: the control token's file.
+/// or as QR codes for a phone at the pitch; `gatherctl web token`: the control token's file; `web pair`, `web
+/// devices` and `web revoke`: phones paired as controllers (WebPairCommands.swift).
 struct WebCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "web", abstract: "The pitch-side scoreboard page (gatherd --http).",
-    subcommands: [Link.self, WebTokenCommand.self], defaultSubcommand: Link.self)
+    subcommands: [
+      Link.self, WebTokenCommand.self, WebPairCommand.self, WebDevicesCommand.self, WebRevokeCommand.self,
+    ], defaultSubcommand: Link.self)
 
   struct Link: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,7 +31,8 @@ struct WebCommand: ParsableCommand {
         certificate), otherwise the address gatherd listens on, and for --http 0.0.0.0:PORT or [::]:PORT this \
         machine's network addresses, the default route's first (--all prints every one). Never 0.0.0.0, nor a host \
         name only this machine may resolve. When phones cannot reach the link (gatherd listens on 127.0.0.1 only), \
-        a note on stderr says what to pass.
+        a note on stderr says what to pass; when only phones on this network can (a private address, a .local or \
+        .lan name: no --public-url), a note says so and how to reach phones anywhere (docs/outside.md).
 
         --qr draws each link as a QR code below it, to scan with a phone's camera (white on black on a terminal, \
         unless NO_COLOR is set; plain half blocks for a light-on-dark terminal when the output is not one).

@@ -27,6 +27,7 @@ import Testing
   func opens(_ text: String, from client: WebClient? = nil) -> String {
     switch access.access(Array(text.utf8), from: client ?? self.client, codes: Self.lookUp) {
     case .control: "control"
+    case .device(let device): "device \(device.id)"
     case .granted(let grant):
       switch grant.scope {
       case .plan(let plan): "plan \(plan)"

@@ -37,6 +37,7 @@ import Testing
     switch access {
     case nil: nil
     case .control: "control"
+    case .device: "device"
     case .wrong: "wrong"
     case .tooMany: "tooMany"
     case .granted: "granted"

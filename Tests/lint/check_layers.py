@@ -27,6 +27,7 @@ RULES = [
      "a method's handler calls a command of the session's parts (a Turn) or a Reader's query, which call the store"),
     ("handlers never decide access", ["Methods"], r"\bcapabilities\b|\bwhyNotControl\b|\.peer\b|\.forbidden\(|\bisController\b|\.control\b",
      ["Methods/AccessPolicy+Methods.swift", "Methods/AccessPolicy+Disclosure.swift", "Methods/AccessPolicy+Tokens.swift", "Methods/AccessPolicy+Peers.swift",
+      "Methods/AccessPolicy+Devices.swift",
       "Methods/Call.swift", "Methods/Caller.swift", "Methods/CodeGrant.swift", "Methods/MethodDefinition+Dispatch.swift",
       "Methods/RepeatedRequests.swift", "Methods/RepeatedRequests+Request.swift",
       "Methods/MethodTable.swift"],

@@ -33,10 +33,10 @@ function fakeWindow(hash) {
 }
 
 test("a fragment names a view, a link's code, the ratings and a referee's view", () => {
-  assert.deepEqual(parseHash("#signup=Ab_9-"), { view: "signup", code: "Ab_9-", token: null, ratings: false, panel: null });
+  assert.deepEqual(parseHash("#signup=Ab_9-"), { view: "signup", code: "Ab_9-", token: null, pair: null, ratings: false, panel: null });
   assert.equal(parseHash("#vote=XYZ").view, "vote");
   assert.equal(parseHash("#signup=bad code!").view, "board", "a code of other characters is no code");
-  assert.deepEqual(parseHash("#token=a%2Fb&ratings"), { view: "board", code: null, token: "a/b", ratings: true, panel: null });
+  assert.deepEqual(parseHash("#token=a%2Fb&ratings"), { view: "board", code: null, token: "a/b", pair: null, ratings: true, panel: null });
   assert.deepEqual(parseHash("#checkin=3").panel, { name: "checkin", id: 3 });
   assert.deepEqual(parseHash("#plan=new").panel, { name: "plan", id: null });
   for (const hash of ["", "#signup=abc", "#ratings&plan=new", "#start=4", "#weekly"]) {
@@ -53,6 +53,21 @@ test("a sign-up link opened in a tab that shows the board is followed at once, a
   win.back();
   win.back();
   assert.deepEqual(routes, ["board", "signup:abc", "vote:xyz", "signup:abc", "board"]);
+});
+
+test("a pairing link gives its code once and leaves the address bar, the history and a bookmark at once", () => {
+  const win = fakeWindow("#pair=Ab%2Bc9");
+  const codes = [];
+  const routes = [];
+  createRouter(win, (route) => routes.push(formatHash(route)), () => {}, (code) => codes.push(code));
+  assert.deepEqual(codes, ["Ab+c9"]);
+  assert.deepEqual(win.entries(), [""], "the code is gone from the address");
+  assert.deepEqual(routes, [""], "the plain board shows");
+  win.open("#pair=second&ratings");
+  assert.deepEqual(codes, ["Ab+c9", "second"]);
+  assert.ok(!win.entries().some((hash) => hash.includes("pair=")), win.entries().join(" "));
+  assert.deepEqual(routes, ["", "#ratings"]);
+  assert.equal(parseHash("#pair=").pair, null, "an empty code is no code");
 });
 
 test("a control link opened in the tab gives its token and leaves the address bar at once", () => {

@@ -12,7 +12,8 @@ enum Access<Params: MethodParams>: Sendable {
   case anyone
   /// A controller; others are refused in the words of `refusal`.
   case controller(Refusal = .standard)
-  /// A controller, but never over MQTT, whose replies others may read: the reply holds the control token.
+  /// A controller, but never over MQTT, whose replies others may read: the reply holds a secret (the control token,
+  /// a pairing link's code).
   case controllerOffMQTT
   /// A controller, or the holder of the sign-up code of the plan the params name, while the code still opens it; a
   /// call whose params add a player by name (`addsPlayer`) counts toward the link holder's address's allowance of
@@ -22,6 +23,10 @@ enum Access<Params: MethodParams>: Sendable {
   case voteLink(gather: @Sendable (Params) -> Int64)
   /// A controller for every player, or the holder of any link's code for the one player the params name.
   case playerLink(player: @Sendable (Params) -> Player.ID?)
+  /// A web client (controller or not) or a local controller that presents the code of an open pairing link
+  /// (`code`): never over MQTT, whose replies others may read (the reply holds a device's credential). A wrong code
+  /// counts as a wrong guess of a web client's address, as a wrong token does.
+  case pairingCode(code: @Sendable (Params) -> String)
 
   /// How a caller who is not a controller is told no.
   enum Refusal: Sendable {
@@ -39,7 +44,7 @@ enum Access<Params: MethodParams>: Sendable {
     case .planLink: .plan
     case .voteLink: .vote
     case .playerLink: .anyLink
-    case .anyone, .controller, .controllerOffMQTT: nil
+    case .anyone, .controller, .controllerOffMQTT, .pairingCode: nil
     }
   }
 }
@@ -54,6 +59,7 @@ extension Access {
     case .planLink: "controller, or the plan's sign-up link"
     case .voteLink: "controller, or the gather's vote link"
     case .playerLink: "controller, or any sign-up or vote link for one player"
+    case .pairingCode: "a web client or a local controller, with an open pairing link's code"
     }
   }
 }
@@ -62,7 +68,7 @@ extension Access {
   /// The refusals this access adds to a method's own, as the OpenRPC document lists them.
   var refusals: [ErrorDoc] {
     switch self {
-    case .controllerOffMQTT: [.notOverMQTT]
+    case .controllerOffMQTT, .pairingCode: [.notOverMQTT]
     case .planLink: [.tooManyNewPlayers]
     case .anyone, .controller, .voteLink, .playerLink: []
     }
@@ -71,7 +77,8 @@ extension Access {
   /// Who may call, in words, as the OpenRPC document's method description ends; nil when anyone may.
   var sentence: String? {
     let controller =
-      "a controller (root, the daemon's uid, a member of --control-group, the control link, or the MQTT control topic)"
+      "a controller (root, the daemon's uid, a member of --control-group, the control link, a paired phone, or the MQTT "
+      + "control topic)"
     let others = "anyone else gets -32003 forbidden"
     return switch self {
     case .anyone: nil
@@ -83,6 +90,11 @@ extension Access {
       """
       Who may call it: \(controller) for any player, or a web client holding any sign-up or vote link for the one \
       player it names; \(others).
+      """
+    case .pairingCode:
+      """
+      Who may call it: the phone that opened a pairing link, over the web, or a local controller, with the link's \
+      code; never over MQTT; anyone else gets -32003 forbidden.
       """
     }
   }

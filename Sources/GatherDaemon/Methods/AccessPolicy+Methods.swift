@@ -16,6 +16,12 @@ extension AccessPolicy {
     case planCode(CodeGrant, plan: Plan.ID, newNameFrom: String? = nil)
     /// The caller holds a link's code that opens what the params name.
     case code(CodeGrant)
+    /// The caller is a controller through a paired device's credential, which must still be paired in the change's
+    /// turn.
+    case device(PairedDevice.ID)
+    /// The caller presents a pairing link's code, which must open a pairing in the change's turn (a wrong one counts
+    /// as a wrong guess of `guesser`, a web client's address).
+    case pairing(code: String, guesser: PairingGuesser?)
     /// The caller holds a link's code, which must still open its plan or its vote when the call runs.
     case workingCode(CodeGrant)
   }
@@ -27,12 +33,13 @@ extension AccessPolicy {
     if case .controllerOffMQTT = access, case .mqtt = peer {
       return .forbidden(
         reason: "not_over_mqtt",
-        "The control link holds the control token and is never sent over MQTT, whose replies others may read; "
-          + "ask gatherctl web link on the server.")
+        "\(method)'s reply holds a secret (the control token, a pairing link's code) and is never sent over MQTT, "
+          + "whose replies others may read; ask gatherctl web on the server.")
     }
+    if case .pairingCode = access { return pairingRefusal(peer, control: caller.control) }
     if caller.control { return nil }
     switch access {
-    case .anyone: return nil
+    case .anyone, .pairingCode: return nil
     case .planLink, .voteLink:
       if let grant = caller.code, let kind = access.codeScope, grant.isOf(kind) { return nil }
       return .forbidden("\(method) changes the match, and \(caller.whyNotControl)")
@@ -57,10 +64,11 @@ extension AccessPolicy {
   /// `too_many_new_players` when a link holder's address has added its allowance of new names lately). Called
   /// only for a caller ``refusal(_:method:changes:caller:peer:)`` let through.
   static func admit<P>(_ access: Access<P>, _ params: P, caller: Caller) throws(RPCError) -> Admission {
+    if case .pairingCode(let code) = access { return try admitPairing(code(params), caller: caller) }
     let capabilities = caller.capabilities
-    if capabilities.control { return .control }
+    if capabilities.control { return capabilities.device.map(Admission.device) ?? .control }
     switch access {
-    case .anyone: return .open
+    case .anyone, .pairingCode: return .open
     case .controller, .controllerOffMQTT: throw .forbidden(capabilities.whyNotControl)
     case .planLink(let plan, let addsPlayer):
       guard let grant = capabilities.code else { throw .forbidden(capabilities.whyNotControl) }
@@ -88,12 +96,14 @@ extension AccessPolicy {
     }
   }
 
-  /// In a change's turn: refuses a sign-up code that no longer opens its plan, or a call for another plan
-  /// (-32003), with the live state.
+  /// In a change's turn: refuses a sign-up code that no longer opens its plan, or a call for another plan, a
+  /// revoked device's credential, or a pairing code that opens no pairing (-32003), with the live state.
   static func confirm(_ admission: Admission, in state: FootballGather) throws(RPCError) {
     switch admission {
     case .planCode(let grant, let plan, _): try grant.check(plan: plan, in: state)
     case .workingCode(let grant): try grant.checkWorks(in: state)
+    case .device(let device): try confirmDevice(device, in: state)
+    case .pairing(let code, let guesser): try confirmPairing(code, guesser: guesser, in: state)
     case .open, .control, .code: break
     }
   }

@@ -1,8 +1,9 @@
 import GatherModel
 import GatherRPC
 
-/// What `auth.token` opens: the control token makes a web peer a controller; a link's code lets it answer for that
-/// plan or vote in that vote (``CodeGrant``), or only tells what became of a closed plan or vote.
+/// What `auth.token` opens: the control token, or a paired device's credential (AccessPolicy+Devices.swift), makes a
+/// web peer a controller; a link's code lets it answer for that plan or vote in that vote (``CodeGrant``), or only
+/// tells what became of a closed plan or vote.
 extension AccessPolicy {
   /// What a token opened, for the reply.
   enum TokenAccess: Sendable {
@@ -14,6 +15,8 @@ extension AccessPolicy {
     case vote(gather: Int64, open: Bool, control: Bool)
     /// A closed plan's sign-up code, with its gather's open vote if it has one.
     case closedPlan(ClosedPlan, openVote: Int64?, control: Bool)
+    /// A paired device's credential: the peer is a controller.
+    case device(PairedDevice)
   }
 
   /// Checks `token` from `caller` against the control token and the links' codes in `state`. Returns what it
@@ -31,7 +34,7 @@ extension AccessPolicy {
     }
     let hasCodes =
       state.openPlans.contains { $0.signUpCode != nil } || !state.closedPlans.isEmpty || !state.votes.isEmpty
-      || !state.closedVoteCodes.isEmpty
+      || !state.closedVoteCodes.isEmpty || !state.devices.devices.isEmpty
     guard access.hasToken || hasCodes else {
       return (
         change,
@@ -42,10 +45,13 @@ extension AccessPolicy {
       )
     }
     let control = capabilities.control
-    switch access.access(Array(token.utf8), from: client, codes: { CodeGrant.access($0, in: state) }) {
+    switch access.access(Array(token.utf8), from: client, codes: { codeAccess($0, in: state) }) {
     case .control:
       change.control = true
       return (change, .success(.control))
+    case .device(let device):
+      (change.control, change.device) = (true, device.id)
+      return (change, .success(.device(device)))
     case .granted(let grant):
       change.code = grant
       switch grant.scope {

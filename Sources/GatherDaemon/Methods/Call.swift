@@ -24,8 +24,12 @@ struct Call: Sendable {
   func authenticate(_ token: String, in state: FootballGather) throws(RPCError) -> AccessPolicy.TokenAccess {
     let (change, outcome) = AccessPolicy.authenticate(token, caller: caller, in: state)
     caller.apply(change)
+    if let device = change.device { services.devices.connected(caller, as: device) }
     return try outcome.get()
   }
+
+  /// Takes control away from every connection the revoked device `id` made a controller, and closes them; how many.
+  func endConnections(of device: PairedDevice.ID) -> Int { services.devices.revoke(device) }
 }
 
 /// What handlers use besides the session: the web page's access and links, the daemon's counters and its events.
@@ -38,6 +42,8 @@ struct MethodServices: Sendable {
   let hub: EventHub
   /// The changes answered lately that carried a client's key, so that a repeat is answered, not run again.
   let repeats: RepeatedRequests
+  /// The connections paired devices made controllers, and when each device was last seen.
+  var devices = DeviceConnections()
   /// Web Push: its key and the push services it sends to; nil where gatherd sends no pushes.
   var push: WebPush? = nil
 }

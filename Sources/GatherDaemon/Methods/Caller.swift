@@ -1,3 +1,4 @@
+import GatherModel
 import GatherRPC
 import Synchronization
 
@@ -24,6 +25,8 @@ final class Caller: Sendable {
   /// Set when the reply on its way is the last this connection gets (a web client that guessed the token too
   /// often): the connection closes once the reply is written.
   private let closing = Atomic(false)
+  /// Ends the connection at once, when its transport keeps one open (a WebSocket): for a paired device revoked.
+  private let ending = Mutex<(@Sendable () -> Void)?>(nil)
 
   init(peer: Peer, capabilities: Capabilities, events: EventOutbox, access: WebAccess? = nil) {
     self.peer = peer
@@ -44,6 +47,22 @@ final class Caller: Sendable {
   /// Whether the connection closes once the reply on its way is written.
   var closesAfterReply: Bool { closing.load(ordering: .relaxed) }
 
+  /// Sets how the connection is ended at once (``revoke(device:)``).
+  func endsWith(_ end: @escaping @Sendable () -> Void) { ending.withLock { $0 = end } }
+
+  /// Takes away the control the paired device `id` gave, and ends the connection; false when its control came from
+  /// elsewhere.
+  func revoke(device id: PairedDevice.ID) -> Bool {
+    let revoked = granted.withLock { capabilities in
+      guard capabilities.device == id else { return false }
+      capabilities.control = false
+      capabilities.device = nil
+      return true
+    }
+    if revoked { ending.withLock { $0 }?() }
+    return revoked
+  }
+
   /// The peer for logs: "uid 1000" or "web client 192.168.1.20:51234".
   var who: String {
     switch peer {
@@ -60,6 +79,8 @@ struct Capabilities: Sendable {
   var control: Bool
   /// What a link's code the peer presented opens, if any.
   var code: CodeGrant?
+  /// The paired device whose credential made the peer a controller, if that is what did.
+  var device: PairedDevice.ID?
   /// Why the peer is not a controller, and what would make it one: the end of a -32003 message.
   let whyNotControl: String
 
@@ -69,12 +90,15 @@ struct Capabilities: Sendable {
     var control = false
     /// The code the peer presented, and what it opens.
     var code: CodeGrant?
+    /// The paired device whose credential the peer presented.
+    var device: PairedDevice.ID?
     /// The reply is the last the connection gets.
     var closeConnection = false
   }
 
   mutating func apply(_ change: Change) {
-    if change.control { control = true }
+    // Control is the device's while its credential was the last presented, the control token's otherwise.
+    if change.control { (control, device) = (true, change.device) }
     if let grant = change.code { code = grant }
   }
 }

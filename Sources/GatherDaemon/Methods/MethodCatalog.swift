@@ -7,7 +7,8 @@ enum MethodCatalog {
   /// Every definition, in the OpenRPC document's order.
   static let all: [any MethodDefining] =
     DaemonMethods.all + PlayersMethods.all + GatherMethods.all + HistoryMethods.all + TeamsMethods.all
-    + TimerMethods.all + ScoreMethods.all + EventsMethods.all + WebMethods.all + PlanMethods.all
+    + TimerMethods.all + ScoreMethods.all + EventsMethods.all + WebMethods.all + WebDeviceMethods.all
+    + PlanMethods.all
     + PlanAnswerMethods.all + LinkMethods.all + VoteMethods.all + FeesMethods.all + ScheduleMethods.all
     + UndoMethods.all + OfferMethods.all + PushMethods.all
 

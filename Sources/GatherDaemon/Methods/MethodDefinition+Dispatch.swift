@@ -63,6 +63,9 @@ extension MethodDefinition {
     try raw.finish()
     let call = Call(caller, services: services)
     if case .anyone = access { return (params, call, .open) }
-    return (params, call, try AccessPolicy.admit(access, params, caller: caller))
+    let admission = try AccessPolicy.admit(access, params, caller: caller)
+    // A paired device calling as a controller is seen: written at most once a minute.
+    if case .device(let device) = admission { services.devices.seen(device) }
+    return (params, call, admission)
   }
 }

@@ -1,3 +1,4 @@
+import GatherModel
 import GatherRPC
 
 extension RepeatedRequests {
@@ -8,6 +9,8 @@ extension RepeatedRequests {
     case user(UInt32)
     /// A web client that presented the control link's token.
     case controlLink
+    /// A web client that presented this paired phone's credential.
+    case pairedDevice(PairedDevice.ID)
     /// A web client that presented this link's code (a sign-up or vote link, shared with a group).
     case link([UInt8])
     /// Requests published on this MQTT topic.
@@ -20,7 +23,9 @@ extension RepeatedRequests {
       case .mqtt(let topic): self = .mqtt(topic)
       case .web:
         let capabilities = caller.capabilities
-        if capabilities.control {
+        if let device = capabilities.device {
+          self = .pairedDevice(device)
+        } else if capabilities.control {
           self = .controlLink
         } else {
           self = .link(capabilities.code?.code ?? [])
@@ -31,7 +36,7 @@ extension RepeatedRequests {
     /// Whether the scope is a controller's: it keeps more, and is never pushed out for another scope.
     var isController: Bool {
       switch self {
-      case .user, .controlLink: true
+      case .user, .controlLink, .pairedDevice: true
       case .link, .mqtt: false
       }
     }

@@ -30,7 +30,9 @@ enum WebMethods {
         compared in constant time and never logged. A gather's vote code (the #vote= part of gather.voteLink's \
         link) grants vote.cast in that gather's vote only, while it is open (vote); so does the sign-up code of \
         the plan the gather came from, beside its signUp. Once the vote closed, the vote code grants nothing and \
-        says only whose vote it was (vote.status closed).
+        says only whose vote it was (vote.status closed). A paired device's credential (web.pairDevice) makes \
+        the connection a controller as the control token does, while the device stays paired, and the result \
+        names the device.
         """,
       result: ResultDoc("access", schema: APISchemas.tokenAccess),
       errors: [
@@ -55,8 +57,9 @@ enum WebMethods {
       ParamDoc(
         "token",
         """
-        The control token (the #token= part of gatherctl web link's link), a plan's sign-up code (the #signup= \
-        part of plan.link's) or a gather's vote code (the #vote= part of gather.voteLink's).
+        The control token (the #token= part of gatherctl web link's link), a paired device's credential \
+        (web.pairDevice), a plan's sign-up code (the #signup= part of plan.link's) or a gather's vote code (the \
+        #vote= part of gather.voteLink's).
         """, required: true, schema: .string())
     ]
     /// The control token, or a sign-up or vote link's code.

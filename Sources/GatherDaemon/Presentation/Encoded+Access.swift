@@ -3,8 +3,9 @@ import GatherRPC
 
 /// What auth.token answers.
 extension Encoded where Value == API.TokenAccess {
-  /// `{control, signUp?, vote?}`: whether the connection is a controller now, and what a link's code opened, with
-  /// the methods it lets through (`planMethods` for a sign-up code, `voteMethods` for a vote's).
+  /// `{control, signUp?, vote?, device?}`: whether the connection is a controller now (and through which paired
+  /// device), and what a link's code opened, with the methods it lets through (`planMethods` for a sign-up code,
+  /// `voteMethods` for a vote's).
   init(_ access: AccessPolicy.TokenAccess, planMethods: [String], voteMethods: [String]) {
     func names(_ methods: [String]) -> JSONValue { .array(methods.map { .string($0) }) }
     func vote(_ gather: Int64, open: Bool) -> JSONValue {
@@ -12,6 +13,7 @@ extension Encoded where Value == API.TokenAccess {
     }
     switch access {
     case .control: self.init(.object(["control": true]))
+    case .device(let device): self.init(.object(["control": true, "device": device.json]))
     case .plan(let plan, let control):
       self.init(
         .object([

@@ -1,3 +1,5 @@
+import GatherModel
+
 /// The callers of every transport: who is at the other end, and what they may do.
 extension RPCGateway {
   /// Why a web peer without the token may not change the match.
@@ -17,13 +19,16 @@ extension RPCGateway {
       events: EventOutbox(table: hub.subscribers))
   }
 
-  /// A web client: read-only unless it presented the control token, or answering for one plan or voting in one
-  /// gather's vote with a link's code. While it does not read, its subscriptions together hold at most as many
-  /// events as one subscription may, so a crowd of slow web clients costs little memory each.
-  func webCaller(_ client: WebClient, controller: Bool, grant: CodeGrant? = nil) -> Caller {
+  /// A web client: read-only unless it presented the control token or a paired `device`'s credential, or answering
+  /// for one plan or voting in one gather's vote with a link's code. While it does not read, its subscriptions
+  /// together hold at most as many events as one subscription may, so a crowd of slow web clients costs little
+  /// memory each.
+  func webCaller(
+    _ client: WebClient, controller: Bool, grant: CodeGrant? = nil, device: PairedDevice.ID? = nil
+  ) -> Caller {
     Caller(
       peer: .web(client),
-      capabilities: Capabilities(control: controller, code: grant, whyNotControl: Self.webWhyReadOnly),
+      capabilities: Capabilities(control: controller, code: grant, device: device, whyNotControl: Self.webWhyReadOnly),
       events: EventOutbox(table: hub.subscribers, backlogCapacity: EventBacklog.capacity), access: web)
   }
 
@@ -35,8 +40,9 @@ extension RPCGateway {
       events: EventOutbox(table: hub.subscribers))
   }
 
-  /// What a link's code opens, from the committed view; nil for a code of no plan and no vote.
+  /// What a paired device's credential or a link's code opens, from the committed view; nil for a code of no device,
+  /// no plan and no vote.
   func codeAccess(for code: [UInt8]) -> WebAccess.Access? {
-    CodeGrant.access(code, in: currentView().state)
+    AccessPolicy.codeAccess(code, in: currentView().state)
   }
 }

@@ -56,7 +56,8 @@ public struct RPCGateway: Sendable {
   ) {
     let refusals = RefusalReporter(logger: logger, loop: loop)
     let services = MethodServices(
-      web: web, stats: stats, hub: session.hub, repeats: RepeatedRequests(), push: push)
+      web: web, stats: stats, hub: session.hub, repeats: RepeatedRequests(),
+      devices: DeviceConnections(session: session, replyLoop: loop), push: push)
     dispatcher = MethodTable.dispatcher(session, services: services, logger: logger, refusals: refusals)
     runOnSession = { work, replyLoop, done in session.submit(work, replyingOn: replyLoop, to: done) }
     self.queryPool = queryPool

@@ -37,6 +37,8 @@ extension HTTPListener {
       upgradePipelineHandler: { channel, _ in
         channel.eventLoop.makeCompletedFuture {
           let caller = web.gateway.webCaller(client, controller: false)
+          // A paired device revoked while this connection holds its control: the connection ends at once.
+          caller.endsWith { [weak channel] in channel?.close(promise: nil) }
           try channel.pipeline.syncOperations.addHandlers(
             WebSocketGuard(maxMessageBytes: web.gateway.maxLineBytes),
             NIOWebSocketFrameAggregator(

@@ -1,3 +1,4 @@
+import GatherModel
 import GatherRPC
 import NIOCore
 import NIOHTTP1
@@ -89,10 +90,13 @@ extension HTTPRequestHandler {
     var controller = false
     // A link's code as the Bearer token answers for its plan, or votes in its gather's vote.
     var grant: CodeGrant?
+    // A paired device's credential is a controller's, while the device stays paired.
+    var device: PairedDevice.ID?
     let gateway = web.gateway
     switch web.access.bearerAccess(in: head.headers, from: client, codes: gateway.codeAccess(for:)) {
     case nil, .closedPlan(_, vote: nil): break  // a code that grants nothing: the request only reads
     case .control: controller = true
+    case .device(let paired): (controller, device) = (true, paired.id)
     case .granted(let granted), .closedPlan(_, vote: let granted?), .closedVote(let granted): grant = granted
     case .wrong:
       web.refusals.refused(client, "Refused a wrong control token from \(client).")
@@ -107,7 +111,7 @@ extension HTTPRequestHandler {
         "Too many wrong control tokens from \(client.address); try again in \(wait.wholeSeconds) s.",
         extraHeaders: [("Retry-After", String(wait.wholeSeconds))])
     }
-    let caller = gateway.webCaller(client, controller: controller, grant: grant)
+    let caller = gateway.webCaller(client, controller: controller, grant: grant, device: device)
     let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
     let version = head.version
     let keepAlive = head.isKeepAlive

@@ -8,6 +8,8 @@ extension WebAccess {
   enum Access {
     /// The control token: the match.
     case control
+    /// A paired device's credential: the match, while the device stays paired.
+    case device(PairedDevice)
     /// An open plan's sign-up code (answering for that plan), or an open vote's code (voting in it).
     case granted(CodeGrant)
     /// A closed plan's sign-up code: it tells what became of the plan, and grants voting in the man-of-the-match

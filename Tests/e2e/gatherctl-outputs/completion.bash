@@ -813,13 +813,13 @@ _gatherctl_web() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    link|token)
+    link|token|pair|devices|revoke)
         # Offer subcommand argument completions
         "_gatherctl_web_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'link token' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'link token pair devices revoke' -- "${cur}"))
         ;;
     esac
 }
@@ -846,6 +846,37 @@ _gatherctl_web_token() {
         return
         ;;
     esac
+}
+
+_gatherctl_web_pair() {
+    repeating_flags=()
+    non_repeating_flags=(--qr --all --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--name)
+    __gatherctl_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    esac
+}
+
+_gatherctl_web_devices() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 0
+}
+
+_gatherctl_web_revoke() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __gatherctl_offer_flags_options 1
 }
 
 _gatherctl_plan() {

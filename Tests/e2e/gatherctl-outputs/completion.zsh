@@ -830,12 +830,15 @@ _gatherctl_web() {
         local -ar subcommands=(
             'link:Print the scoreboard'\''s link to share; --control prints the referee'\''s control link.'
             'token:Make the control token'\''s file for gatherd --http-token-file, if it is missing, and say where it is.'
+            'pair:Print a one-time link that makes the phone opening it a controller for good (valid 10 minutes).'
+            'devices:List the phones paired as controllers, with when each was last seen.'
+            'revoke:End a paired phone'\''s control at once, on its open pages too.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        link|token)
+        link|token|pair|devices|revoke)
             "_gatherctl_web_${words[1]}" && ret=0
             ;;
         esac
@@ -864,6 +867,43 @@ _gatherctl_web_token() {
     local -i ret=1
     local -ar arg_specs=(
         '--file[Where the token goes (default\: ~/.config/gatherd/token).]:path:_files'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_web_pair() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--name[What to call the phone, e.g. "Ana'\''s phone" (else it names itself).]:name:'
+        '--qr[Also draw the link as a QR code, for the phone'\''s camera.]'
+        '--all[Print the link for every address of this machine, not only the first.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_web_devices() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_gatherctl_web_revoke() {
+    local -i ret=1
+    local -ar arg_specs=(
+        ':device:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -1,9 +1,11 @@
 // The control page's views, loaded once the board shows and the control token was accepted: the match controls
 // and the referee's dialogs with what "End match" does at full time, and between matches the buttons and views
-// that organise the week — starting a match, a plan, the weekly game, the night's check-in, the players, the money
-// — the reminders to send to the group chat, the new names to confirm, and the undo notices after a big change.
+// that organise the week — starting a match, a plan, the weekly game, the night's check-in, the players, the money,
+// the phones paired as the organiser's — the reminders to send to the group chat, the new names to confirm, and the
+// undo notices after a big change.
 
 import { mountCheckIn } from "./checkin.js";
+import { mountDevices } from "./devices.js";
 import { mountControls } from "./controls.js";
 import { createPanels, mountPanels } from "./panels.js";
 import { mountPlanForm } from "./planform.js";
@@ -34,6 +36,7 @@ export function mount(app) {
   mountWeeklyForm(app, panels, schedulesLoader(app));
   mountRoster(app, panels);
   mountMoney(app, panels);
+  mountDevices(app, panels);
   mountLastResult(app);
   mountReminders(app);
   // A match started (here or elsewhere): the view that led to it is done.

@@ -2,6 +2,7 @@
 //
 //   #signup=CODE   a plan's sign-up view            #vote=CODE    a gather's man-of-the-match vote
 //   #token=TOKEN   the control link (taken out of the address bar at once, kept for the tab)
+//   #pair=CODE     a pairing link (taken out of the address bar at once: it works once, pairing.js exchanges it)
 //   #ratings       the view-only board with the ratings
 //   #start, #start=PLAN, #plan=new, #plan=PLAN, #checkin=PLAN, #weekly, #players, #money: the referee's views
 //   between matches
@@ -9,12 +10,12 @@
 // Parts are joined with "&" ("#ratings&plan=new"). The fragment never reaches the server.
 
 const TOKEN_KEY = "gatherd.token";
-const PANELS = ["start", "plan", "checkin", "weekly", "players", "money"];
+const PANELS = ["start", "plan", "checkin", "weekly", "players", "money", "devices"];
 
-/** The route a fragment names: {view, code, token, ratings, panel}; `panel` is {name, id} or null, `id` a plan's id
- * or null (a new plan, or a start without one). */
+/** The route a fragment names: {view, code, token, pair, ratings, panel}; `panel` is {name, id} or null, `id` a
+ * plan's id or null (a new plan, or a start without one); `pair` a pairing link's code or null. */
 export function parseHash(hash) {
-  const route = { view: "board", code: null, token: null, ratings: false, panel: null };
+  const route = { view: "board", code: null, token: null, pair: null, ratings: false, panel: null };
   for (const part of String(hash || "").replace(/^#/, "").split("&")) {
     const [name, ...rest] = part.split("=");
     const value = rest.join("=");
@@ -23,6 +24,8 @@ export function parseHash(hash) {
       route.code = value;
     } else if (name === "token" && value) {
       try { route.token = decodeURIComponent(value); } catch (error) { route.token = value; }
+    } else if (name === "pair" && value) {
+      try { route.pair = decodeURIComponent(value); } catch (error) { route.pair = value; }
     } else if (name === "ratings" && ["", "show", "on", "1"].includes(value)) {
       route.ratings = true;
     } else if (PANELS.includes(name)) {
@@ -33,7 +36,7 @@ export function parseHash(hash) {
   return route;
 }
 
-/** The fragment of a route, without its token: "" for the plain board. */
+/** The fragment of a route, without its token or pairing code: "" for the plain board. */
 export function formatHash(route) {
   const parts = [];
   if (route.view !== "board" && route.code) parts.push(route.view + "=" + route.code);
@@ -45,15 +48,16 @@ export function formatHash(route) {
   return parts.length ? "#" + parts.join("&") : "";
 }
 
-/** Whether two routes show the same thing (their tokens aside). */
+/** Whether two routes show the same thing (their tokens and pairing codes aside). */
 export function sameRoute(a, b) { return formatHash(a) === formatHash(b); }
 
 /**
  * Follows `win`'s address (a window: location, history, sessionStorage and its events): calls `changed(route)`
- * with the route at start and at every change (a link opened in this tab, back and forward), and `token(token)`
- * when a control link brings a token, which leaves the address bar at once and stays in the tab's storage.
+ * with the route at start and at every change (a link opened in this tab, back and forward), `token(token)` when
+ * a control link brings a token, which leaves the address bar at once and stays in the tab's storage, and
+ * `pair(code)` when a pairing link brings its code, which leaves the address bar at once (the code works once).
  */
-export function createRouter(win, changed, token) {
+export function createRouter(win, changed, token, pair) {
   let current = null;
   const address = () => win.location.pathname + win.location.search;
 
@@ -64,6 +68,11 @@ export function createRouter(win, changed, token) {
       win.history.replaceState(win.history.state, "", address() + formatHash(route));
       token(route.token);
       route.token = null;
+    }
+    if (route.pair !== null) {
+      win.history.replaceState(win.history.state, "", address() + formatHash(route));
+      if (pair) pair(route.pair);
+      route.pair = null;
     }
     if (current && sameRoute(current, route)) return;
     current = route;

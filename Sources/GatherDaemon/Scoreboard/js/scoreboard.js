@@ -1,14 +1,15 @@
 // gatherd's pitch-side scoreboard: the page's entry module. It holds the store, follows the address (router.js),
 // connects (first on the WebSocket the page's inline script opened: connection.js) and sets each connection up
-// (the control token, this link's code, then a subscription and the roster), draws the board from the first
-// snapshot, and only then loads the views that are not the board: the touchline's switches and the screen between
-// matches for everyone, the organiser's views on the control page, and a player's sign-up or vote view on a link's
-// page.
+// (this phone's pairing, the control token, this link's code, then a subscription and the roster), draws the board
+// from the first snapshot, and only then loads the views that are not the board: the touchline's switches and the
+// screen between matches for everyone, the organiser's views on the control page, and a player's sign-up or vote
+// view on a link's page.
 
 import { createCommands } from "./commands.js";
 import { isCounting } from "./clock.js";
 import { createConnection } from "./connection.js";
 import { loadLanguage, pickLanguage } from "./i18n.js";
+import { createPairing } from "./pairing.js";
 import { createRouter, forgetToken, keptToken } from "./router.js";
 import { initialState, reduce } from "./state.js";
 import { createStore } from "./store.js";
@@ -42,12 +43,16 @@ function main() {
     isTicking: () => isCounting(store.getState().match.timer),
   });
   const commands = createCommands(store, connection);
-  const app = { store: store, rpc: connection, commands: commands, router: null };
+  const app = { store: store, rpc: connection, commands: commands, router: null, pairing: null };
 
   const language = (tag) => loadLanguage(tag).then((lang) => store.dispatch(Object.assign({ type: "lang" }, lang)));
   let stored = null;
   try { stored = localStorage.getItem(LANGUAGE_KEY); } catch (error) { stored = null; }
   const languageReady = language(pickLanguage(navigator.languages, stored));
+  let storage = null;
+  try { storage = window.localStorage; } catch (error) { storage = null; }
+  const pairing = createPairing(store, connection, storage, languageReady);
+  app.pairing = pairing;
   const pickLanguageHere = (tag) => {
     try { localStorage.setItem(LANGUAGE_KEY, tag); } catch (error) { /* for this visit only */ }
     language(tag);
@@ -100,6 +105,7 @@ function main() {
   }
 
   async function opened(isCurrent) {
+    await pairing.present(isCurrent);
     if (token) await authenticate(isCurrent);
     const route = store.getState().route;
     if (route.code) await presentCode(route.code, isCurrent);
@@ -131,6 +137,9 @@ function main() {
     loadLater();
   }, (fresh) => {
     token = fresh;
+    if (snapshotSeen) connection.restart();
+  }, (code) => {
+    store.dispatch({ type: "pairing/code", code: code });
     if (snapshotSeen) connection.restart();
   });
   store.watch((s) => s.connection.control, loadLater);

@@ -1,10 +1,11 @@
 // The page's state, whole, and the one reducer that changes it: the route (what the address shows), the language,
-// the connection, the match, the lists (roster, plans, history, this link's plan or vote), the pending commands,
-// the notices, and each view's own state while it is open.
+// the connection, this phone's pairing, the match, the lists (roster, plans, history, this link's plan or vote), the
+// pending commands, the notices, and each view's own state while it is open.
 
 import { reduceQueue } from "./commandrules.js";
 import { initialLists, reduceLists } from "./liststate.js";
 import { initialMatch, reduceMatch } from "./matchstate.js";
+import { initialPairing, reducePairing } from "./pairingrules.js";
 import { parseHash } from "./router.js";
 
 /** The state before anything is known. */
@@ -13,6 +14,7 @@ export function initialState() {
     route: parseHash(""),
     lang: { tag: "en", t: null, f: null },
     connection: { status: "connecting", control: false, session: 0 },
+    pairing: initialPairing(),
     match: initialMatch(),
     lists: initialLists(),
     queue: [],
@@ -73,6 +75,7 @@ export function reduce(state, action) {
     route: action.type === "route" ? action.route : state.route,
     lang: action.type === "lang" ? { tag: action.tag, t: action.t, f: action.f } : state.lang,
     connection: reduceConnection(state.connection, action),
+    pairing: reducePairing(state.pairing, action),
     match: reduceMatch(state.match, action),
     lists: reduceLists(state.lists, action),
     queue: reduceQueue(state.queue, action),

@@ -1,0 +1,79 @@
+// The paired phones screen (docs/scoreboard.md "Phones that stay the organiser's"), at #devices on the control page:
+// each phone paired with a pairing link, with when it was last seen, and "Remove", which ends its control at once
+// (web.revoke) after a second tap to confirm. The list is the view's own state in the store, loaded when it opens.
+
+import { $, h, mountTree, setText, show } from "./dom.js";
+import { openPanel } from "./panels.js";
+import { translate } from "./status.js";
+
+const isOpen = (s) => { const p = openPanel(s); return !!p && p.name === "devices"; };
+
+const devicesView = ["section", {class: "setup devices", "data-testid": "devices", id: "devices", "aria-labelledby": "devices-title", hidden: ""},
+  ["h2", {id: "devices-title", "data-i18n": "devices.title"}],
+  ["p", {class: "roster-hint", "data-i18n": "devices.hint"}],
+  ["ul", {class: "roster-list", "data-testid": "devices-list", id: "devices-list", "aria-live": "polite"}],
+  ["p", {class: "roster-hint", "data-i18n": "devices.howToPair"}],
+  ["div", {class: "actions"},
+    ["button", {type: "button", "data-testid": "btn-devices-back", id: "btn-devices-back", "data-i18n": "common.back"}]]];
+
+function row(device, here, confirming, t, f) {
+  const name = device.name + (here ? " " + t("devices.thisPhone") : "");
+  const remove = h("button", { type: "button", className: confirming ? "danger" : "", dataset: { testid: "btn-remove-device-" + device.id,
+    device: String(device.id) }, attrs: { "aria-label": t(confirming ? "devices.confirmWho" : "devices.removeWho", { name: device.name }) } },
+  t(confirming ? "devices.confirm" : "devices.remove"));
+  return h("li", { className: "roster-row", dataset: { testid: "device-" + device.id } },
+    h("span", { className: "roster-name" }, name,
+      h("span", { className: "money-owed" }, t("devices.lastSeen", { when: f.moment(device.lastSeen) }))), remove);
+}
+
+/** Sets the paired phones screen up for `app`; `panels` opens and closes the referee's views. */
+export function mountDevices(app, panels) {
+  const { store, rpc, commands } = app;
+  const view = mountTree($("panels"), devicesView);
+  translate(view, store.getState().lang.t);
+  $("between-head").append(h("button", { type: "button", dataset: { testid: "btn-devices", i18n: "devices.open" },
+    on: { click: () => panels.open("devices", null) } }, store.getState().lang.t("devices.open")));
+  const patch = (values) => store.dispatch({ type: "view", view: "devices", patch: values });
+
+  const load = () => store.load("devices", () => rpc.call("web.devices"), (result) => ({ type: "view", view: "devices",
+    patch: { devices: (result && result.devices) || [] } })).catch((error) => commands.report(error));
+
+  async function remove(id) {
+    const devices = (store.getState().views.devices || {}).devices || [];
+    const device = devices.find((d) => d.id === id);
+    if (!device) return;
+    if ((store.getState().views.devices || {}).confirm !== id) { patch({ confirm: id }); return; }
+    patch({ confirm: null });
+    store.dispatch({ type: "notice/clear", cause: "action" });
+    try {
+      await rpc.call("web.revoke", { device: id });
+      store.dispatch({ type: "notice", tone: "success", key: "devices.removed", params: { name: device.name }, cause: "action" });
+    } catch (error) {
+      commands.report(error);
+    }
+    load();
+  }
+
+  $("devices-list").addEventListener("click", (event) => {
+    const b = event.target.closest("button[data-device]");
+    if (b) remove(Number(b.dataset.device));
+  });
+  $("btn-devices-back").addEventListener("click", () => { store.dispatch({ type: "notice/clear", cause: "action" }); panels.close(); });
+
+  store.watch(isOpen, (open) => {
+    show(view, open);
+    if (open) store.dispatch({ type: "notice/clear", cause: "action" });
+    else patch({ confirm: null });
+  });
+  store.watch((s) => [isOpen(s), s.connection.session], ([open, session]) => { if (open && session) load(); });
+  store.watch((s) => [isOpen(s), s.views.devices, s.lang], ([open, own], s) => {
+    if (!open) return;
+    const t = s.lang.t, list = $("devices-list"), here = app.pairing ? app.pairing.deviceId() : null;
+    const devices = (own && own.devices) || null;
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.testid : "";
+    list.replaceChildren(...(devices || []).map((d) => row(d, d.id === here, own.confirm === d.id, t, s.lang.f)));
+    if (devices && !devices.length) list.append(h("li", { className: "roster-empty", dataset: { testid: "devices-none" } }, t("devices.none")));
+    if (focused) list.querySelector(`[data-testid="${focused}"]`)?.focus();
+    setText($("devices-title"), t("devices.title"));
+  });
+}

@@ -1,0 +1,49 @@
+// A phone paired as the organiser's: its pairing in the store (a link's code waiting, exchanged or refused, the phone
+// removed), what a refused link says, and what a phone calls itself.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { catalog, page } from "./page.mjs";
+
+const { initialState, reduce } = await page("state.js");
+const { deviceNameKey, refusalMessage } = await page("pairingrules.js");
+const apply = (state, ...actions) => actions.reduce(reduce, state);
+const refusal = (code, reason) => ({ code, message: "English words", data: { reason } });
+
+test("a pairing link's code waits for the connection, and is gone once exchanged or refused", () => {
+  let s = apply(initialState(), { type: "pairing/code", code: "abc" });
+  assert.equal(s.pairing.code, "abc");
+  const paired = apply(s, { type: "pairing/paired", device: { id: 3, name: "Ana's phone" } });
+  assert.deepEqual(paired.pairing, { code: null, status: "paired", device: { id: 3, name: "Ana's phone" } });
+  const refused = apply(s, { type: "pairing/refused" });
+  assert.equal(refused.pairing.code, null, "a refused code is never tried again");
+  assert.equal(refused.pairing.status, "refused");
+  const revoked = apply(paired, { type: "pairing/revoked" });
+  assert.equal(revoked.pairing.status, "revoked");
+  assert.equal(revoked.pairing.device, null);
+  assert.equal(apply(s, { type: "lang", tag: "en", t: null, f: null }).pairing, s.pairing, "other actions leave it");
+});
+
+test("a refused pairing link says why in the catalog's words, never the daemon's", () => {
+  assert.equal(refusalMessage(refusal(-32003, "invalid_token")).key, "pairing.wrong");
+  assert.equal(refusalMessage(refusal(-32002, "pairing_used")).key, "pairing.used");
+  assert.equal(refusalMessage(refusal(-32002, "pairing_expired")).key, "pairing.expired");
+  assert.equal(refusalMessage(refusal(-32002, "too_many_devices")).key, "pairing.full");
+  assert.equal(refusalMessage(refusal(-32003, "too_many_attempts")).key, "error.too_many_attempts");
+  assert.equal(refusalMessage(refusal(-32603, "internal_error")).key, "error.internal_error");
+  const en = catalog("en");
+  for (const reason of ["invalid_token", "pairing_used", "pairing_expired", "too_many_devices"]) {
+    assert.ok(en[refusalMessage(refusal(-32002, reason)).key], reason);
+  }
+});
+
+test("a phone names itself by its kind, in the catalog's words", () => {
+  const en = catalog("en");
+  const agents = {
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36": "Android phone",
+    "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 Chrome/120 Safari/537.36": "Android tablet",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148": "iPhone",
+    "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/120": "Browser",
+  };
+  for (const [agent, name] of Object.entries(agents)) assert.equal(en[deviceNameKey(agent)], name, agent);
+});
