@@ -18,6 +18,11 @@ from cdp import chromium_binary
 from scoreboard_support import PHONE, STATE_JS, PageCase, js_text, js_visible, open_page, testid
 
 NOTICE = js_text("notice")
+
+
+def testid_js(name: str) -> str:
+    """The element with data-testid `name`, as a JavaScript expression."""
+    return f"document.querySelector('[data-testid={name}]')"
 SUCCESS = js_text("notice-success")
 
 
@@ -95,6 +100,23 @@ class PairingPageTest(PageCase):
         self.assertIn("Old tablet is no longer paired", phone.evaluate(SUCCESS))
         self.assertEqual([d["name"] for d in self.ok(self.c, "web.devices")["devices"]], ["Ana's phone"])
         self.wait_mode(phone, "control", "the phone that removed the tablet keeps its controls")
+
+    def test_the_organiser_pairs_another_phone_from_the_phones_screen(self) -> None:
+        organiser = self.tab(self.daemon.control_url())
+        self.wait_mode(organiser, "control", "the control page")
+        organiser.wait_for(js_visible("btn-devices"), "the Phones button between matches", state=STATE_JS)
+        organiser.click(testid("btn-devices"))
+        organiser.wait_for(js_visible("btn-pair-phone"), "the Phones screen", state=STATE_JS)
+        organiser.click(testid("btn-pair-phone"))
+        organiser.wait_for(js_visible("pairing-qr"), "the pairing link's QR code", state=STATE_JS)
+        self.assertIn("It works once, until", organiser.evaluate(js_text("pairing-how")))
+        self.assertTrue(organiser.evaluate(f"{testid_js('pairing-qr')}.src.startsWith('data:image/svg+xml')"))
+        link = organiser.evaluate(js_text("pairing-url"))
+        self.assertIn("#pair=", link)
+
+        phone = self.tab(link)
+        self.wait_mode(phone, "control", "control once the link the page showed is opened")
+        self.assertEqual(len(self.ok(self.c, "web.devices")["devices"]), 1)
 
     def test_a_wrong_pairing_link_says_so_and_gives_no_control(self) -> None:
         page = self.tab(self.daemon.base_url + "/#pair=not-a-pairing-code")

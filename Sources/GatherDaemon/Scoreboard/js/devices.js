@@ -1,6 +1,7 @@
 // The paired phones screen (docs/scoreboard.md "Phones that stay the organiser's"), at #devices on the control page:
 // each phone paired with a pairing link, with when it was last seen, and "Remove", which ends its control at once
-// (web.revoke) after a second tap to confirm. The list is the view's own state in the store, loaded when it opens.
+// (web.revoke) after a second tap to confirm; "Pair a phone" makes a one-time pairing link (web.pair) and shows its
+// QR code for the other phone to scan. The list and the link are the view's own state in the store.
 
 import { $, h, mountTree, setText, show } from "./dom.js";
 import { openPanel } from "./panels.js";
@@ -13,8 +14,19 @@ const devicesView = ["section", {class: "setup devices", "data-testid": "devices
   ["p", {class: "roster-hint", "data-i18n": "devices.hint"}],
   ["ul", {class: "roster-list", "data-testid": "devices-list", id: "devices-list", "aria-live": "polite"}],
   ["p", {class: "roster-hint", "data-i18n": "devices.howToPair"}],
+  ["div", {class: "share-links", "data-testid": "devices-pairing", id: "devices-pairing", "aria-live": "polite"}],
   ["div", {class: "actions"},
-    ["button", {type: "button", "data-testid": "btn-devices-back", id: "btn-devices-back", "data-i18n": "common.back"}]]];
+    ["button", {type: "button", "data-testid": "btn-devices-back", id: "btn-devices-back", "data-i18n": "common.back"}],
+    ["button", {type: "button", class: "primary", "data-testid": "btn-pair-phone", id: "btn-pair-phone", "data-i18n": "devices.pair"}]]];
+
+/** The pairing link's QR code, its words and the link itself. */
+function pairingFigure(link, t, f) {
+  return h("figure", { className: "share-link", dataset: { testid: "pairing-link" } },
+    h("img", { dataset: { testid: "pairing-qr" }, alt: t("share.qrOf", { url: link.url }),
+      src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(link.qr || "") }),
+    h("figcaption", {}, h("p", { dataset: { testid: "pairing-how" } }, t("devices.pairHow", { when: f.moment(link.expiresAt) })),
+      h("p", { dataset: { testid: "pairing-url" } }, link.url), link.note ? h("p", { className: "roster-hint" }, link.note) : ""));
+}
 
 function row(device, here, confirming, t, f) {
   const name = device.name + (here ? " " + t("devices.thisPhone") : "");
@@ -38,6 +50,16 @@ export function mountDevices(app, panels) {
   const load = () => store.load("devices", () => rpc.call("web.devices"), (result) => ({ type: "view", view: "devices",
     patch: { devices: (result && result.devices) || [] } })).catch((error) => commands.report(error));
 
+  async function pair() {
+    store.dispatch({ type: "notice/clear", cause: "action" });
+    try {
+      const link = await rpc.call("web.pair", { qr: true });
+      patch({ pairing: { url: link.url, qr: link.qr, expiresAt: link.expiresAt, note: link.note || null } });
+    } catch (error) {
+      commands.report(error);
+    }
+  }
+
   async function remove(id) {
     const devices = (store.getState().views.devices || {}).devices || [];
     const device = devices.find((d) => d.id === id);
@@ -58,12 +80,13 @@ export function mountDevices(app, panels) {
     const b = event.target.closest("button[data-device]");
     if (b) remove(Number(b.dataset.device));
   });
+  $("btn-pair-phone").addEventListener("click", pair);
   $("btn-devices-back").addEventListener("click", () => { store.dispatch({ type: "notice/clear", cause: "action" }); panels.close(); });
 
   store.watch(isOpen, (open) => {
     show(view, open);
     if (open) store.dispatch({ type: "notice/clear", cause: "action" });
-    else patch({ confirm: null });
+    else patch({ confirm: null, pairing: null });
   });
   store.watch((s) => [isOpen(s), s.connection.session], ([open, session]) => { if (open && session) load(); });
   store.watch((s) => [isOpen(s), s.views.devices, s.lang], ([open, own], s) => {
@@ -74,6 +97,8 @@ export function mountDevices(app, panels) {
     list.replaceChildren(...(devices || []).map((d) => row(d, d.id === here, own.confirm === d.id, t, s.lang.f)));
     if (devices && !devices.length) list.append(h("li", { className: "roster-empty", dataset: { testid: "devices-none" } }, t("devices.none")));
     if (focused) list.querySelector(`[data-testid="${focused}"]`)?.focus();
+    const pairing = own && own.pairing;
+    $("devices-pairing").replaceChildren(...(pairing ? [pairingFigure(pairing, t, s.lang.f)] : []));
     setText($("devices-title"), t("devices.title"));
   });
 }
