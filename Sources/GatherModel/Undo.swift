@@ -31,6 +31,14 @@ public enum Undo {
     }
   }
 
+  /// Refuses to reopen gather `id` while it is the one being played: it has not ended, so there is nothing to
+  /// reopen. Checked before the history is read, where a gather being played is not.
+  public static func checkReopenable(_ id: Int64, playing: Int64?) throws(GatherError) {
+    guard playing != id else {
+      throw .validation("gather", "Gather \(id) is being played, not ended: only an ended gather can be reopened.")
+    }
+  }
+
   /// Refuses to delete gather `id` while it is being played (`playing`): cancel it instead.
   public static func checkDelete(_ id: Int64, playing: Int64?) throws(GatherError) {
     guard playing != id else {

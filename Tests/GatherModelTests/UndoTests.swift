@@ -21,6 +21,14 @@ import Testing
     }
   }
 
+  @Test func theGatherBeingPlayedIsNotReopenedForItHasNotEnded() throws {
+    try Undo.checkReopenable(3, playing: 4)
+    try Undo.checkReopenable(3, playing: nil)
+    let refusal = #expect(throws: GatherError.self) { try Undo.checkReopenable(4, playing: 4) }
+    #expect(refusal?.field == "gather")
+    #expect(refusal?.message.contains("being played, not ended") == true)
+  }
+
   @Test func theGatherBeingPlayedIsCancelledNotDeleted() throws {
     try Undo.checkDelete(3, playing: 4)
     try Undo.checkDelete(3, playing: nil)

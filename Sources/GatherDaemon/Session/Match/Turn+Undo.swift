@@ -9,6 +9,7 @@ extension Turn {
   /// Reopens the last ended gather `id`, within ``Undo/reopenWindow`` of its end, at full time: a `gather` event
   /// `reopened`. Returns the gather as it now is, and the corrections that reversed its charges.
   mutating func reopenGather(_ id: Int64) throws -> (gather: GatherSnapshot, corrections: [FeeEntry]) {
+    try Undo.checkReopenable(id, playing: state.active?.id)
     let record = try store.gather(id: id)
     let now = wallClock()
     try Undo.checkReopen(
