@@ -5,6 +5,7 @@ referee's phone held upright (the control link):
   the guests (new-names-{dark,light}.png: the notice between matches that leads there);
 - money-{dark,light}.png: who owes what after last week's pitch, with "Paid" per player, and the pitch's cost of the
   weekly game;
+- phones-{dark,light}.png: the organiser's paired phones, and a pairing link's QR code for another phone;
 - fulltime-{dark,light}.png: the board at full time, the line over the controls saying what "End match" does;
 - undo-ended-{dark,light}.png: right after "End match", the notice that offers to reopen it.
 """
@@ -50,6 +51,15 @@ def organiser_screens(m, out: str, ids: list[int], public_url: str, size, shoot)
             click_until(page, "btn-money", f"{js_visible('money')} && {js_visible(f'balance-{bea}-EUR')}",
                         "the money")
             shoot(page, os.path.join(out, f"money-{scheme}.png"))
+            page.close()
+    code = m.ok("web.pair", {"name": "Ana's phone"})["url"].split("#pair=")[1]
+    m.ok("web.pairDevice", {"code": code})
+    with Browser() as browser:
+        for scheme in ("dark", "light"):
+            page = phone(browser, daemon.control_url(), scheme, size)
+            click_until(page, "btn-devices", js_visible("btn-pair-phone"), "the Phones screen")
+            click_until(page, "btn-pair-phone", js_visible("pairing-qr"), "the pairing link")
+            shoot(page, os.path.join(out, f"phones-{scheme}.png"))
             page.close()
     a, b = ids[0:4:2], ids[1:4:2]
     with Browser() as browser:
