@@ -13,7 +13,7 @@ const { signUpMessage } = await page("share.js");
 const { owedText } = await page("fees.js");
 const { errorMessage } = await page("errors.js");
 const { suggestionSummary, motmLine } = await page("ratings.js");
-const { confirmation } = await page("signuprules.js");
+const { confirmation, offerFor } = await page("signuprules.js");
 const { termsOf } = await page("signupterms.js");
 const { reminderMessage } = await page("reminders.js");
 const { t, f } = await english();
@@ -135,4 +135,14 @@ test("regulars first, then open to everyone, and the reminder's ready message", 
   assert.equal(termsOf(weekly, Date.parse("2026-12-01T19:00:00Z"), t, f).state, "everyone");
   assert.equal(reminderMessage(plan, 3 * 3600, t, f),
     "Football in 3 hours: Thu, Dec 3, 07:00 PM at Astro 2. 3 going: Ana, Bea, Zé. 7 places left.");
+});
+
+test("a place offered to a player is theirs to answer only once it went out to them", () => {
+  const offers = [{ player: 3, name: "Carla", expiresAt: null }, { player: 4, name: "Dani", expiresAt: "2026-12-03T18:00:00Z" }];
+  const plan = { attendance: { offers } };
+  assert.equal(offerFor(plan, 3), null, "held back by quiet hours: nothing to answer yet");
+  assert.equal(offerFor(plan, 4).expiresAt, "2026-12-03T18:00:00Z");
+  assert.equal(offerFor(plan, 5), null);
+  assert.equal(offerFor({ attendance: { offers: [] } }, 4), null);
+  assert.equal(offerFor({}, 4), null, "a plan without its attendance offers nothing");
 });

@@ -36,7 +36,12 @@ export const signUpView = ["section", {class: "signup", "data-testid": "signup",
     ["p", {class: "signup-you", "data-testid": "signup-you", id: "signup-you"}],
     ["div", {class: "answer-buttons"},
       ["button", {type: "button", class: "yes", "data-testid": "btn-in", id: "btn-in", "data-i18n": "signup.in"}],
-      ["button", {type: "button", class: "no", "data-testid": "btn-out", id: "btn-out", "data-i18n": "signup.out"}]]]];
+      ["button", {type: "button", class: "no", "data-testid": "btn-out", id: "btn-out", "data-i18n": "signup.out"}]],
+    ["div", {class: "signup-offer", "data-testid": "signup-offer", id: "signup-offer", hidden: ""},
+      ["p", {"data-testid": "signup-offer-text", id: "signup-offer-text"}],
+      ["div", {class: "answer-buttons"},
+        ["button", {type: "button", class: "yes", "data-testid": "btn-accept", id: "btn-accept", "data-i18n": "signup.accept"}],
+        ["button", {type: "button", class: "no", "data-testid": "btn-decline", id: "btn-decline", "data-i18n": "signup.decline"}]]]]];
 
 export const voteView = ["section", {class: "vote", "data-testid": "vote", id: "vote", "aria-labelledby": "vote-title", hidden: ""},
   ["header", {class: "vote-head"},

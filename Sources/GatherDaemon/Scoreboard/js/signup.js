@@ -1,11 +1,12 @@
 // The sign-up view (docs/scoreboard.md "The sign-up link"), for a plan's link (#signup=CODE, posted in the group
 // chat): pick your name, then "I'm in" or "Can't make it"; or add yourself, or a guest of yours. The code is
-// presented on every connection and grants answering for that one plan; once the plan is cancelled or started the
+// presented on every connection and grants answering for that one plan. A waiting player offered a freed place
+// (close to kick-off) takes it or passes it on, before the offer's time runs out. Once the plan is cancelled or started the
 // view says what became of the game (signupoutcome.js). An answer given offline waits and is sent on reconnect.
 
 import { $, h, setText, show } from "./dom.js";
 import { countsText, namesLine } from "./plans.js";
-import { confirmation, rememberMe, standing, standingText } from "./signuprules.js";
+import { confirmation, offerFor, rememberMe, standing, standingText } from "./signuprules.js";
 import { renderOwed, watchOwed } from "./fees.js";
 import { renderTerms } from "./signupterms.js";
 import { renderOutcome } from "./signupoutcome.js";
@@ -15,6 +16,9 @@ export const linkPlan = (s) => {
   const link = s.lists.link && s.lists.link.signUp;
   return s.route.view === "signup" && link && !link.closed ? s.lists.plans[link.plan] || null : null;
 };
+
+/** The methods by which a player answers a plan. */
+const ANSWERS = ["plan.join", "plan.leave", "plan.accept", "plan.decline"];
 
 /** Sets the sign-up view up for `app`. */
 export function mountSignUp(app) {
@@ -57,6 +61,8 @@ export function mountSignUp(app) {
   });
   v("btn-in").addEventListener("click", () => { const id = mine().me; if (id) answer("plan.join", { player: id }, { key: "pending.in", params: { name: nameOf(id) } }); });
   v("btn-out").addEventListener("click", () => { const id = mine().me; if (id) answer("plan.leave", { player: id }, { key: "pending.out", params: { name: nameOf(id) } }); });
+  v("btn-accept").addEventListener("click", () => { const id = mine().me; if (id) answer("plan.accept", { player: id }, { key: "pending.in", params: { name: nameOf(id) } }); });
+  v("btn-decline").addEventListener("click", () => { const id = mine().me; if (id) answer("plan.decline", { player: id }, { key: "pending.out", params: { name: nameOf(id) } }); });
   v("guest-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = v("guest-name").value.trim(), id = mine().me;
@@ -104,7 +110,11 @@ export function mountSignUp(app) {
     renderOwed(v("signup-owed"), s, player);
     if (player) {
       const where = standing(plan, player.id);
-      const pending = s.queue.some((c) => (c.method === "plan.join" || c.method === "plan.leave") && c.params.player === player.id);
+      const pending = s.queue.some((c) => ANSWERS.includes(c.method) && c.params.player === player.id);
+      const offer = offerFor(plan, player.id);
+      show(v("signup-offer"), !!offer);
+      setText(v("signup-offer-text"), offer ? t("signup.offer", { when: f.moment(offer.expiresAt) }) : "");
+      v("btn-accept").disabled = v("btn-decline").disabled = pending;
       setText(v("signup-you"), where ? t("signup.youAre", { name: player.name, standing: standingText(where, t) }) : player.name);
       v("btn-in").disabled = pending || (!!where && where.kind !== "notGoing");
       v("btn-out").disabled = pending || (!!where && where.kind === "notGoing");

@@ -48,3 +48,8 @@ export function confirmation(answer, plan, t) {
   if (where.kind === "waiting") return t("signup.youWait", { name, number: where.number });
   return t("signup.youreOut", { name });
 }
+
+/** The place `plan` offers `player` now: sent to them and not yet taken; null when none (or while quiet hours hold
+ *  it back, when it has no time to answer by). */
+export const offerFor = (plan, player) =>
+  ((plan.attendance && plan.attendance.offers) || []).find((o) => o.player === player && o.expiresAt) || null;
