@@ -146,3 +146,11 @@ test("a place offered to a player is theirs to answer only once it went out to t
   assert.equal(offerFor({ attendance: { offers: [] } }, 4), null);
   assert.equal(offerFor({}, 4), null, "a plan without its attendance offers nothing");
 });
+
+test("gatherd's push key, in base64url without padding, becomes the 65 bytes of a P-256 point", async () => {
+  const { keyBytes } = await page("notify.js");
+  const bytes = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : (i * 37) % 256));
+  const base64url = Buffer.from(bytes).toString("base64url");
+  assert.ok(!base64url.includes("=") && !base64url.includes("+") && !base64url.includes("/"));
+  assert.deepEqual(Array.from(keyBytes(base64url)), Array.from(bytes));
+});

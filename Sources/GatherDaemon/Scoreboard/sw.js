@@ -15,6 +15,7 @@
 //   when first used (the page asks for its own catalog again once the worker has it), English, which every
 //   language falls back to, and the rest when the worker installs.
 // - Anything else (/rpc and its WebSocket, /healthz, /metrics, /calendar.ics) is never touched nor kept.
+// - A push (Web Push, when the player's phone asked to be told) becomes a notification.
 "use strict";
 
 const APP = self.GATHERD_APP;
@@ -76,6 +77,29 @@ async function activate() {
   await Promise.all(others.slice(0, -1).map((name) => caches.delete(name)));
   await self.clients.claim();
 }
+
+// A push from gatherd (its words already in the player's language): shown as a notification, one per tag so that
+// a newer one replaces the last of its kind; a tap opens, or brings forward, the page it names on this origin.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (error) { message = {}; }
+  const text = (value) => (typeof value === "string" ? value : "");
+  const url = new URL(text(message.url) || PAGE, scope);
+  event.waitUntil(self.registration.showNotification(text(message.title) || "gatherd", {
+    body: text(message.body), tag: text(message.tag) || undefined, lang: text(message.lang) || undefined,
+    icon: new URL("icons/icon-192.png", scope).href,
+    data: { url: url.origin === scope.origin ? url.href : scope.href },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = (event.notification.data && event.notification.data.url) || scope.href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((open) => {
+    const same = open.find((client) => client.url === url);
+    return same ? same.focus() : self.clients.openWindow(url);
+  }));
+});
 
 /** The page: the kept copy at once, and a fresh one kept for the next time; gatherd's when none is kept. */
 async function page(event) {

@@ -41,7 +41,8 @@ export const signUpView = ["section", {class: "signup", "data-testid": "signup",
       ["p", {"data-testid": "signup-offer-text", id: "signup-offer-text"}],
       ["div", {class: "answer-buttons"},
         ["button", {type: "button", class: "yes", "data-testid": "btn-accept", id: "btn-accept", "data-i18n": "signup.accept"}],
-        ["button", {type: "button", class: "no", "data-testid": "btn-decline", id: "btn-decline", "data-i18n": "signup.decline"}]]]]];
+        ["button", {type: "button", class: "no", "data-testid": "btn-decline", id: "btn-decline", "data-i18n": "signup.decline"}]]],
+    ["button", {type: "button", class: "notify", "data-testid": "btn-notify", id: "btn-notify", "data-i18n": "signup.notify", hidden: ""}]]];
 
 export const voteView = ["section", {class: "vote", "data-testid": "vote", id: "vote", "aria-labelledby": "vote-title", hidden: ""},
   ["header", {class: "vote-head"},

@@ -10,6 +10,7 @@ import { confirmation, offerFor, rememberMe, standing, standingText } from "./si
 import { renderOwed, watchOwed } from "./fees.js";
 import { renderTerms } from "./signupterms.js";
 import { renderOutcome } from "./signupoutcome.js";
+import { pushSupported, tellThisPhone } from "./notify.js";
 
 /** The plan the page's sign-up link opens, while open; null otherwise. */
 export const linkPlan = (s) => {
@@ -63,6 +64,18 @@ export function mountSignUp(app) {
   v("btn-out").addEventListener("click", () => { const id = mine().me; if (id) answer("plan.leave", { player: id }, { key: "pending.out", params: { name: nameOf(id) } }); });
   v("btn-accept").addEventListener("click", () => { const id = mine().me; if (id) answer("plan.accept", { player: id }, { key: "pending.in", params: { name: nameOf(id) } }); });
   v("btn-decline").addEventListener("click", () => { const id = mine().me; if (id) answer("plan.decline", { player: id }, { key: "pending.out", params: { name: nameOf(id) } }); });
+  v("btn-notify").addEventListener("click", async () => {
+    const s = store.getState(), plan = linkPlan(s), id = mine().me;
+    if (!plan || !id) return;
+    store.dispatch({ type: "notice/clear", cause: "action" });
+    try {
+      const outcome = await tellThisPhone(app.rpc, plan.id, id, s.lang.tag);
+      const key = outcome === "on" ? "signup.notifyOn" : "signup.notifyBlocked";
+      store.dispatch({ type: "notice", tone: outcome === "on" ? "success" : "error", key, params: { name: nameOf(id) }, cause: "action" });
+    } catch (error) {
+      store.dispatch({ type: "notice", tone: "error", key: "signup.notifyFailed", params: {}, cause: "action" });
+    }
+  });
   v("guest-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const name = v("guest-name").value.trim(), id = mine().me;
@@ -115,6 +128,7 @@ export function mountSignUp(app) {
       show(v("signup-offer"), !!offer);
       setText(v("signup-offer-text"), offer ? t("signup.offer", { when: f.moment(offer.expiresAt) }) : "");
       v("btn-accept").disabled = v("btn-decline").disabled = pending;
+      show(v("btn-notify"), pushSupported() && !!where);
       setText(v("signup-you"), where ? t("signup.youAre", { name: player.name, standing: standingText(where, t) }) : player.name);
       v("btn-in").disabled = pending || (!!where && where.kind !== "notGoing");
       v("btn-out").disabled = pending || (!!where && where.kind === "notGoing");
