@@ -52,6 +52,7 @@ class SignUpOfferTest(PageCase):
         self.ok(self.c, "plan.leave", {"plan": self.plan, "player": self.ids["Ana"]})
         carla.wait_for(js_visible("btn-accept"), "the offer on Carla's phone", state=STATE_JS)
         self.assertIn("A place is free for you: take it by", carla.evaluate(js_text("signup-offer-text")))
+        self.assertIn("1 place on offer", carla.evaluate(js_text("signup-counts")), "not yet taken, not full")
         carla.click(testid("btn-accept"))
         carla.wait_for(f"!{js_visible('signup-offer')}", "the offer answered", state=STATE_JS)
         self.assertEqual(self.going(), ["Bruno", "Carla"])

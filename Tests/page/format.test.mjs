@@ -154,3 +154,13 @@ test("gatherd's push key, in base64url without padding, becomes the 65 bytes of 
   assert.ok(!base64url.includes("=") && !base64url.includes("+") && !base64url.includes("/"));
   assert.deepEqual(Array.from(keyBytes(base64url)), Array.from(bytes));
 });
+
+test("a plan's counts say a place is on offer, not that the game is full", async () => {
+  const { countsText } = await page("plans.js");
+  const waitingFor = { ...plan, capacity: 2, placesLeft: 0, going: [{ id: 2, name: "Bea" }],
+    waiting: [{ id: 3, name: "Zé" }, { id: 4, name: "Dani" }] };
+  assert.equal(countsText(waitingFor, t), "1 going · 2 waiting · full");
+  const offering = { ...waitingFor, attendance: { offers: [{ player: 3, name: "Zé", expiresAt: null }] } };
+  assert.equal(countsText(offering, t), "1 going · 2 waiting · 1 place on offer");
+  assert.equal(countsText(offering, pt.t), "1 vai · 2 na espera · 1 vaga oferecida");
+});

@@ -20,7 +20,10 @@ export function costText(fee, t, f) {
 export function countsText(plan, t) {
   const parts = [t("plans.going", { count: plan.going.length })];
   if (plan.waiting.length) parts.push(t("plans.waiting", { count: plan.waiting.length }));
-  parts.push(plan.placesLeft === 0 ? t("plans.full") : t("plans.left", { count: plan.placesLeft }));
+  // A place freed and offered to someone waiting is neither free to join nor taken yet: it says so, not "full".
+  const offered = ((plan.attendance && plan.attendance.offers) || []).length;
+  if (plan.placesLeft === 0 && offered) parts.push(t("plans.onOffer", { count: offered }));
+  else parts.push(plan.placesLeft === 0 ? t("plans.full") : t("plans.left", { count: plan.placesLeft }));
   return parts.join(" \u00b7 ");
 }
 
