@@ -8,8 +8,9 @@ DEB = os.environ.get("GATHERD_DEB")
 #: Budgets for the installed, stripped binaries: today's sizes plus a little, so that growth is noticed.
 #: docs/performance.md ("Binary sizes") says where they stand: gatherctl links FoundationEssentials through the
 #: package's swift-argument-parser, and gatherd links no full Foundation or ICU (its own SQLite layer imports only
-#: FoundationEssentials); gatherd's Web Push links swift-crypto (BoringSSL), about 3 MB of it.
-SIZE_LIMITS = {"gatherctl": 16_000_000, "gatherd": 28_000_000}
+#: FoundationEssentials); gatherd's Web Push links swift-crypto (BoringSSL), about 3 MB of it, and gatherctl's
+#: commands for the organiser's screens, pairing and offers took it to 16.2 MB.
+SIZE_LIMITS = {"gatherctl": 16_750_000, "gatherd": 28_000_000}
 
 
 def read_version():
