@@ -25,7 +25,7 @@ from benchlib import (CREATE_PLAYER, DAEMON_PING, FANOUT_N, FANOUT_TICKS, GOAL_A
                       TPUT_ROUNDS, TPUT_SECS, TPUT_WARM, WRITE_SECS, WRITE_WARM, BenchError, Client, Procs,
                       count_wakeups, iso_ms, loadavg, log, parse_result, pct, proc_cpu_seconds, proc_rss_kb,
                       result_line, scrape_unix, setup_gather, start_clock_at_phase, system_cpu,
-                      thread_switches, wait_for_socket, wrap_ms)
+                      thread_switch_deltas, thread_switches, wait_for_socket, wrap_ms)
 from report import report
 
 
@@ -160,6 +160,9 @@ class Bench:
         configs = ([(16, *c) for c in configs] + [(16, "pyrpc", "ping", PING)]
                    + [(64, key, req, line) for key, req, line in configs if req != "daemon.ping" and key != "metrics"])
         runs = [[] for _ in configs]
+        # Which of the installed binary's threads the rounds wake: the wall-clock watch should never be one.
+        installed_pid = self.srv["installed"][0].pid
+        switches_before = thread_switches(installed_pid)
         # Metrics off and on run together in each round, off first in odd rounds and on first in even ones, so
         # that neither always meets the other's after-effects or the same trend in the machine's load.
         pairs = [(configs.index((16, "installed", req, line)), configs.index((16, "metrics", req, line)))
@@ -175,6 +178,7 @@ class Bench:
                 proc, sock = self.srv[key]
                 runs[i].append(self.rpcbench(f"throughput {key} {req} {conns} conns (round {rnd + 1})", proc, sock,
                                              conns, line, TPUT_SECS, TPUT_WARM))
+        self.r["tput_thread_switches"] = thread_switch_deltas(switches_before, thread_switches(installed_pid))
         tput = []
         for (conns, key, req, _), results in zip(configs, runs):
             ordered = sorted(results, key=lambda x: x["rps"])

@@ -158,6 +158,15 @@ def thread_switches(pid):
     return out
 
 
+def thread_switch_deltas(before, after):
+    """{comm: context switches between two thread_switches() samples of one process}, summed over threads of
+    that name; a thread born between them counts from 0. Every thread of `after` is listed, 0 included."""
+    out = {}
+    for tid, (comm, n) in after.items():
+        out[comm] = out.get(comm, 0) + n - before.get(tid, (comm, 0))[1]
+    return out
+
+
 def count_wakeups(pids, secs, every=0.2):
     """Context switches of each process over `secs`, polling /proc every `every` s (reading /proc does not
     wake the process). Per thread: last seen - first seen; a thread born in the window counts from 0; a

@@ -92,6 +92,14 @@ class Results:
                     f"{self.idle('ndjson_ref', 'after load')['wakeups']['total']})",
                     f"no gather {none}, paused {paused}", none == 0 and paused == 0,
                     f"{plural(none + paused, 'wake-up')} too many"))
+        woken = self.r.get("tput_thread_switches")
+        if key == "installed" and woken is not None:
+            clock = woken.get("gatherd-clock")
+            busiest = ", ".join(f"`{k}` {v:,}" for k, v in sorted(woken.items(), key=lambda kv: -kv[1])[:3])
+            out.append(("wall-clock watch (`gatherd-clock`) woken during the throughput rounds = 0",
+                        f"**{'no such thread' if clock is None else clock}** (busiest: {busiest})",
+                        f"{'absent' if clock is None else clock}", clock == 0,
+                        "the thread is missing" if clock is None else f"{plural(clock, 'wake-up')}"))
         m = self.mem(key)
         out.append((f"idle RSS ≤ {IDLE_RSS_LIMIT_KB // 1000} MB (VmRSS ≤ {IDLE_RSS_LIMIT_KB:,} kB; after the load, "
                     "nothing connected)",

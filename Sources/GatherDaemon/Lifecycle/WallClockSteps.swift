@@ -7,8 +7,8 @@ import ServiceLifecycle
 /// Notices when the wall clock is stepped (NTP correcting a clock that booted wrong, an administrator's `date -s`,
 /// a resume), as systemd's own timers do: a `CLOCK_REALTIME` timerfd set for the end of time with
 /// `TFD_TIMER_CANCEL_ON_SET`, which the kernel makes readable whenever the clock is set rather than slewed. A thread
-/// of its own waits for it in `poll`, with no timeout, so nothing wakes while the clock runs on as it should; each
-/// step calls `stepped` on that thread, which hands it on.
+/// of its own (`gatherd-clock` in `top -H`) waits for it in `poll`, with no timeout, so nothing wakes while the
+/// clock runs on as it should, under load or not; each step calls `stepped` on that thread, which hands it on.
 ///
 /// ```swift
 /// let steps = WallClockSteps(logger: logger) { session.wallClockStepped() }
@@ -60,6 +60,7 @@ public final class WallClockSteps: Service, Sendable, CustomStringConvertible {
   private static func watch(
     _ watch: Int32, until stop: Int32, logger: Logger, stepped: @Sendable () -> Void
   ) {
+    gatherd_name_this_thread("gatherd-clock")
     var fds = [
       pollfd(fd: watch, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
     ]
