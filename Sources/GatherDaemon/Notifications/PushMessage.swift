@@ -32,11 +32,11 @@ enum PushTime {
     return (weekday, (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)")
   }
 
-  /// "Thursday 19:00" in `language`.
+  /// A deadline, "Thursday at 19:00", in `language`: what follows "Take it by" or "Vote by".
   static func text(_ date: Date, utcOffset: Int, texts: PushTexts, language: String) -> String {
     let (weekday, time) = parts(date, utcOffset: utcOffset)
     let day = texts.text("push.day.\(weekday)", in: language)
-    return texts.text("push.game", in: language, ["day": day, "time": time])
+    return texts.text("push.dayAt", in: language, ["day": day, "time": time])
   }
 
   /// A plan as a push names it: "Thursday 19:00, Astro 2", or without the place when it has none.

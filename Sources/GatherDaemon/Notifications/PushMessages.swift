@@ -47,14 +47,20 @@ enum PushMessages {
         }
       ]
     case .reminder:
-      let (going, left) = ("\(plan.going.count)", "\(plan.placesLeft)")
+      let (going, left) = (plan.going.count, plan.placesLeft)
       return plan.queue.map { signUp in
         PushMessage(player: signUp.player, tag: "plan\(plan.id)-reminder", url: link, ttl: untilStart, urgent: false) {
           texts, language in
-          (
+          let places =
+            left == 0
+            ? texts.text("push.reminder.full", in: language)
+            : texts.text("push.reminder.left", in: language, count: left)
+          return (
             texts.text(
               "push.reminder.title", in: language, ["game": PushTime.game(plan, texts: texts, language: language)]),
-            texts.text("push.reminder.body", in: language, ["going": going, "left": left])
+            texts.text(
+              "push.reminder.body", in: language,
+              ["going": texts.text("push.reminder.going", in: language, count: going), "left": places])
           )
         }
       }
@@ -67,16 +73,20 @@ enum PushMessages {
     let gather = started.gather
     guard gather.planID != nil else { return [] }
     return gather.lineup.assignments.compactMap { assignment in
-      let team: String
+      let (side, name): (Team, String)
       switch assignment.team {
-      case .teamA: team = gather.names.teamA
-      case .teamB: team = gather.names.teamB
+      case .teamA: (side, name) = (.teamA, gather.names.teamA)
+      case .teamB: (side, name) = (.teamB, gather.names.teamB)
       default: return nil
       }
       return PushMessage(
         player: assignment.player, tag: "gather\(gather.id)-teams", url: nil, ttl: 3 * 3600, urgent: false
       ) { texts, language in
-        (texts.text("push.teams.title", in: language), texts.text("push.teams.body", in: language, ["team": team]))
+        // A side nobody named is called "Team A" in the phone's language, as the page calls it.
+        let team = name == side.title ? texts.text(side == .teamA ? "push.team.a" : "push.team.b", in: language) : name
+        return (
+          texts.text("push.teams.title", in: language), texts.text("push.teams.body", in: language, ["team": team])
+        )
       }
     }
   }
@@ -102,13 +112,14 @@ enum PushMessages {
     case .closed:
       guard let outcome = change.status.outcome, !outcome.winners.isEmpty else { return [] }
       let names = outcome.winners.map(\.name).joined(separator: ", ")
+      let body = outcome.winners.count > 1 ? "push.motm.tie" : "push.motm.body"
       return vote.candidates.map { candidate in
         PushMessage(
           player: candidate.player, tag: "gather\(vote.gather.id)-vote", url: link, ttl: 86400, urgent: false
         ) { texts, language in
           (
             texts.text("push.motm.title", in: language),
-            texts.text("push.motm.body", in: language, ["names": names, "votes": "\(outcome.votes)"])
+            texts.text(body, in: language, count: outcome.votes, ["names": names])
           )
         }
       }
