@@ -160,9 +160,8 @@ class Bench:
         configs = ([(16, *c) for c in configs] + [(16, "pyrpc", "ping", PING)]
                    + [(64, key, req, line) for key, req, line in configs if req != "daemon.ping" and key != "metrics"])
         runs = [[] for _ in configs]
-        # Which of the installed binary's threads the rounds wake: the wall-clock watch should never be one.
-        installed_pid = self.srv["installed"][0].pid
-        switches_before = thread_switches(installed_pid)
+        # Which threads of each gatherd the rounds wake: the wall-clock watch should never be one.
+        switches_before = {key: thread_switches(self.srv[key][0].pid) for key in self.binaries}
         # Metrics off and on run together in each round, off first in odd rounds and on first in even ones, so
         # that neither always meets the other's after-effects or the same trend in the machine's load.
         pairs = [(configs.index((16, "installed", req, line)), configs.index((16, "metrics", req, line)))
@@ -178,7 +177,9 @@ class Bench:
                 proc, sock = self.srv[key]
                 runs[i].append(self.rpcbench(f"throughput {key} {req} {conns} conns (round {rnd + 1})", proc, sock,
                                              conns, line, TPUT_SECS, TPUT_WARM))
-        self.r["tput_thread_switches"] = thread_switch_deltas(switches_before, thread_switches(installed_pid))
+        self.r["tput_thread_switches"] = {
+            key: thread_switch_deltas(before, thread_switches(self.srv[key][0].pid))
+            for key, before in switches_before.items()}
         tput = []
         for (conns, key, req, _), results in zip(configs, runs):
             ordered = sorted(results, key=lambda x: x["rps"])

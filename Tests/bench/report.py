@@ -92,8 +92,8 @@ class Results:
                     f"{self.idle('ndjson_ref', 'after load')['wakeups']['total']})",
                     f"no gather {none}, paused {paused}", none == 0 and paused == 0,
                     f"{plural(none + paused, 'wake-up')} too many"))
-        woken = self.r.get("tput_thread_switches")
-        if key == "installed" and woken is not None:
+        woken = self.r.get("tput_thread_switches", {}).get(key)
+        if woken is not None:
             clock = woken.get("gatherd-clock")
             busiest = ", ".join(f"`{k}` {v:,}" for k, v in sorted(woken.items(), key=lambda kv: -kv[1])[:3])
             out.append(("wall-clock watch (`gatherd-clock`) woken during the throughput rounds = 0",

@@ -7,9 +7,9 @@
 #    one snapshot of the working tree in .build-bench-src/ (all git-ignored), so that edits made while it
 #    compiles cannot break the build or mix two versions:
 #    - the installed binary, built exactly as `make install` builds it (`swift build -c release` with the
-#      Makefile's RELEASE_BUILD_FLAGS: the Swift runtime linked in, no run-time exclusivity checks, lld with
-#      `-z now` and packed relative relocations, no exported symbols, the start-up code ordered by
-#      packaging/startup-order.txt; then stripped), into .build-release-static/; the targets judge this one;
+#      Makefile's RELEASE_BUILD_FLAGS: the Swift runtime linked in, no run-time exclusivity checks, a section per
+#      function, lld with `-z now` and packed relative relocations, no exported symbols, the start-up code ordered
+#      by packaging/startup-order.txt; then stripped), into .build-release-static/; the targets judge this one;
 #    - the dev build (`swift build -c release`), into .build-release/, reported next to it.
 # 2. Runs Tests/bench/bench.py, which starts both gatherd binaries and the references side by side and measures
 #    latency, throughput, writes, tick timing, fan-out, memory and idle wake-ups (about 5 minutes).
@@ -30,6 +30,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 INSTALL_FLAGS=${BENCH_INSTALL_FLAGS:---static-swift-stdlib --disable-local-rpath -Xswiftc -enforce-exclusivity=unchecked \
+-Xswiftc -Xfrontend -Xswiftc -function-sections \
 -Xswiftc -use-ld=lld -Xlinker -z -Xlinker now -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 -Xlinker --symbol-ordering-file=$REPO/packaging/startup-order.txt -Xlinker --no-warn-symbol-ordering}
 TOOLS_SRC=${BENCH_TOOLS_SRC:-$(cd "$REPO/.." && pwd)/shared/tools}
