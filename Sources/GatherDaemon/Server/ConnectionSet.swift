@@ -1,15 +1,19 @@
 import NIOCore
 
 /// The open connections of one listener, on the loop that serves them, so that shutdown can drain them and
-/// wait until the last one has closed.
+/// wait until the last one has closed; what a closed one used is given back to the system (``FreedMemory``).
 /// Unchecked `Sendable`: the set is touched on the loop that serves its connections only.
 final class ConnectionSet: @unchecked Sendable {
   private let loop: any EventLoop
   private var connections: [ObjectIdentifier: RPCConnection] = [:]
   private var allClosed: EventLoopPromise<Void>?
   private var draining = false
+  private let freed: FreedMemory
 
-  init(loop: any EventLoop) { self.loop = loop }
+  init(loop: any EventLoop) {
+    self.loop = loop
+    freed = FreedMemory(loop: loop)
+  }
 
   /// A connection opened; one that opens while the listener drains is drained at once.
   func insert(_ connection: RPCConnection) {
@@ -22,6 +26,7 @@ final class ConnectionSet: @unchecked Sendable {
   func remove(_ connection: RPCConnection) {
     loop.preconditionInEventLoop()
     connections[ObjectIdentifier(connection)] = nil
+    freed.connectionClosed()
     if connections.isEmpty, let allClosed {
       self.allClosed = nil
       allClosed.succeed()

@@ -1,11 +1,11 @@
 import CGatherShim
 import NIOCore
 
-/// Gives the memory that closed web connections used back to the system. malloc keeps what is freed for
-/// later, so after a crowd of connections (or one flood) closes, the resident set would stay where it
-/// peaked; a second after web connections close, `malloc_trim` hands the free pages back. It runs at most
-/// once a second, and only after a web connection closed, so an idle daemon has no timer. Confined to the
-/// connections' loop.
+/// Gives the memory that closed connections used back to the system. malloc keeps what is freed for later, so
+/// after a crowd of connections (or one flood) closes, the resident set would stay where it peaked; a second
+/// after connections close, `malloc_trim` hands the free pages back. It runs at most once a second, and only after
+/// a connection closed, so an idle daemon has no timer. The web listener and each Unix socket's listener keep one,
+/// confined to the loop that serves their connections.
 /// Unchecked `Sendable`: its timer is set and run on the connections' event loop only.
 final class FreedMemory: @unchecked Sendable {
   private let loop: any EventLoop
@@ -14,7 +14,7 @@ final class FreedMemory: @unchecked Sendable {
   /// Releases on `loop`.
   init(loop: any EventLoop) { self.loop = loop }
 
-  /// A web connection closed: release what is free in a second.
+  /// A connection closed: release what is free in a second.
   func connectionClosed() {
     loop.preconditionInEventLoop()
     guard !scheduled else { return }
