@@ -38,6 +38,26 @@ export function refusalMessage(error) {
   }
 }
 
+/**
+ * What the organiser is told once the phone `name` is removed on the Phones screen, as a catalog message {key,
+ * params}: another phone only watches from then on; this phone (`here`) too, unless it keeps the controls through the
+ * control link it was opened with (`control` still true once the removal is answered).
+ */
+export function removedMessage(name, here, control) {
+  if (!here) return { key: "devices.removed", params: { name: name } };
+  return { key: control ? "devices.removedHereControlLink" : "devices.removedHere", params: { name: name } };
+}
+
+/**
+ * The notices once the page knows whether it has the controls (`control`): "this phone is no longer paired" said
+ * just before, while the control link the page was opened with keeps the controls, is told as that, not as view only.
+ */
+export function revokedNoticesOnControl(notices, control) {
+  const error = notices.error;
+  if (!control || !error || error.key !== "pairing.revoked") return notices;
+  return Object.assign({}, notices, { error: null, success: Object.assign({}, error, { key: "pairing.revokedControlLink" }) });
+}
+
 /** The catalog key of what a phone calls itself, from its browser's user agent: "Android phone", "iPhone", … */
 export function deviceNameKey(agent) {
   const text = String(agent || "");
