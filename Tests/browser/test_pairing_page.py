@@ -140,6 +140,23 @@ class PairingPageTest(PageCase):
         self.browser.send("Target.activateTarget", {"targetId": paired.target})
         self.wait_mode(paired, "view only", "the pairing-only tab lost the controls")
 
+    def test_a_phone_controlling_by_its_pairing_alone_removes_itself_and_watches(self) -> None:
+        phone = self.tab(self.ok(self.c, "web.pair", {"name": "Ana's phone"})["url"])
+        self.wait_mode(phone, "control", "control once the pairing link is opened")
+        [device] = self.ok(self.c, "web.devices")["devices"]
+        phone.wait_for(js_visible("btn-devices"), "the Phones button between matches", state=STATE_JS)
+        phone.click(testid("btn-devices"))
+        remove = f"btn-remove-device-{device['id']}"
+        phone.wait_for(js_visible(remove), "this phone listed", state=STATE_JS)
+        phone.click(testid(remove))
+        phone.wait_for(f"{js_text(remove)} === 'Tap again to remove'", "a second tap asked", state=STATE_JS)
+        phone.click(testid(remove))
+        self.wait_mode(phone, "view only", "the controls gone with the pairing")
+        phone.wait_for(f"{NOTICE}.includes('no longer paired')", "the page saying why", state=STATE_JS)
+        self.assertNotIn("keeps the controls", phone.evaluate(SUCCESS))
+        self.assertEqual(self.ok(self.c, "web.devices")["devices"], [])
+        self.assertIsNone(phone.evaluate("localStorage.getItem('gatherd.device')"))
+
     def test_a_tab_with_the_control_link_whose_pairing_was_removed_meanwhile_says_it_keeps_the_controls(self) -> None:
         paired = open_page(self.browser, self.ok(self.c, "web.pair", {"name": "Ana's phone"})["url"], size=PHONE)
         self.addCleanup(paired.close)
