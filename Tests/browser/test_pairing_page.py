@@ -125,7 +125,6 @@ class PairingPageTest(PageCase):
         self.assertNotIn("only watches", told)
         self.assertEqual(page.evaluate(NOTICE), "", "no alert says the page is view only")
         self.assertEqual(self.ok(self.c, "web.devices")["devices"], [])
-        self.assertIsNone(page.evaluate("localStorage.getItem('gatherd.device')"), "the ended credential forgotten")
 
         # And it does keep them: a new match started from this page.
         ana = self.ok(self.c, "players.create", {"name": "Ana"})["id"]
@@ -136,9 +135,11 @@ class PairingPageTest(PageCase):
         page.wait_for(f"{js_text('btn-toggle')} === 'Pause'", "the clock started", state=STATE_JS)
         self.assertEqual(self.ok(self.c, "timer.status")["state"], "running")
         self.wait_mode(page, "control", "the controls kept")
-        # The tab that had only the pairing watches now.
+        # The tab that had only the pairing watches now, and says why; the ended credential is forgotten.
         self.browser.send("Target.activateTarget", {"targetId": paired.target})
         self.wait_mode(paired, "view only", "the pairing-only tab lost the controls")
+        paired.wait_for(f"{NOTICE}.includes('no longer paired')", "the pairing-only tab saying why", state=STATE_JS)
+        self.assertIsNone(paired.evaluate("localStorage.getItem('gatherd.device')"))
 
     def test_a_phone_controlling_by_its_pairing_alone_removes_itself_and_watches(self) -> None:
         phone = self.tab(self.ok(self.c, "web.pair", {"name": "Ana's phone"})["url"])

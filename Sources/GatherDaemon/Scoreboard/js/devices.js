@@ -70,8 +70,9 @@ export function mountDevices(app, panels) {
     store.dispatch({ type: "notice/clear", cause: "action" });
     const here = !!app.pairing && app.pairing.deviceId() === id;
     try {
+      // The credential stays stored: each of this phone's tabs is refused it on its next connection, forgets it and
+      // says so (pairing.js).
       await rpc.call("web.revoke", { device: id });
-      if (here) app.pairing.removed();
       const message = removedMessage(device.name, here, store.getState().connection.control);
       store.dispatch({ type: "notice", tone: "success", key: message.key, params: message.params, cause: "action" });
     } catch (error) {

@@ -57,12 +57,6 @@ export function createPairing(store, rpc, storage, languageReady) {
       return Number.isInteger(id) && id > 0 ? id : null;
     },
 
-    /** This phone was removed on its own Phones screen: its credential is forgotten, as a revoked one is. */
-    removed() {
-      forget();
-      store.dispatch({ type: "pairing/revoked" });
-    },
-
     /**
      * On each connection, first: a pairing link's code still to exchange is exchanged (once: a refusal ends it; a
      * lost connection leaves it for the next), then this phone's credential is presented. Resolves once control is
