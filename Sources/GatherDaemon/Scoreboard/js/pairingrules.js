@@ -1,6 +1,7 @@
 // A phone paired as the organiser's, as rules with no browser in them: the state of its pairing in the store (a
-// pairing link's code still to exchange; paired on this visit; revoked), what a refused exchange says, and what the
-// phone calls itself when the organiser gave it no name.
+// pairing link's code still to exchange; paired on this visit; revoked), what a refused exchange and a removal say
+// (to a page the control link keeps in control, that it keeps them), and what the phone calls itself when the
+// organiser gave it no name.
 
 import { errorMessage } from "./errors.js";
 
