@@ -2,7 +2,8 @@
 (Europe/Berlin) while the phone is set to another (America/New_York): a plan made with the date and time picker
 at the pitch's time, the zone line naming the offset in force on the day picked, its sign-up link sent with the
 phone's share sheet (a spy on `navigator.share` keeps the message and the link), copied, and drawn as a QR code;
-the control link shown only when asked for twice; a plan changed and called off; a second game at the very time
+the control link shown only when asked for twice; a plan changed and called off, and one called off by mistake
+brought back from the undo notice with its answers and the same link; a second game at the very time
 of another, and a plan started days before its start, each done only once the referee confirms; and on the
 night, the check-in (going players ticked, a waiting player brought in, walk-ins from the roster and new) and the
 fair teams of those who came, which the gather then plays. Closing the plan form or the check-in gives focus
@@ -170,6 +171,47 @@ class OrganiseFromThePhoneTest(PageCase):
         page.click(testid("confirm-ok"))
         self.wait(page, f"!{js_visible('plan-form')} && {js_visible('plans-empty')}", "no plan left")
         self.assertEqual(self.ok(self.c, "plan.get", {"plan": plan["id"]})["status"], "cancelled")
+
+    def test_a_plan_called_off_by_mistake_comes_back_with_its_answers_and_its_link(self):
+        plan = self.ok(self.c, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 2, "place": "Astro 2"})
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids[name]})
+        self.ok(self.c, "plan.leave", {"plan": plan["id"], "player": self.ids["Dani"]})
+        link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
+        answers = self.ok(self.c, "plan.get", {"plan": plan["id"]})
+        page = self.phone()
+        self.wait(page, js_visible(f"btn-plan-edit-{plan['id']}"), "the plan's buttons")
+        page.click(testid(f"btn-plan-edit-{plan['id']}"))
+        self.wait(page, js_visible("btn-plan-call-off"), "the plan's form")
+        page.click(testid("btn-plan-call-off"))
+        self.wait(page, js_visible("dialog-confirm"), "the question")
+        page.click(testid("confirm-ok"))
+        self.wait(page, f"{js_visible('plans-empty')} && {js_visible('undo')} && "
+                  f"{js_text('btn-undo-action')} === 'Bring the game back'", "called off, with the undo notice")
+        self.assertIn("Called off", page.evaluate(js_text("undo-text")))
+        self.assertEqual(self.ok(self.c, "plan.get", {"plan": plan["id"]})["status"], "cancelled")
+
+        page.click(testid("btn-undo-action"))
+        edit = js_visible(f"btn-plan-edit-{plan['id']}")
+        self.wait(page, f"{js_text('notice-success')}.includes('is back on') && {edit} && !{js_visible('undo')}",
+                  "the game back on the list")
+        self.assertIn("with everyone's answers", page.evaluate(js_text("notice-success")))
+        back = self.ok(self.c, "plan.get", {"plan": plan["id"]})
+        self.assertEqual(back["status"], "open")
+        for answer in ("going", "waiting", "notGoing"):
+            self.assertEqual([e["name"] for e in back[answer]], [e["name"] for e in answers[answer]], answer)
+        self.assertEqual(self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"], link, "the same sign-up link")
+
+        # The link everyone has works again: a player opens it and sees the game with its answers.
+        phone = self.browser.new_page(width=PORTRAIT[0], height=PORTRAIT[1], mobile=True)
+        self.addCleanup(phone.close)
+        phone.navigate(link)
+        wait_online(phone)
+        eli = js_visible(f"signup-player-{self.ids['Eli']}")
+        self.wait(phone, f"{js_text('signup-counts')}.includes('2 going') && {eli}",
+                  "the sign-up view of the game, with its answers")
+        self.assertNotIn("cancelled", phone.evaluate(js_text("signup-when")))
+        self.assertEqual(phone.problems(), [])
 
     def test_the_night_check_in_and_fair_teams_of_those_who_came(self):
         starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=2)).isoformat(timespec="minutes")

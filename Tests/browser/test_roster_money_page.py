@@ -1,8 +1,10 @@
 """The organiser's players and money on the control page of a real gatherd: a name typed on a sign-up link shown
 to the organiser to confirm, a guest made a regular in one tap, a player added by name (a look-alike refused in
-words), a player merged into the one they are after a question; a game planned from the weekly game, filled in
+words), a player merged into the one they are after a question, a player renamed (a look-alike name refused in
+words, nothing changed) and a player deleted after a question; an ended game discarded, gone from the results with
+the ratings as before it and its pitch charges taken back; a game planned from the weekly game, filled in
 from it; and after a match that cost a pitch, "End match"
-followed by an undo notice that reopens it, the balances with "Paid" per player, and the ledger in words.
+followed by an undo notice that reopens it, the balances with "Paid" per player, "Not paid after all" from the undo notice, and the ledger in words.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser \
         -p test_roster_money_page.py -v
@@ -145,6 +147,95 @@ class RosterAndMoneyPageTest(PageCase):
         self.assertEqual(balance["owed"]["amount"], 0)
         page.evaluate("document.querySelector('[data-testid=money-ledger-box]').open = true")
         self.wait(page, has("money-ledger", "paid for the pitch") + " && " + has("money-ledger", "paid"), "the ledger")
+
+        # Ticked by mistake: "Not paid after all" on the undo notice, and Bruno owes his quarter again.
+        self.wait(page, f"{js_visible('undo')} && {has('btn-undo-action', 'Not paid')}", "the undo notice for Paid")
+        self.assertIn("Bruno paid €10.00", page.evaluate(js_text("undo-text")))
+        page.click(testid("btn-undo-action"))
+        self.wait(page, f"document.querySelector('[data-testid=balance-{b}-EUR]')?.dataset.owed === 'owes' && "
+                  f"{js_visible(f'btn-paid-{b}-EUR')}", "Bruno owing again, with Paid to tick")
+        self.assertIn("€10.00", page.evaluate(js_text(f"balance-{b}-EUR")))
+        [balance] = [x for x in self.ok(self.c, "fees.balance", {"player": b})["balances"]]
+        self.assertEqual(balance["owed"]["amount"], 1000, "gatherd has him owing again")
+        self.wait(page, has("money-ledger", "Marked paid by mistake"), "the correction in the ledger, which only grows")
+        self.assertEqual(page.evaluate(f"document.querySelector('[data-testid=balance-{a}-EUR]').dataset.owed"), "credit")
+
+    def test_rename_and_delete_a_player_and_a_look_alike_name_refused(self):
+        starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=3)).replace(microsecond=0)
+        plan = self.ok(self.c, "plan.create", {"startsAt": starts.isoformat().replace("+00:00", "Z"), "capacity": 2})
+        for name in ("Carla", "Dani", "Ana"):
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids[name]})
+        bruno, carla = self.ids["Bruno"], self.ids["Carla"]
+        page = self.organiser()
+        self.wait(page, js_visible("btn-roster"), "the Players button between matches")
+        page.click(testid("btn-roster"))
+        self.wait(page, f"{js_visible('roster')} && {has('roster-guests-list', 'Bruno')}", "the roster")
+
+        # Bruno's full name, from his dialog.
+        page.click(testid(f"btn-player-{bruno}"))
+        self.wait(page, f"{js_visible('dialog-player')} && {js_text('player-title')} === 'Bruno'", "Bruno's dialog")
+        page.fill(testid("player-name"), "Bruno Silva")
+        page.click(testid("btn-player-rename"))
+        self.wait(page, f"{has('roster-guests-list', 'Bruno Silva')} && !{js_visible('dialog-player')}", "Bruno renamed")
+        self.assertEqual(self.player(bruno)["name"], "Bruno Silva")
+
+        # A name that looks like another player's is refused in words, and nothing changes.
+        page.click(testid(f"btn-player-{bruno}"))
+        self.wait(page, js_visible("dialog-player"), "Bruno's dialog again")
+        page.fill(testid("player-name"), " ana ")
+        page.click(testid("btn-player-rename"))
+        self.wait(page, has("notice", "Ana is already on the list"), "the refusal naming Ana")
+        self.assertEqual(self.player(bruno)["name"], "Bruno Silva")
+        self.assertEqual(sorted(p["name"] for p in self.ok(self.c, "players.list")["players"]),
+                         ["Ana", "Bruno Silva", "Carla", "Dani"])
+        page.click(testid("btn-player-close"))
+        self.wait(page, f"!{js_visible('dialog-player')} && {has('roster-guests-list', 'Bruno Silva')}", "the dialog closed")
+
+        # Carla deleted, after a question that says what happens: off the list, and off the game (Ana moves up).
+        page.click(testid(f"btn-player-{carla}"))
+        self.wait(page, js_visible("dialog-player"), "Carla's dialog")
+        page.click(testid("btn-player-delete"))
+        self.wait(page, f"{js_visible('dialog-confirm')} && {has('confirm-text', 'Carla leaves the list')}", "the question")
+        page.click(testid("confirm-ok"))
+        self.wait(page, f"{has('notice-success', 'Carla is off the list')} && !{has('roster', 'Carla')}", "Carla gone")
+        self.assertNotIn(carla, [p["id"] for p in self.ok(self.c, "players.list")["players"]])
+        after = self.ok(self.c, "plan.get", {"plan": plan["id"]})
+        self.assertEqual(([e["name"] for e in after["going"]], after["waiting"]), (["Dani", "Ana"], []),
+                         "the first waiting took Carla's place")
+
+    def test_an_ended_game_discarded_leaves_the_results_and_the_ratings_as_before_it(self):
+        a, b, c, d = (self.ids[n] for n in ("Ana", "Bruno", "Carla", "Dani"))
+        self.ok(self.c, "gather.start", {"teamA": [a, b], "teamB": [c, d]})
+        self.ok(self.c, "score.set", {"teamA": 2, "teamB": 0})
+        first = self.ok(self.c, "gather.end")
+        before = self.ratings()
+        # A one-minute test game that should never have counted, with a pitch cost.
+        test_game = self.ok(self.c, "gather.start", {"teamA": [a, c], "teamB": [b, d]})
+        self.ok(self.c, "score.set", {"teamA": 0, "teamB": 5})
+        self.ok(self.c, "fees.setCost", {"gather": test_game["id"], "cost": {"amount": 4000, "currency": "EUR"}, "paidBy": a})
+        self.ok(self.c, "gather.end")
+        self.assertNotEqual(self.ratings(), before, "the test game moved the ratings")
+
+        page = self.organiser()
+        played = "[...document.querySelectorAll('[data-testid=player-row]')].map(r => r.children[1].textContent.trim())"
+        self.wait(page, f"{js_visible('btn-discard')} && {played}.join() === '2,2,2,2'", "the last result and the table")
+        page.click(testid("btn-discard"))
+        self.wait(page, f"{js_visible('dialog-confirm')} && {has('confirm-text', 'leaves the results')}", "the question")
+        self.assertIn("0", page.evaluate(js_text("confirm-text")))
+        page.click(testid("confirm-ok"))
+        self.wait(page, f"{has('notice-success', 'Discarded')} && {played}.join() === '1,1,1,1'",
+                  "the game gone from the table")
+        self.assertEqual([g["id"] for g in self.ok(self.c, "gathers.list")["gathers"]], [first["id"]])
+        self.assertEqual(self.ratings(), before, "the ratings replayed without the test game")
+        shown = page.evaluate("Object.fromEntries([...document.querySelectorAll('[data-testid=player-row]')]"
+                              ".map(r => [r.children[0].textContent.trim(), r.children[7].textContent.trim()]))")
+        for player in self.ok(self.c, "stats.players")["players"]:
+            self.assertTrue(shown[player["name"]].startswith(str(player["rating"]["display"])), shown)
+        owed = [x["owed"]["amount"] for x in self.ok(self.c, "fees.balance")["balances"]]
+        self.assertTrue(all(amount == 0 for amount in owed), f"its pitch charges taken back: {owed}")
+
+    def ratings(self) -> dict:
+        return {p["name"]: p["rating"] for p in self.ok(self.c, "stats.players")["players"]}
 
     def test_a_game_planned_from_the_weekly_game_is_filled_in_from_it(self):
         schedule = self.ok(self.c, "plan.schedule", {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { catalog, page } from "./page.mjs";
 
 const { initialState, reduce } = await page("state.js");
-const { deviceNameKey, refusalMessage } = await page("pairingrules.js");
+const { deviceNameKey, refusalMessage, removedMessage } = await page("pairingrules.js");
 const apply = (state, ...actions) => actions.reduce(reduce, state);
 const refusal = (code, reason) => ({ code, message: "English words", data: { reason } });
 
@@ -22,6 +22,28 @@ test("a pairing link's code waits for the connection, and is gone once exchanged
   assert.equal(revoked.pairing.status, "revoked");
   assert.equal(revoked.pairing.device, null);
   assert.equal(apply(s, { type: "lang", tag: "en", t: null, f: null }).pairing, s.pairing, "other actions leave it");
+});
+
+test("a removed pairing said on a page the control link keeps in control says the controls stay, not view only", () => {
+  const revoked = { type: "notice", tone: "error", key: "pairing.revoked", cause: "pairing" };
+  const kept = apply(initialState(), { type: "control", control: false }, revoked, { type: "control", control: true });
+  assert.equal(kept.notices.error, null, "no alert that the page is view only");
+  assert.equal(kept.notices.success.key, "pairing.revokedControlLink");
+  assert.equal(kept.notices.success.cause, "pairing");
+  const alone = apply(initialState(), { type: "control", control: false }, revoked);
+  assert.equal(alone.notices.error.key, "pairing.revoked", "with no control link the phone watches only, and is told so");
+  const other = apply(initialState(), { type: "notice", tone: "error", key: "auth.invalid", cause: "auth" }, { type: "control", control: true });
+  assert.equal(other.notices.error.key, "auth.invalid", "other notices are left as they are");
+  const en = catalog("en");
+  assert.match(en[kept.notices.success.key], /keeps the controls/);
+});
+
+test("removing a phone on the Phones screen says what this phone can still do", () => {
+  const en = catalog("en");
+  const say = (m) => en[m.key].replace("{name}", m.params.name);
+  assert.equal(say(removedMessage("Old tablet", false, true)), "Old tablet is no longer paired: it only watches now.");
+  assert.match(say(removedMessage("Ana's phone", true, true)), /^This phone \(Ana's phone\) is no longer paired.*keeps the controls/);
+  assert.equal(say(removedMessage("Ana's phone", true, false)), "This phone (Ana's phone) is no longer paired: it only watches now.");
 });
 
 test("a refused pairing link says why in the catalog's words, never the daemon's", () => {

@@ -5,6 +5,7 @@
 
 import { $, h, mountTree, setText, show } from "./dom.js";
 import { openPanel } from "./panels.js";
+import { removedMessage } from "./pairingrules.js";
 import { translate } from "./status.js";
 
 const isOpen = (s) => { const p = openPanel(s); return !!p && p.name === "devices"; };
@@ -67,11 +68,16 @@ export function mountDevices(app, panels) {
     if ((store.getState().views.devices || {}).confirm !== id) { patch({ confirm: id }); return; }
     patch({ confirm: null });
     store.dispatch({ type: "notice/clear", cause: "action" });
+    const here = !!app.pairing && app.pairing.deviceId() === id;
     try {
+      // The credential stays stored: each of this phone's tabs is refused it on its next connection, forgets it and
+      // says so (pairing.js).
       await rpc.call("web.revoke", { device: id });
-      store.dispatch({ type: "notice", tone: "success", key: "devices.removed", params: { name: device.name }, cause: "action" });
+      const message = removedMessage(device.name, here, store.getState().connection.control);
+      store.dispatch({ type: "notice", tone: "success", key: message.key, params: message.params, cause: "action" });
     } catch (error) {
-      commands.report(error);
+      // This phone's control was its pairing: the daemon ended the connection with it, and the next one says so.
+      if (!(here && error && error.code === 0)) commands.report(error);
     }
     load();
   }

@@ -1,6 +1,7 @@
 // A phone paired as the organiser's, as rules with no browser in them: the state of its pairing in the store (a
-// pairing link's code still to exchange; paired on this visit; revoked), what a refused exchange says, and what the
-// phone calls itself when the organiser gave it no name.
+// pairing link's code still to exchange; paired on this visit; revoked), what a refused exchange and a removal say
+// (to a page the control link keeps in control, that it keeps them), and what the phone calls itself when the
+// organiser gave it no name.
 
 import { errorMessage } from "./errors.js";
 
@@ -36,6 +37,26 @@ export function refusalMessage(error) {
     case "too_many_devices": return { key: "pairing.full", params: {} };
     default: return errorMessage(error);
   }
+}
+
+/**
+ * What the organiser is told once the phone `name` is removed on the Phones screen, as a catalog message {key,
+ * params}: another phone only watches from then on; this phone (`here`) too, unless it keeps the controls through the
+ * control link it was opened with (`control` still true once the removal is answered).
+ */
+export function removedMessage(name, here, control) {
+  if (!here) return { key: "devices.removed", params: { name: name } };
+  return { key: control ? "devices.removedHereControlLink" : "devices.removedHere", params: { name: name } };
+}
+
+/**
+ * The notices once the page knows whether it has the controls (`control`): "this phone is no longer paired" said
+ * just before, while the control link the page was opened with keeps the controls, is told as that, not as view only.
+ */
+export function revokedNoticesOnControl(notices, control) {
+  const error = notices.error;
+  if (!control || !error || error.key !== "pairing.revoked") return notices;
+  return Object.assign({}, notices, { error: null, success: Object.assign({}, error, { key: "pairing.revokedControlLink" }) });
 }
 
 /** The catalog key of what a phone calls itself, from its browser's user agent: "Android phone", "iPhone", … */
