@@ -10,7 +10,7 @@ import { confirmation, offerFor, rememberMe, standing, standingText } from "./si
 import { renderOwed, watchOwed } from "./fees.js";
 import { renderTerms } from "./signupterms.js";
 import { renderOutcome } from "./signupoutcome.js";
-import { pushSupported, tellThisPhone } from "./notify.js";
+import { notifyFailure, pushSupported, tellThisPhone } from "./notify.js";
 
 /** The plan the page's sign-up link opens, while open; null otherwise. */
 export const linkPlan = (s) => {
@@ -73,7 +73,7 @@ export function mountSignUp(app) {
       const key = outcome === "on" ? "signup.notifyOn" : "signup.notifyBlocked";
       store.dispatch({ type: "notice", tone: outcome === "on" ? "success" : "error", key, params: { name: nameOf(id) }, cause: "action" });
     } catch (error) {
-      store.dispatch({ type: "notice", tone: "error", key: "signup.notifyFailed", params: {}, cause: "action" });
+      store.dispatch({ type: "notice", tone: "error", key: notifyFailure(error), params: {}, cause: "action" });
     }
   });
   v("guest-form").addEventListener("submit", (event) => {
