@@ -12,7 +12,7 @@ const { reportText } = await page("reporttext.js");
 const { signUpMessage } = await page("share.js");
 const { owedText } = await page("fees.js");
 const { errorMessage } = await page("errors.js");
-const { suggestionSummary, motmLine } = await page("ratings.js");
+const { suggestionSummary, motmLine, attendanceLine } = await page("ratings.js");
 const { confirmation, offerFor } = await page("signuprules.js");
 const { termsOf } = await page("signupterms.js");
 const { reminderMessage } = await page("reminders.js");
@@ -109,6 +109,9 @@ test("a refusal in words, by its reason and field, never the daemon's sentence o
   assert.equal(words({ code: -32602, data: { reason: "invalid_params", field: "age" } }), t("error.field"));
   assert.equal(words({ code: -32002, data: { reason: "regulars_only" } }, { when: "Sat, Nov 28, 07:00 PM" }),
     "This game is for regulars only until Sat, Nov 28, 07:00 PM.");
+  assert.equal(words({ code: -32002, data: { reason: "held_back" } }, { when: "Sat, Nov 28, 07:00 PM" }),
+    "Your late drop-outs and no-shows lately mean you wait for everyone else: you can join from Sat, Nov 28, 07:00 PM.");
+  assert.equal(words({ code: -32002, data: { reason: "held_back" } }), t("error.held_back_now"));
   assert.equal(words({ code: 0, offline: true }), t("error.offline"));
   assert.equal(words({ code: -32099, data: { reason: "something_new" } }), t("error.general"));
 });
@@ -163,4 +166,15 @@ test("a plan's counts say a place is on offer, not that the game is full", async
   const offering = { ...waitingFor, attendance: { offers: [{ player: 3, name: "Zé", expiresAt: null }] } };
   assert.equal(countsText(offering, t), "1 going · 2 waiting · 1 place on offer");
   assert.equal(countsText(offering, pt.t), "1 vai · 2 na espera · 1 vaga oferecida");
+});
+
+test("how a player kept their word, under their name on the organiser's table: only what there is to say", () => {
+  const kept = { joined: 4, played: 4, noShows: 0, leftLate: 0, lateDropOuts: 0, strikes: 0, heldBack: false };
+  assert.equal(attendanceLine(kept, t), "");
+  assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, noShows: 1, strikes: 3 }), t),
+    "2 late drop-outs \u00b7 1 no-show \u00b7 3 strikes lately");
+  assert.equal(attendanceLine(Object.assign({}, kept, { noShows: 1, strikes: 1, heldBack: true }), t),
+    "1 no-show \u00b7 1 strike lately: waits for each game to open to everyone");
+  assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, strikes: 2 }), pt.t),
+    "2 desistências de última hora \u00b7 2 advertências recentes");
 });

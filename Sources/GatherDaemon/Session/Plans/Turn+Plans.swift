@@ -67,7 +67,7 @@ extension Turn {
     var plan = try openPlan(id)
     let player = try state.player(playerID)
     let now = wallClock()
-    try plan.requireMayJoin(player.id, regular: counts(asRegular: player, for: plan, at: now), at: now)
+    try requireMayJoin(player, plan, at: now)
     let change = try plan.join(player, at: now)
     if change.changed {
       let correction = try environment.commit { try store.saveJoin(player, plan: plan, at: now) }
