@@ -48,7 +48,7 @@ struct StatsCommand: ParsableCommand {
     var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
     @Option(help: "Only gathers started before this UTC date.") var until: String?
-    @Option(name: .customLong("min-gathers"), help: "Only players with at least this many (default 1).")
+    @Option(name: .customLong("min-gathers"), help: "Only players with at least this many gathers (default 1; 0 with --order attendance).")
     var minGathers: Int64?
 
     func validate() throws {
@@ -66,7 +66,7 @@ struct StatsCommand: ParsableCommand {
       try global.run(.statsPlayers, params) { result in
         let players = result.players
         guard !players.isEmpty else {
-          let filtered = since != nil || until != nil || (minGathers ?? 1) > 1
+          let filtered = since != nil || until != nil || (minGathers ?? (order == "attendance" ? 0 : 1)) > 1
           return filtered
             ? "No player matches: no one played enough ended gathers in that range."
             : "No player has played an ended gather yet."
@@ -127,8 +127,8 @@ struct StatsCommand: ParsableCommand {
           "Plans: joined \(attendance.joined), played \(attendance.played), no-shows \(attendance.noShows), "
             + "left within 24 h of the start \(attendance.leftLate), "
             + "late drop-outs (after the plan's cut-off) \(attendance.lateDropOuts)",
-          "Strikes (late drop-outs and no-shows that count now): \(StatsCommand.strikes(attendance))"
-            + (attendance.heldBack ? ": waits for each plan's opening to everyone" : ""),
+          "Strikes (late drop-outs and no-shows that count now): \(attendance.strikes)"
+            + (attendance.heldBack ? ", enough to wait for each plan's opening to everyone" : ""),
         ]
         lines.append(report.recent.isEmpty ? "No results yet." : "Last results:")
         lines += Render.columns(
