@@ -177,15 +177,18 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertEqual((started["gather"]["id"], started["gather"]["plan"]),
                          (self.ok(self.c, "gather.current")["id"], plan["id"]))
         self.ok(self.c, "gather.end")
-        lines = self.ctl("stats", "--order", "attendance", "--min-gathers", "0").splitlines()
+        # By attendance the whole roster is listed, played or not.
+        lines = self.ctl("stats", "--order", "attendance").splitlines()
         table = [re.split(r"\s{2,}", line.strip()) for line in lines]
         self.assertEqual(table[0], ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE",
-                                    "LATE DROP-OUTS", "PLAYED"])
+                                    "LATE DROP-OUTS", "STRIKES", "PLAYED"])
         rows = {row[1]: row[2:] for row in table[1:]}
-        self.assertEqual((rows["Ana"], rows["Bruno"]), (["1", "1", "0", "0", "0", "1"], ["1", "0", "1", "0", "0", "0"]))
+        self.assertEqual((rows["Ana"], rows["Bruno"]),
+                         (["1", "1", "0", "0", "0", "0", "1"], ["1", "0", "1", "0", "0", "1", "0"]))
         self.assertEqual([row[1] for row in table[1:]][-2:], ["Dani", "Bruno"], "a no-show sorts last")
         self.assertIn("Plans: joined 1, played 0, no-shows 1, left within 24 h of the start 0, "
-                      "late drop-outs (after the plan's cut-off) 0\n",
+                      "late drop-outs (after the plan's cut-off) 0\n"
+                      "Strikes (late drop-outs and no-shows that count now): 1\n",
                       self.ctl("stats", "player", "Bruno"))
 
     def test_check_in_refuses_what_it_cannot_do(self):
