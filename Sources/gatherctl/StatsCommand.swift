@@ -48,7 +48,9 @@ struct StatsCommand: ParsableCommand {
     var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
     @Option(help: "Only gathers started before this UTC date.") var until: String?
-    @Option(name: .customLong("min-gathers"), help: "Only players with at least this many gathers (default 1; 0 with --order attendance).")
+    @Option(
+      name: .customLong("min-gathers"),
+      help: "Only players with at least this many gathers (default 1; 0 with --order attendance).")
     var minGathers: Int64?
 
     func validate() throws {

@@ -174,7 +174,7 @@ test("how a player kept their word, under their name on the organiser's table: o
   assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, noShows: 1, strikes: 3 }), t),
     "2 late drop-outs \u00b7 1 no-show \u00b7 3 strikes lately");
   assert.equal(attendanceLine(Object.assign({}, kept, { noShows: 1, strikes: 1, heldBack: true }), t),
-    "1 no-show \u00b7 1 strike lately: waits for each game to open to everyone");
+    "1 no-show \u00b7 1 strike: waits for the opening");
   assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, strikes: 2 }), pt.t),
     "2 desistências de última hora \u00b7 2 advertências recentes");
 });

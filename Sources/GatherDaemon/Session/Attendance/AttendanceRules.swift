@@ -31,7 +31,8 @@ extension Turn {
   func requireMayJoin(_ player: Player, _ plan: Plan, at now: Date) throws {
     guard plan.isRegularsOnly(at: now) else { return }
     let regular = state.isRegular(player, for: plan)
-    try plan.requireMayJoin(player.id, regular: regular, heldBack: regular ? hold(on: player.id, at: now) : nil, at: now)
+    let heldBack = regular ? try hold(on: player.id, at: now) : nil
+    try plan.requireMayJoin(player.id, regular: regular, heldBack: heldBack, at: now)
   }
 
   /// The strike `player` leaving `plan` at `now` gives them, if it is a late drop-out.
