@@ -13,7 +13,7 @@ const { signUpMessage } = await page("share.js");
 const { owedText } = await page("fees.js");
 const { errorMessage } = await page("errors.js");
 const { suggestionSummary, motmLine, attendanceLine } = await page("ratings.js");
-const { confirmation, offerFor } = await page("signuprules.js");
+const { confirmation, offerFor, leavingIsLate } = await page("signuprules.js");
 const { termsOf } = await page("signupterms.js");
 const { reminderMessage } = await page("reminders.js");
 const { t, f } = await english();
@@ -177,4 +177,16 @@ test("how a player kept their word, under their name on the organiser's table: o
     "1 no-show \u00b7 1 strike: waits for the opening");
   assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, strikes: 2 }), pt.t),
     "2 desistências de última hora \u00b7 2 advertências recentes");
+});
+
+test("a going player is told that leaving counts as a late drop-out only once the plan's cut-off has passed", () => {
+  const cutOffAt = Date.parse("2026-12-02T18:00:00.000Z");
+  const planned = Object.assign({}, plan, { waiting: [{ id: 4, name: "Dani" }],
+    attendance: { offerPeriod: null, cutOff: 86400, cutOffAt: "2026-12-02T18:00:00.000Z", offers: [] } });
+  assert.equal(leavingIsLate(planned, 1, cutOffAt - 1), false, "before the cut-off");
+  assert.equal(leavingIsLate(planned, 1, cutOffAt), true, "Ana is going, from the cut-off on");
+  assert.equal(leavingIsLate(planned, 4, cutOffAt), false, "a waiting player leaves no place empty");
+  assert.equal(leavingIsLate(planned, 9, cutOffAt), false, "nor does one who has not answered");
+  assert.equal(leavingIsLate(plan, 1, cutOffAt), false, "a plan without its attendance terms says nothing");
+  assert.match(t("signup.lateDropOut"), /counts as a late drop-out/);
 });

@@ -6,7 +6,7 @@
 
 import { $, h, setText, show } from "./dom.js";
 import { countsText, namesLine } from "./plans.js";
-import { confirmation, offerFor, rememberMe, standing, standingText } from "./signuprules.js";
+import { confirmation, leavingIsLate, offerFor, rememberMe, standing, standingText } from "./signuprules.js";
 import { renderOwed, watchOwed } from "./fees.js";
 import { renderTerms } from "./signupterms.js";
 import { renderOutcome } from "./signupoutcome.js";
@@ -132,6 +132,8 @@ export function mountSignUp(app) {
       setText(v("signup-you"), where ? t("signup.youAre", { name: player.name, standing: standingText(where, t) }) : player.name);
       v("btn-in").disabled = pending || (!!where && where.kind !== "notGoing");
       v("btn-out").disabled = pending || (!!where && where.kind === "notGoing");
+      // Past the cut-off, a going player is told before they tap that leaving counts against them.
+      show(v("signup-late"), leavingIsLate(plan, player.id, Date.now()));
     }
   });
 }

@@ -53,3 +53,11 @@ export function confirmation(answer, plan, t) {
  *  it back, when it has no time to answer by). */
 export const offerFor = (plan, player) =>
   ((plan.attendance && plan.attendance.offers) || []).find((o) => o.player === player && o.expiresAt) || null;
+
+/** Whether `player` leaving `plan` at `now` (ms) would be a late drop-out: they are going and the plan's cut-off
+ *  (`attendance.cutOffAt`) has passed. */
+export function leavingIsLate(plan, player, now) {
+  const cutOffAt = plan.attendance && Date.parse(plan.attendance.cutOffAt);
+  const where = standing(plan, player);
+  return !!cutOffAt && !!where && where.kind === "going" && now >= cutOffAt;
+}
