@@ -203,3 +203,30 @@ class PlanCommandTests(GatherctlTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FinedAttendanceTests(GatherctlTestCase):
+    """gatherd run with fines, as an administrator sets them: a late drop-out and a no-show each write their fine to
+    the fee ledger, which gatherctl shows the organiser."""
+
+    daemon_args = ("--fine-late-drop-out", "2.50 EUR", "--fine-no-show", "5 EUR")
+
+    def test_a_late_drop_out_and_a_no_show_are_fined_on_the_ledger(self):
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ok(self.c, "players.create", {"name": name})
+        soon = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=3)).strftime("%Y-%m-%dT%H:%MZ")
+        self.ctl("plan", "new", soon, "--capacity", "4")
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ctl("plan", "join", name)
+        self.assertIn("Ana can't make it to plan 1, ", self.ctl("plan", "leave", "Ana"))
+        self.assertIn("That is a late drop-out (after the plan's cut-off), fined €2.50 on the fee ledger.\n",
+                      self.ctl("plan", "leave", "Bruno"))
+        self.ctl("plan", "join", "Bruno")
+        self.assertIn("Not here: Carla.", self.ctl("plan", "check-in", "Bruno"))
+        owed = self.ctl("fees")
+        self.assertRegex(owed, r"Ana #1 +owes €2\.50")
+        self.assertRegex(owed, r"Carla #3 +owes €5\.00")
+        history = self.ctl("fees", "history")
+        self.assertIn("Fine: dropped out of plan 1 after its cut-off", history)
+        self.assertIn("Fine withdrawn: back in plan 1", history, "Bruno came back: his fine is put right")
+        self.assertIn("Fine: not there for plan 1", history)

@@ -69,15 +69,23 @@ import Testing
     #expect(now["regularsFirst"] == rules)
   }
 
+  /// A late drop-out is fined on the ledger and said so in the reply; with the strikes setting at 1, it holds the
+  /// regular back until the week opens to everyone, and the refusal says why.
   @Test func aRegularWithStrikesWaitsForTheOpeningToEveryoneAndIsToldWhy() async throws {
-    let rules = AttendanceRules(strikes: try StrikeRule(limit: 1, period: .seconds(30 * 86400)))
+    let fine = Money(minorUnits: 250, currency: try Currency(code: "EUR"))
+    let rules = AttendanceRules(
+      fines: Fines(lateDropOut: fine), strikes: try StrikeRule(limit: 1, period: .seconds(30 * 86400)))
     let fixture = try await MethodFixture(attendance: rules)
     let ids = try await fixture.addPlayers("Ana", "Bruno")
     _ = try await fixture.result("players.update", ["id": .int(ids[0]), "regular": true])
     // Ana drops out of today's game four hours before it: a late drop-out.
     let today = try await fixture.result("plan.create", ["startsAt": "2027-01-15T12:00:00Z", "capacity": 10])
     _ = try await fixture.result("plan.join", ["plan": today["id"]!, "player": .int(ids[0])])
-    _ = try await fixture.result("plan.leave", ["plan": today["id"]!, "player": .int(ids[0])])
+    let left = try await fixture.result("plan.leave", ["plan": today["id"]!, "player": .int(ids[0])])
+    #expect(left["lateDropOut"] == true && left["fine"]?["text"] == "€2.50")
+    let ledger = try await fixture.result("fees.ledger", ["player": .int(ids[0])])["entries"]?.arrayValue ?? []
+    #expect(ledger.map { $0["note"] } == ["Fine: dropped out of plan 1 after its cut-off"])
+    #expect(ledger.map { $0["amount"]?["amount"] } == [250])
     let tests = RegularsMethodTests(fixture: fixture, ids: ids)
     let plan = try await tests.openedWeek()
     let client = try await fixture.webClient(presenting: try await fixture.signUpCode(of: plan))
