@@ -50,6 +50,7 @@ class SignUpStrikesTest(PageCase):
         self.assertIn("dropping out now counts as a late drop-out", phone.evaluate(js_text("signup-late")))
         phone.click(testid("btn-out"))
         phone.wait_for(f"!{js_visible('signup-late')}", "Ana out, with nothing left to warn of", state=STATE_JS)
+        self.assertIn("That counts as a late drop-out.", phone.evaluate(js_text("signup-result")))
         self.assertEqual(self.ok(self.c, "stats.player", {"id": ana})["attendance"]["lateDropOuts"], 1)
         # Next week's game of a weekly schedule that gives regulars three days first.
         day = (now + dt.timedelta(days=7)).date()

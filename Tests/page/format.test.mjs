@@ -189,4 +189,8 @@ test("a going player is told that leaving counts as a late drop-out only once th
   assert.equal(leavingIsLate(planned, 9, cutOffAt), false, "nor does one who has not answered");
   assert.equal(leavingIsLate(plan, 1, cutOffAt), false, "a plan without its attendance terms says nothing");
   assert.match(t("signup.lateDropOut"), /counts as a late drop-out/);
+  const out = Object.assign({}, planned, { going: plan.going.slice(1), notGoing: [{ id: 1, name: "Ana" }] });
+  const left = { player: { id: 1, name: "Ana" }, answer: "notGoing", changed: true, lateDropOut: true, fine: null };
+  assert.equal(confirmation(left, out, t), "Thanks, Ana: you're down as can't make it. That counts as a late drop-out.");
+  assert.equal(confirmation(Object.assign({}, left, { lateDropOut: false }), out, t), "Thanks, Ana: you're down as can't make it.");
 });

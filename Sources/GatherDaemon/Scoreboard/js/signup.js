@@ -46,7 +46,8 @@ export function mountSignUp(app) {
       // A guest who added themselves is the one answering now; one a player brought stays that player's guest.
       if (params.guest && !params.broughtBy) pick(result.player.id);
       const host = params.broughtBy ? (store.getState().lists.players[params.broughtBy] || {}).name : null;
-      set({ answer: { player: result.player, answer: result.answer, changed: result.changed, host: host || null } });
+      set({ answer: { player: result.player, answer: result.answer, changed: result.changed, host: host || null,
+        lateDropOut: !!result.lateDropOut } });
       if (params.guest) v("guest-name").value = "";
     } catch (error) {
       const regulars = plan.regularsFirst;
