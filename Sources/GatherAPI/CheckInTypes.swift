@@ -17,6 +17,12 @@ extension API {
     public let leftLate: Int64
     /// Late drop-outs: going places left after the plan's cut-off, and not taken back.
     public let lateDropOuts: Int64
+    /// Strikes (late drop-outs and no-shows) of the last days gatherd's strikes setting counts (60 by default),
+    /// whatever since and until say.
+    public let strikes: Int64
+    /// Whether those strikes make the player wait for a plan's opening to everyone, as a player who is not a
+    /// regular does.
+    public let heldBack: Bool
   }
 
   /// Who turned up for a plan, as the organiser checked them in.
@@ -80,6 +86,18 @@ extension APISchemas {
       "leftLate": .required(.integer(minimum: 0)),
       "lateDropOuts": .required(
         .integer("Going places left after the plan's cut-off (24 h by default), and not taken back.", minimum: 0)),
+      "strikes": .required(
+        .integer(
+          """
+          Late drop-outs and no-shows of the last days gatherd's strikes setting counts (strike-days, 60 by \
+          default), whatever since and until say.
+          """, minimum: 0)),
+      "heldBack": .required(
+        .boolean(
+          """
+          Whether those strikes reach gatherd's strikes setting, so that the player waits for a plan's opening to \
+          everyone, as a player who is not a regular does; false when the setting is off.
+          """)),
     ])
 
   /// The schema of ``API/CheckIn``.

@@ -118,6 +118,10 @@ extension API {
     public let promoted: [API.PlanMember]
     /// The waiting players offered the places the answer freed (within the plan's offer period).
     public let offered: [API.PlanMember]
+    /// Whether the answer was a late drop-out: a going place left after the plan's cut-off.
+    public let lateDropOut: Bool
+    /// What gatherd's settings fined that late drop-out, written to the fee ledger; null when nothing.
+    public let fine: API.Money?
   }
 
   /// Where a player stands on a plan: going, on the waiting list, or not going (said no, or left).
@@ -243,6 +247,11 @@ extension APISchemas {
       "promoted": .required(.array(of: .ref("PlanMember"))),
       "offered": .required(
         .array(of: .ref("PlanMember"), "The waiting players offered the places it freed (within the offer period).")),
+      "lateDropOut": .required(
+        .boolean("Whether the answer was a late drop-out: a going place left after the plan's cut-off.")),
+      "fine": .required(
+        .nullable(.ref("Money")).described(
+          "What gatherd's settings fined that late drop-out, written to the fee ledger; null when nothing.")),
     ])
 
 }

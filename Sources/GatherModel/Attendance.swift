@@ -17,13 +17,23 @@ public struct Attendance: Sendable, Hashable {
   /// Plans the player dropped out of after the plan's cut-off while going, and did not join again (late drop-outs,
   /// recorded as they happened: Plan+Strikes.swift).
   public var lateDropOuts: Int
+  /// Strikes (late drop-outs and no-shows) that count now, whatever the period of the stats: those of the last
+  /// days gatherd's strikes setting looks back over (60 by default).
+  public var strikes: Int
+  /// Whether those strikes make the player wait for a plan's opening to everyone (gatherd's strikes setting).
+  public var heldBack: Bool
 
   /// Creates a record.
-  public init(joined: Int = 0, played: Int = 0, noShows: Int = 0, leftLate: Int = 0, lateDropOuts: Int = 0) {
+  public init(
+    joined: Int = 0, played: Int = 0, noShows: Int = 0, leftLate: Int = 0, lateDropOuts: Int = 0, strikes: Int = 0,
+    heldBack: Bool = false
+  ) {
     self.joined = joined
     self.played = played
     self.noShows = noShows
     self.leftLate = leftLate
     self.lateDropOuts = lateDropOuts
+    self.strikes = strikes
+    self.heldBack = heldBack
   }
 }

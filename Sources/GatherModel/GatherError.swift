@@ -16,6 +16,7 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     case planStarted = "plan_started"
     case planExpired = "plan_expired"
     case regularsOnly = "regulars_only"
+    case heldBack = "held_back"
     case scheduleNotFound = "schedule_not_found"
     case planNotDue = "plan_not_due"
     case sameTime = "same_time"
@@ -118,6 +119,8 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
   public static let planExpired = planExpired(0)
   /// Matches any `regularsOnly(_:until:)` error.
   public static let regularsOnly = regularsOnly(0, until: "")
+  /// Matches any `heldBack(_:until:strikes:days:)` error.
+  public static let heldBack = heldBack(0, until: "", strikes: 0, days: 0)
 
   /// The plan's start passed long enough ago that it closed by itself.
   public static func planExpired(_ id: Int64) -> GatherError {
@@ -128,6 +131,17 @@ public struct GatherError: Error, Sendable, Hashable, CustomStringConvertible {
     GatherError(
       .regularsOnly,
       "Plan \(id) is open to regulars only until \(until); everyone may join from then on.")
+  }
+  /// A regular's late drop-outs and no-shows (`strikes` in the last `days`) make them wait for the plan's opening to
+  /// everyone, `until`.
+  public static func heldBack(_ id: Int64, until: String, strikes: Int, days: Int) -> GatherError {
+    GatherError(
+      .heldBack,
+      """
+      Plan \(id) opens to you at \(until), with everyone: \(strikes) late drop-out\(strikes == 1 ? "" : "s") or \
+      no-show\(strikes == 1 ? "" : "s") in the last \(days) days \(strikes == 1 ? "means" : "mean") you wait for the opening, like a player who \
+      is not a regular.
+      """)
   }
   /// Matches any `scheduleNotFound(_:)` error.
   public static let scheduleNotFound = scheduleNotFound(0)

@@ -36,13 +36,16 @@ public struct Strike: Sendable, Hashable {
 /// gatherd's `strikes` setting: a player with `limit` strikes or more in the last `period` waits for a plan's
 /// opening to everyone, as a player who is not a regular does.
 public struct StrikeRule: Sendable, Hashable {
+  /// How far back strikes count unless the setting says otherwise: 60 days.
+  public static let standardPeriod = Duration.seconds(60 * 86400)
+
   /// How many strikes hold a player back: 1 to 20.
   public let limit: Int
   /// How far back strikes count: 1 to 365 days.
   public let period: Duration
 
   /// A rule; refusals name `field`.
-  public init(limit: Int, period: Duration = .seconds(60 * 86400), field: String = "strikes") throws(GatherError) {
+  public init(limit: Int, period: Duration = standardPeriod, field: String = "strikes") throws(GatherError) {
     guard (1...20).contains(limit) else { throw .validation(field, "Strikes that hold a player back: 1 to 20.") }
     guard (Duration.seconds(86400) ... .seconds(365 * 86400)).contains(period) else {
       throw .validation(field, "Strikes count over 1 to 365 days.")
@@ -52,9 +55,32 @@ public struct StrikeRule: Sendable, Hashable {
   }
 
   /// Whether a player with strikes at `strikes` is held back at `now`.
-  public func holdsBack(_ strikes: [Date], now: Date) -> Bool {
+  public func holdsBack(_ strikes: [Date], now: Date) -> Bool { hold(strikes, now: now) != nil }
+
+  /// How many of `strikes` count at `now` (those of the last ``period``).
+  public func counted(_ strikes: [Date], now: Date) -> Int {
     let since = now.addingTimeInterval(-period.inSeconds)
-    return strikes.count { $0 > since && $0 <= now } >= limit
+    return strikes.count { $0 > since && $0 <= now }
+  }
+
+  /// The hold on a player with strikes at `strikes` at `now`, if they are held back.
+  public func hold(_ strikes: [Date], now: Date) -> StrikeHold? {
+    let count = counted(strikes, now: now)
+    return count >= limit ? StrikeHold(strikes: count, days: Int(period.inSeconds / 86400)) : nil
+  }
+}
+
+/// Why a regular waits for a plan's opening to everyone: `strikes` late drop-outs and no-shows in the last `days`.
+public struct StrikeHold: Sendable, Hashable {
+  /// The strikes that count.
+  public let strikes: Int
+  /// How many days back they count.
+  public let days: Int
+
+  /// A hold.
+  public init(strikes: Int, days: Int) {
+    self.strikes = strikes
+    self.days = days
   }
 }
 

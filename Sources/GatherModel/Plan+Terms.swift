@@ -9,13 +9,17 @@ extension Plan {
     return at < opensToAllAt
   }
 
-  /// Refuses a join at `at` while the plan is for regulars only and the player is not one (`regular`), unless
-  /// they are in its queue already (joining again changes nothing). The refusal says when it opens to everyone, on
-  /// the wall clock of the plan's start.
-  public func requireMayJoin(_ player: Player.ID, regular: Bool, at: Date) throws(GatherError) {
-    guard isRegularsOnly(at: at), !regular, !queue.contains(where: { $0.player == player }),
+  /// Refuses a join at `at` while the plan is for regulars only and the player is not one (`regular`), or is one
+  /// whose strikes hold them back (`heldBack`), unless they are in its queue already (joining again changes
+  /// nothing). The refusal says when it opens to everyone, on the wall clock of the plan's start, and to a player
+  /// held back, why they wait.
+  public func requireMayJoin(
+    _ player: Player.ID, regular: Bool, heldBack: StrikeHold? = nil, at: Date
+  ) throws(GatherError) {
+    guard isRegularsOnly(at: at), !regular || heldBack != nil, !queue.contains(where: { $0.player == player }),
       let until = opensToAllText
     else { return }
+    if regular, let heldBack { throw .heldBack(id, until: until, strikes: heldBack.strikes, days: heldBack.days) }
     throw .regularsOnly(id, until: until)
   }
 

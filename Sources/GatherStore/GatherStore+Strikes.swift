@@ -90,6 +90,20 @@ extension GatherStore {
     }
   }
 
+  /// How many strikes each player had after `since` and up to `until`; players with none are left out.
+  public func strikeCounts(since: Date, until: Date) throws -> [Player.ID: Int] {
+    try database.read { db in
+      var counts: [Player.ID: Int] = [:]
+      for row in try db.fetchAll(
+        "SELECT playerId, COUNT(*) AS n FROM planStrike WHERE at > ? AND at <= ? GROUP BY playerId",
+        [since.unixMilliseconds, until.unixMilliseconds])
+      {
+        counts[try row["playerId"] as Int64] = Int(try row["n"] as Int64)
+      }
+      return counts
+    }
+  }
+
   /// A player's strikes, newest first, at most `limit`.
   public func strikes(of player: Player.ID, limit: Int = 20) throws -> [Strike] {
     try database.read { db in

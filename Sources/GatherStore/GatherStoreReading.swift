@@ -29,6 +29,8 @@ public protocol GatherStoreReading: Sendable {
   func vote(of id: Int64) throws -> (vote: ManOfTheMatchVote, outcome: ManOfTheMatch?)?
   /// The fee ledger's lines, oldest first: a player's, a gather's, or all.
   func feeEntries(player: Player.ID?, gather: Int64?) throws -> [FeeEntry]
+  /// How many strikes each player had after `since` and up to `until`.
+  func strikeCounts(since: Date, until: Date) throws -> [Player.ID: Int]
   /// How players are to pay, in the organiser's words; nil when unsaid.
   func howToPay() throws -> String?
 }

@@ -66,6 +66,11 @@ enum PlanRender {
       line =
         answer.changed
         ? "\(name) can't make it to \(plan)." : "\(name) had already said no to \(plan); nothing changed."
+      if answer.lateDropOut {
+        line +=
+          "\nThat is a late drop-out (after the plan's cut-off)"
+          + (answer.fine.map { ", fined \($0.text) on the fee ledger." } ?? ".")
+      }
     }
     for promoted in answer.promoted {
       line += "\n\(Render.text(promoted.name)) moves up from the waiting list: going."

@@ -10,6 +10,11 @@ struct StatsCommand: ParsableCommand {
 
   static let orders = ["rating", "wins", "goals", "winRate", "played", "attendance"]
 
+  /// The strikes that count now, "2", and "2 (held back)" when they make the player wait for plans' openings.
+  static func strikes(_ attendance: API.Attendance) -> String {
+    "\(attendance.strikes)" + (attendance.heldBack ? " (held back)" : "")
+  }
+
   /// A ratio as a percentage, "66.7%".
   static func percent(_ ratio: Double) -> String {
     guard ratio.isFinite else { return "-" }
@@ -36,12 +41,16 @@ struct StatsCommand: ParsableCommand {
         Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most \
         plans played, then fewest no-shows, fewest left late, most plans joined; default rating). With \
         attendance, LEFT LATE counts places left within 24 h of the start, and LATE DROP-OUTS those left after \
-        the plan's own cut-off (plan.create cutOff, 24 h by default), which strikes and fines count.
+        the plan's own cut-off (plan.create cutOff, 24 h by default), which strikes and fines count. STRIKES \
+        counts late drop-outs and no-shows of the last strike-days (gatherd's setting, 60 by default), "held \
+        back" when they reach gatherd's strikes setting: the player then waits for plans' openings to everyone.
         """)
     var order: String?
     @Option(help: "Only gathers started on or after this UTC date, e.g. 2026-11-01.") var since: String?
     @Option(help: "Only gathers started before this UTC date.") var until: String?
-    @Option(name: .customLong("min-gathers"), help: "Only players with at least this many (default 1).")
+    @Option(
+      name: .customLong("min-gathers"),
+      help: "Only players with at least this many gathers (default 1; 0 with --order attendance).")
     var minGathers: Int64?
 
     func validate() throws {
@@ -59,21 +68,25 @@ struct StatsCommand: ParsableCommand {
       try global.run(.statsPlayers, params) { result in
         let players = result.players
         guard !players.isEmpty else {
-          let filtered = since != nil || until != nil || (minGathers ?? 1) > 1
+          let filtered = since != nil || until != nil || (minGathers ?? (order == "attendance" ? 0 : 1)) > 1
           return filtered
             ? "No player matches: no one played enough ended gathers in that range."
             : "No player has played an ended gather yet."
         }
-        // Plans: by attendance, the plans each player joined, played, missed, left late and dropped out of late.
+        // Plans: by attendance, the plans each player joined, played, missed, left late and dropped out of late,
+        // and the strikes that count now (held back: they wait for plans' openings to everyone).
         if order == "attendance" {
           return Render.table(
-            ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "LATE DROP-OUTS", "PLAYED"],
+            [
+              "ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE", "LATE DROP-OUTS", "STRIKES",
+              "PLAYED",
+            ],
             players.map { row in
               [
                 Render.text(row.id), Render.text(row.name), Render.text(row.attendance.joined),
                 Render.text(row.attendance.played), Render.text(row.attendance.noShows),
                 Render.text(row.attendance.leftLate), Render.text(row.attendance.lateDropOuts),
-                Render.text(row.played),
+                StatsCommand.strikes(row.attendance), Render.text(row.played),
               ]
             })
         }
@@ -116,6 +129,8 @@ struct StatsCommand: ParsableCommand {
           "Plans: joined \(attendance.joined), played \(attendance.played), no-shows \(attendance.noShows), "
             + "left within 24 h of the start \(attendance.leftLate), "
             + "late drop-outs (after the plan's cut-off) \(attendance.lateDropOuts)",
+          "Strikes (late drop-outs and no-shows that count now): \(attendance.strikes)"
+            + (attendance.heldBack ? ", enough to wait for each plan's opening to everyone" : ""),
         ]
         lines.append(report.recent.isEmpty ? "No results yet." : "Last results:")
         lines += Render.columns(

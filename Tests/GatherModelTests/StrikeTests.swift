@@ -31,9 +31,31 @@ import Testing
     #expect(!rule.holdsBack([daysAgo(3)], now: now))
     #expect(rule.holdsBack([daysAgo(3), daysAgo(29)], now: now))
     #expect(!rule.holdsBack([daysAgo(3), daysAgo(31)], now: now), "old strikes stop counting")
+    #expect(rule.hold([daysAgo(3), daysAgo(29), daysAgo(40)], now: now) == StrikeHold(strikes: 2, days: 30))
+    #expect(rule.counted([daysAgo(3), daysAgo(40)], now: now) == 1)
     #expect(throws: GatherError.validation("strikes", "")) { try StrikeRule(limit: 0) }
     let fines = Fines(noShow: Money(minorUnits: 500, currency: try Currency(code: "EUR")))
     #expect(fines.fine(for: .noShow)?.minorUnits == 500 && fines.fine(for: .lateDropOut) == nil)
+  }
+
+  @Test func aRegularHeldBackByStrikesWaitsForTheOpeningAndIsToldWhy() throws {
+    var plan = try PlanTermsTests.plan()
+    let early = PlanTermsTests.made.addingTimeInterval(600)
+    let hold = StrikeHold(strikes: 2, days: 60)
+    #expect(throws: GatherError.heldBack) { try plan.requireMayJoin(5, regular: true, heldBack: hold, at: early) }
+    do {
+      try plan.requireMayJoin(5, regular: true, heldBack: hold, at: early)
+    } catch {
+      #expect(error.reason == "held_back")
+      #expect(error.message.contains("opens to you at Sat 16 Jan 19:00"))
+      #expect(error.message.contains("2 late drop-outs or no-shows in the last 60 days mean you wait"))
+    }
+    #expect(throws: GatherError.regularsOnly, "not a regular: the refusal says only that") {
+      try plan.requireMayJoin(6, regular: false, heldBack: hold, at: early)
+    }
+    try plan.requireMayJoin(5, regular: true, heldBack: hold, at: PlanTermsTests.opensToAll)
+    _ = try plan.join(PlanTermsTests.player(5), at: PlanTermsTests.opensToAll)
+    try plan.requireMayJoin(5, regular: true, heldBack: hold, at: early)
   }
 
   @Test func quietHoursAreReadOnTheServersWallClock() throws {

@@ -41,6 +41,8 @@ A real daemon and headless Chromium, in the dark and the light theme:
   calendar-share-{dark,light}.png, the plans' calendar link in the share view.
 - the organiser's own screens (screenshots_organiser.py): new-names, roster, money, fulltime and undo-ended,
   each {dark,light}.
+- the sign-up view's freed place, offered to the first one waiting: signup-offer-{dark,light}.png; and the same
+  phone once the place is taken, with "Notify this phone": signup-notify-{dark,light}.png (screenshots_offer.py).
 
 The match screenshots show the touchline's indicators as a referee sees them: the screen kept on (the wake lock
 granted) and the sound switched on.
@@ -59,6 +61,7 @@ import sys
 from cdp import Browser
 from scoreboard_support import PHONE, REPO, STATE_JS, TABLET, WebDaemon, js_text, js_visible, open_page, testid
 from screenshots_plans import NAMES, PITCH_ENV, PORTRAIT, PUBLIC_URL, organise_and_play
+from screenshots_offer import offer_and_notify
 from screenshots_organiser import organiser_screens
 from screenshots_vote import signup_after_the_vote, vote_views
 from screenshots_weekly import weekly_game
@@ -276,6 +279,7 @@ def main() -> int:
                 page.close()
     finally:
         daemon.cleanup()
+    offer_and_notify(out, shoot)
     return 0
 
 

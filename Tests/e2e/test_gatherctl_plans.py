@@ -177,15 +177,18 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertEqual((started["gather"]["id"], started["gather"]["plan"]),
                          (self.ok(self.c, "gather.current")["id"], plan["id"]))
         self.ok(self.c, "gather.end")
-        lines = self.ctl("stats", "--order", "attendance", "--min-gathers", "0").splitlines()
+        # By attendance the whole roster is listed, played or not.
+        lines = self.ctl("stats", "--order", "attendance").splitlines()
         table = [re.split(r"\s{2,}", line.strip()) for line in lines]
         self.assertEqual(table[0], ["ID", "NAME", "PLANS JOINED", "PLANS PLAYED", "NO-SHOWS", "LEFT LATE",
-                                    "LATE DROP-OUTS", "PLAYED"])
+                                    "LATE DROP-OUTS", "STRIKES", "PLAYED"])
         rows = {row[1]: row[2:] for row in table[1:]}
-        self.assertEqual((rows["Ana"], rows["Bruno"]), (["1", "1", "0", "0", "0", "1"], ["1", "0", "1", "0", "0", "0"]))
+        self.assertEqual((rows["Ana"], rows["Bruno"]),
+                         (["1", "1", "0", "0", "0", "0", "1"], ["1", "0", "1", "0", "0", "1", "0"]))
         self.assertEqual([row[1] for row in table[1:]][-2:], ["Dani", "Bruno"], "a no-show sorts last")
         self.assertIn("Plans: joined 1, played 0, no-shows 1, left within 24 h of the start 0, "
-                      "late drop-outs (after the plan's cut-off) 0\n",
+                      "late drop-outs (after the plan's cut-off) 0\n"
+                      "Strikes (late drop-outs and no-shows that count now): 1\n",
                       self.ctl("stats", "player", "Bruno"))
 
     def test_check_in_refuses_what_it_cannot_do(self):
@@ -200,3 +203,30 @@ class PlanCommandTests(GatherctlTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FinedAttendanceTests(GatherctlTestCase):
+    """gatherd run with fines, as an administrator sets them: a late drop-out and a no-show each write their fine to
+    the fee ledger, which gatherctl shows the organiser."""
+
+    daemon_args = ("--fine-late-drop-out", "2.50 EUR", "--fine-no-show", "5 EUR")
+
+    def test_a_late_drop_out_and_a_no_show_are_fined_on_the_ledger(self):
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ok(self.c, "players.create", {"name": name})
+        soon = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=3)).strftime("%Y-%m-%dT%H:%MZ")
+        self.ctl("plan", "new", soon, "--capacity", "4")
+        for name in ("Ana", "Bruno", "Carla"):
+            self.ctl("plan", "join", name)
+        self.assertIn("Ana can't make it to plan 1, ", self.ctl("plan", "leave", "Ana"))
+        self.assertIn("That is a late drop-out (after the plan's cut-off), fined €2.50 on the fee ledger.\n",
+                      self.ctl("plan", "leave", "Bruno"))
+        self.ctl("plan", "join", "Bruno")
+        self.assertIn("Not here: Carla.", self.ctl("plan", "check-in", "Bruno"))
+        owed = self.ctl("fees")
+        self.assertRegex(owed, r"Ana #1 +owes €2\.50")
+        self.assertRegex(owed, r"Carla #3 +owes €5\.00")
+        history = self.ctl("fees", "history")
+        self.assertIn("Fine: dropped out of plan 1 after its cut-off", history)
+        self.assertIn("Fine withdrawn: back in plan 1", history, "Bruno came back: his fine is put right")
+        self.assertIn("Fine: not there for plan 1", history)

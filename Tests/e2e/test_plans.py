@@ -205,11 +205,14 @@ class PlanToKickOffTests(PlanCase):
         self.ok(self.c, "gather.end")
         report = self.ok(self.c, "stats.player", {"id": self.ids[2]})
         self.assertEqual(report["attendance"],
-                         {"joined": 2, "played": 0, "noShows": 0, "leftLate": 1, "lateDropOuts": 1})
+                         {"joined": 2, "played": 0, "noShows": 0, "leftLate": 1, "lateDropOuts": 1, "strikes": 1,
+                          "heldBack": False})
         self.assertEqual(self.ok(self.c, "stats.player", {"id": self.ids[0]})["attendance"],
-                         {"joined": 2, "played": 1, "noShows": 0, "leftLate": 0, "lateDropOuts": 0})
+                         {"joined": 2, "played": 1, "noShows": 0, "leftLate": 0, "lateDropOuts": 0, "strikes": 0,
+                          "heldBack": False})
         self.assertEqual(self.ok(self.c, "stats.player", {"id": self.ids[5]})["attendance"],
-                         {"joined": 0, "played": 0, "noShows": 0, "leftLate": 0, "lateDropOuts": 0})
+                         {"joined": 0, "played": 0, "noShows": 0, "leftLate": 0, "lateDropOuts": 0, "strikes": 0,
+                          "heldBack": False})
         rows = self.ok(self.c, "stats.players", {"order": "attendance", "minGathers": 0})
         self.assertEqual(rows["order"], "attendance")
         order = [r["id"] for r in rows["players"]]

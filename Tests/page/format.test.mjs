@@ -12,8 +12,8 @@ const { reportText } = await page("reporttext.js");
 const { signUpMessage } = await page("share.js");
 const { owedText } = await page("fees.js");
 const { errorMessage } = await page("errors.js");
-const { suggestionSummary, motmLine } = await page("ratings.js");
-const { confirmation, offerFor } = await page("signuprules.js");
+const { suggestionSummary, motmLine, attendanceLine } = await page("ratings.js");
+const { confirmation, offerFor, leavingIsLate } = await page("signuprules.js");
 const { termsOf } = await page("signupterms.js");
 const { reminderMessage } = await page("reminders.js");
 const { t, f } = await english();
@@ -109,6 +109,9 @@ test("a refusal in words, by its reason and field, never the daemon's sentence o
   assert.equal(words({ code: -32602, data: { reason: "invalid_params", field: "age" } }), t("error.field"));
   assert.equal(words({ code: -32002, data: { reason: "regulars_only" } }, { when: "Sat, Nov 28, 07:00 PM" }),
     "This game is for regulars only until Sat, Nov 28, 07:00 PM.");
+  assert.equal(words({ code: -32002, data: { reason: "held_back" } }, { when: "Sat, Nov 28, 07:00 PM" }),
+    "Your late drop-outs and no-shows lately mean you wait for everyone else: you can join from Sat, Nov 28, 07:00 PM.");
+  assert.equal(words({ code: -32002, data: { reason: "held_back" } }), t("error.held_back_now"));
   assert.equal(words({ code: 0, offline: true }), t("error.offline"));
   assert.equal(words({ code: -32099, data: { reason: "something_new" } }), t("error.general"));
 });
@@ -163,4 +166,31 @@ test("a plan's counts say a place is on offer, not that the game is full", async
   const offering = { ...waitingFor, attendance: { offers: [{ player: 3, name: "Zé", expiresAt: null }] } };
   assert.equal(countsText(offering, t), "1 going · 2 waiting · 1 place on offer");
   assert.equal(countsText(offering, pt.t), "1 vai · 2 na espera · 1 vaga oferecida");
+});
+
+test("how a player kept their word, under their name on the organiser's table: only what there is to say", () => {
+  const kept = { joined: 4, played: 4, noShows: 0, leftLate: 0, lateDropOuts: 0, strikes: 0, heldBack: false };
+  assert.equal(attendanceLine(kept, t), "");
+  assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, noShows: 1, strikes: 3 }), t),
+    "2 late drop-outs \u00b7 1 no-show \u00b7 3 strikes lately");
+  assert.equal(attendanceLine(Object.assign({}, kept, { noShows: 1, strikes: 1, heldBack: true }), t),
+    "1 no-show \u00b7 1 strike: waits for the opening");
+  assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, strikes: 2 }), pt.t),
+    "2 desistências de última hora \u00b7 2 advertências recentes");
+});
+
+test("a going player is told that leaving counts as a late drop-out only once the plan's cut-off has passed", () => {
+  const cutOffAt = Date.parse("2026-12-02T18:00:00.000Z");
+  const planned = Object.assign({}, plan, { waiting: [{ id: 4, name: "Dani" }],
+    attendance: { offerPeriod: null, cutOff: 86400, cutOffAt: "2026-12-02T18:00:00.000Z", offers: [] } });
+  assert.equal(leavingIsLate(planned, 1, cutOffAt - 1), false, "before the cut-off");
+  assert.equal(leavingIsLate(planned, 1, cutOffAt), true, "Ana is going, from the cut-off on");
+  assert.equal(leavingIsLate(planned, 4, cutOffAt), false, "a waiting player leaves no place empty");
+  assert.equal(leavingIsLate(planned, 9, cutOffAt), false, "nor does one who has not answered");
+  assert.equal(leavingIsLate(plan, 1, cutOffAt), false, "a plan without its attendance terms says nothing");
+  assert.match(t("signup.lateDropOut"), /counts as a late drop-out/);
+  const out = Object.assign({}, planned, { going: plan.going.slice(1), notGoing: [{ id: 1, name: "Ana" }] });
+  const left = { player: { id: 1, name: "Ana" }, answer: "notGoing", changed: true, lateDropOut: true, fine: null };
+  assert.equal(confirmation(left, out, t), "Thanks, Ana: you're down as can't make it. That counts as a late drop-out.");
+  assert.equal(confirmation(Object.assign({}, left, { lateDropOut: false }), out, t), "Thanks, Ana: you're down as can't make it.");
 });

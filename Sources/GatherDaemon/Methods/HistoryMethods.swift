@@ -144,7 +144,8 @@ enum HistoryMethods {
       ParamDoc(
         "minGathers",
         """
-        Only players who played at least this many (default 1; 0 lists the whole roster).
+        Only players who played at least this many (default 1, and 0 with order attendance, since plans count \
+        there; 0 lists the whole roster).
         """, required: false, schema: .integer(minimum: 0, maximum: 1_000_000)),
       ParamDoc(
         "order",
@@ -166,8 +167,8 @@ enum HistoryMethods {
           field: "until", "Parameter \"until\" must come after \"since\": the range holds no gather.")
       }
       period = GatherStore.StatsPeriod(since: since, until: until)
-      minGathers = Int(try params.optionalInt("minGathers", in: 0...1_000_000) ?? 1)
       order = try params.optionalChoice("order", orders, PlayerStats.Order.init(rawValue:)) ?? .rating
+      minGathers = Int(try params.optionalInt("minGathers", in: 0...1_000_000) ?? (order == .attendance ? 0 : 1))
     }
   }
 

@@ -82,6 +82,7 @@ enum ErrorDoc: Sendable {
   static let planNotDue = component("PlanNotDue")
   static let sameTime = component("SameTime")
   static let regularsOnly = component("RegularsOnly")
+  static let heldBack = component("HeldBack")
   static let tooLateToUndo = component("TooLateToUndo")
   /// The connection has as many subscriptions as it may (-32002, `too_many_subscriptions`).
   static let tooManySubscriptions = own(

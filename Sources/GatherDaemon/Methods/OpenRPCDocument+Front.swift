@@ -178,6 +178,17 @@ extension OpenRPCDocument {
         "reason": .string("regulars_only")
       ]),
     ]),
+    "HeldBack": .object([
+      "code": .int(-32002),
+      "message": .string(
+        """
+        The plan is open to regulars only, and this regular's late drop-outs and no-shows (gatherd's strikes \
+        setting) make them wait until it opens to everyone (the message says when, and how many).
+        """),
+      "data": .object([
+        "reason": .string("held_back")
+      ]),
+    ]),
     "TooLateToUndo": .object([
       "code": .int(-32002),
       "message": .string(

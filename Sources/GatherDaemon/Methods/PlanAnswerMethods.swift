@@ -20,14 +20,15 @@ enum PlanAnswerMethods {
         too. A guest's name must be a valid name that does not look like a roster player's (-32602 naming \
         guest). A cancelled, started or expired plan refuses it with its own error; before a weekly plan opens \
         to everyone (its regularsFirst), only regulars may join: anyone else, and a new guest, is refused with \
-        regulars_only, which says until when. A sign-up code is presented with auth.token, or Authorization: \
-        Bearer on POST /rpc; another plan's, or one voided by plan.cancel, is -32003. broughtBy without guest is \
+        regulars_only, which says until when; a regular whose late drop-outs and no-shows reach gatherd's strikes \
+        setting is refused with held_back, which says until when and why. A sign-up code is presented with \
+        auth.token, or Authorization: Bearer on POST /rpc; another plan's, or one voided by plan.cancel, is -32003. broughtBy without guest is \
         -32602 naming broughtBy.
         """,
       result: ResultDoc("answer", schema: .ref("PlanAnswer")),
       errors: [
         .forbidden, .playerNotFound, .planNotFound, .planCancelled, .planStarted, .planExpired, .regularsOnly,
-        .invalidParams, .storageUnavailable,
+        .heldBack, .invalidParams, .storageUnavailable,
       ],
       extensions: ["x-requires-one-of": .array([.string("player"), .string("guest")])]
     )

@@ -81,7 +81,7 @@ extension PlanSnapshot {
 
 extension PlanAnswer {
   /// The reply to `plan.join`, `plan.leave`, `plan.accept` and `plan.decline`: `{plan, player, answer, changed,
-  /// promoted, offered}`.
+  /// promoted, offered, lateDropOut, fine}`.
   var json: JSONValue {
     .object([
       "plan": plan.json,
@@ -90,6 +90,7 @@ extension PlanAnswer {
       "changed": .bool(change.changed),
       "promoted": .array(change.promoted.map { memberJSON($0, roster: plan.roster) }),
       "offered": .array(change.offered.map { memberJSON($0, roster: plan.roster) }),
+      "lateDropOut": .bool(lateDropOut), "fine": fine?.json ?? .null,
     ])
   }
 }

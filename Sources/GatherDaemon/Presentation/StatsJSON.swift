@@ -18,6 +18,8 @@ extension PlayerStats {
         "joined": .int(Int64(attendance.joined)), "played": .int(Int64(attendance.played)),
         "noShows": .int(Int64(attendance.noShows)), "leftLate": .int(Int64(attendance.leftLate)),
         "lateDropOuts": .int(Int64(attendance.lateDropOuts)),
+        // Strikes that count now (the strikes setting's days), and whether they hold the player back.
+        "strikes": .int(Int64(attendance.strikes)), "heldBack": .bool(attendance.heldBack),
       ]),
     ])
   }

@@ -41,15 +41,20 @@ final class MethodFixture: Sendable {
   /// A fresh daemon with an empty roster; with `web`, its page is served at ``publicURL`` with ``token``. Its
   /// server's time zone is UTC, and a man-of-the-match vote closes as `voteWindow` says. With `push`, it takes
   /// phones' subscriptions for the browsers' push services, as gatherd does by default (its key in a file of its
-  /// own; nothing is sent: the fixture runs no notifier).
-  init(web: Bool = true, voteWindow: VoteWindow = .standard, push: Bool = false) async throws {
+  /// own; nothing is sent: the fixture runs no notifier). Late drop-outs and no-shows are fined and held against
+  /// players as `attendance` says.
+  init(
+    web: Bool = true, voteWindow: VoteWindow = .standard, push: Bool = false,
+    attendance: AttendanceRules = AttendanceRules()
+  ) async throws {
     let loops = MultiThreadedEventLoopGroup.singleton
     let (sessionLoop, connectionsLoop) = (loops.next(), loops.next())
     let (clock, origin) = (clock, clock.now)
     session = try GatherSession(
       store: .inMemory(), clock: clock, loop: sessionLoop,
       wallClock: { Date(timeIntervalSince1970: 1_800_000_000 + origin.duration(to: clock.now).inSeconds) },
-      hub: EventHub(subscriberLoop: connectionsLoop), voteWindow: voteWindow, localOffset: { _ in 0 })
+      hub: EventHub(subscriberLoop: connectionsLoop), voteWindow: voteWindow, localOffset: { _ in 0 },
+      attendance: attendance)
     try await session.perform { $0.start() }
     let access = web ? WebAccess(token: Self.token, publicURL: try PublicURL(parsing: Self.publicURL)) : nil
     gateway = RPCGateway(

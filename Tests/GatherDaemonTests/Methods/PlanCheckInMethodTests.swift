@@ -110,13 +110,22 @@ import Testing
     _ = try await checkIn([ids[0], ids[2], ids[3]])
     _ = try await fixture.result("gather.start", ["plan": plan, "force": true])
     _ = try await fixture.result("gather.end")
-    let rows = try await fixture.result("stats.players", ["minGathers": 0, "order": "attendance"])
+    // By attendance, the whole roster is listed unless minGathers says otherwise.
+    let rows = try await fixture.result("stats.players", ["order": "attendance"])
     let attendance = Dictionary(
       uniqueKeysWithValues: (rows["players"]?.arrayValue ?? []).compactMap { row in
         row["name"]?.stringValue.map { ($0, row["attendance"] ?? .null) }
       })
-    #expect(attendance["Bruno"] == .object(["joined": 1, "played": 0, "noShows": 1, "leftLate": 0, "lateDropOuts": 0]))
-    #expect(attendance["Dani"] == .object(["joined": 1, "played": 1, "noShows": 0, "leftLate": 0, "lateDropOuts": 0]))
+    #expect(
+      attendance["Bruno"]
+        == .object([
+          "joined": 1, "played": 0, "noShows": 1, "leftLate": 0, "lateDropOuts": 0, "strikes": 1, "heldBack": false,
+        ]))
+    #expect(
+      attendance["Dani"]
+        == .object([
+          "joined": 1, "played": 1, "noShows": 0, "leftLate": 0, "lateDropOuts": 0, "strikes": 0, "heldBack": false,
+        ]))
     #expect(rows["players"]?.arrayValue?.last?["name"] == "Bruno", "the no-show comes last")
   }
 }

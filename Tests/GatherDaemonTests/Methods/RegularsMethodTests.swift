@@ -1,5 +1,8 @@
+import GatherModel
 import GatherRPC
 import Testing
+
+@testable import GatherDaemon
 
 /// Regulars first, over JSON-RPC: a player marked regular with players.update, a week's plan that opens to them
 /// a while before everyone, the sign-up link refusing others until then, and the rule shown in plan.get.
@@ -13,6 +16,11 @@ import Testing
     ids = try await fixture.addPlayers("Ana", "Bruno")
   }
 
+  init(fixture: MethodFixture, ids: [Int64]) {
+    self.fixture = fixture
+    self.ids = ids
+  }
+
   /// A schedule whose next plan opens 90 minutes from now (Friday 09:30 UTC) to regulars, and to everyone an hour
   /// later; returns that plan once it has opened.
   func openedWeek() async throws -> JSONValue {
@@ -24,7 +32,9 @@ import Testing
       ])
     let watcher = try await fixture.watch(["plan"])
     await fixture.advance(by: .seconds(5400))
-    let event = try #require(await watcher.nextEvent())
+    // Another plan's reminder may come first.
+    var event = try #require(await watcher.nextEvent())
+    while event["params"]?["change"] == "reminder" { event = try #require(await watcher.nextEvent()) }
     #expect(event["params"]?["change"] == "created")
     return try #require(event["params"]?["plan"])
   }
@@ -57,5 +67,39 @@ import Testing
     let now = try await fixture.result("plan.get", ["plan": plan["id"]!])
     #expect(now["going"]?.arrayValue?.map { $0["name"] } == ["Ana", "Bruno"])
     #expect(now["regularsFirst"] == rules)
+  }
+
+  /// A late drop-out is fined on the ledger and said so in the reply; with the strikes setting at 1, it holds the
+  /// regular back until the week opens to everyone, and the refusal says why.
+  @Test func aRegularWithStrikesWaitsForTheOpeningToEveryoneAndIsToldWhy() async throws {
+    let fine = Money(minorUnits: 250, currency: try Currency(code: "EUR"))
+    let rules = AttendanceRules(
+      fines: Fines(lateDropOut: fine), strikes: try StrikeRule(limit: 1, period: .seconds(30 * 86400)))
+    let fixture = try await MethodFixture(attendance: rules)
+    let ids = try await fixture.addPlayers("Ana", "Bruno")
+    _ = try await fixture.result("players.update", ["id": .int(ids[0]), "regular": true])
+    // Ana drops out of today's game four hours before it: a late drop-out.
+    let today = try await fixture.result("plan.create", ["startsAt": "2027-01-15T12:00:00Z", "capacity": 10])
+    _ = try await fixture.result("plan.join", ["plan": today["id"]!, "player": .int(ids[0])])
+    let left = try await fixture.result("plan.leave", ["plan": today["id"]!, "player": .int(ids[0])])
+    #expect(left["lateDropOut"] == true && left["fine"]?["text"] == "€2.50")
+    let ledger = try await fixture.result("fees.ledger", ["player": .int(ids[0])])["entries"]?.arrayValue ?? []
+    #expect(ledger.map { $0["note"] } == ["Fine: dropped out of plan 1 after its cut-off"])
+    #expect(ledger.map { $0["amount"]?["amount"] } == [250])
+    let tests = RegularsMethodTests(fixture: fixture, ids: ids)
+    let plan = try await tests.openedWeek()
+    let client = try await fixture.webClient(presenting: try await fixture.signUpCode(of: plan))
+    let join = ["plan": plan["id"]!, "player": .int(ids[0])] as JSONObject
+    #expect(try await fixture.error("plan.join", join, as: client) == .wrongState("held_back"))
+    let refusal = await fixture.call("plan.join", join, as: client)
+    let message = try #require(refusal["error"]?["message"]?.stringValue)
+    #expect(message.contains("opens to you at Fri 15 Jan 10:30, with everyone"), "\(message)")
+    #expect(message.contains("1 late drop-out or no-show in the last 30 days means you wait"), "\(message)")
+    let ana = try await fixture.result("stats.player", ["id": .int(ids[0])])["attendance"]
+    #expect(ana?["lateDropOuts"] == 1 && ana?["strikes"] == 1 && ana?["heldBack"] == true)
+    let bruno = try await fixture.result("stats.player", ["id": .int(ids[1])])["attendance"]
+    #expect(bruno?["strikes"] == 0 && bruno?["heldBack"] == false)
+    await fixture.advance(by: .seconds(3600))
+    #expect(try await fixture.result("plan.join", join, as: client)["answer"] == "going")
   }
 }

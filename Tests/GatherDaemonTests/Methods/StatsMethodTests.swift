@@ -106,7 +106,10 @@ import Testing
     #expect(
       report["ratings"]?.arrayValue?.count == 1 && report["ratings"]?.arrayValue?.first?["gather"] == gather["id"])
     #expect(
-      report["attendance"] == .object(["joined": 0, "played": 0, "noShows": 0, "leftLate": 0, "lateDropOuts": 0]))
+      report["attendance"]
+        == .object([
+          "joined": 0, "played": 0, "noShows": 0, "leftLate": 0, "lateDropOuts": 0, "strikes": 0, "heldBack": false,
+        ]))
   }
 
   @Test func aReportNeedsARosterPlayer() async throws {

@@ -14,7 +14,7 @@ const FIELDS = {
 
 /** Reasons with a message of their own (error.<reason>). */
 const REASONS = ["no_active_gather", "gather_already_active", "invalid_transition", "player_in_active_gather",
-  "plan_cancelled", "plan_started", "plan_expired", "regulars_only", "plan_not_due", "same_time", "web_disabled",
+  "plan_cancelled", "plan_started", "plan_expired", "regulars_only", "held_back", "plan_not_due", "same_time", "web_disabled",
   "player_not_found", "gather_not_found", "plan_not_found", "schedule_not_found", "forbidden", "invalid_token",
   "too_many_attempts", "storage_unavailable", "internal_error", "too_late_to_undo", "too_many_new_players"];
 
@@ -29,7 +29,9 @@ export function errorMessage(error, context) {
     const field = FIELDS[data.field] || FIELDS[String(data.field || "").replace(/\[\d+\]/g, "").split(".")[0]];
     return { key: field ? "error.field." + field : "error.field", params: params };
   }
-  if (data.reason === "regulars_only" && !params.when) return { key: "error.regulars_only_now", params: params };
+  if ((data.reason === "regulars_only" || data.reason === "held_back") && !params.when) {
+    return { key: "error." + data.reason + "_now", params: params };
+  }
   if (REASONS.includes(data.reason)) return { key: "error." + data.reason, params: params };
   if (error.code === -32003) return { key: "error.forbidden", params: params };
   if (error.code === -32001) return { key: "error.not_found", params: params };

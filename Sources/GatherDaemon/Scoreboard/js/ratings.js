@@ -76,3 +76,14 @@ export function motmBadge(count, t) {
   star.textContent = "\u2605" + (count > 1 ? count : "");
   return star;
 }
+
+/** How a player kept their word, for the organiser's players' table: late drop-outs and no-shows, and the strikes
+ *  that count now, saying so when they make the player wait for games to open to everyone; "" when all is well. */
+export function attendanceLine(attendance, t) {
+  if (!attendance) return "";
+  const parts = [];
+  if (attendance.lateDropOuts) parts.push(t("table.lateDropOuts", { count: attendance.lateDropOuts }));
+  if (attendance.noShows) parts.push(t("table.noShows", { count: attendance.noShows }));
+  if (attendance.strikes) parts.push(t(attendance.heldBack ? "table.heldBack" : "table.strikes", { count: attendance.strikes }));
+  return parts.join(" \u00b7 ");
+}

@@ -6,11 +6,11 @@
 
 import { $, h, setText, show } from "./dom.js";
 import { countsText, namesLine } from "./plans.js";
-import { confirmation, offerFor, rememberMe, standing, standingText } from "./signuprules.js";
+import { confirmation, leavingIsLate, offerFor, rememberMe, standing, standingText } from "./signuprules.js";
 import { renderOwed, watchOwed } from "./fees.js";
 import { renderTerms } from "./signupterms.js";
 import { renderOutcome } from "./signupoutcome.js";
-import { pushSupported, tellThisPhone } from "./notify.js";
+import { notifyFailure, pushSupported, tellThisPhone } from "./notify.js";
 
 /** The plan the page's sign-up link opens, while open; null otherwise. */
 export const linkPlan = (s) => {
@@ -46,7 +46,8 @@ export function mountSignUp(app) {
       // A guest who added themselves is the one answering now; one a player brought stays that player's guest.
       if (params.guest && !params.broughtBy) pick(result.player.id);
       const host = params.broughtBy ? (store.getState().lists.players[params.broughtBy] || {}).name : null;
-      set({ answer: { player: result.player, answer: result.answer, changed: result.changed, host: host || null } });
+      set({ answer: { player: result.player, answer: result.answer, changed: result.changed, host: host || null,
+        lateDropOut: !!result.lateDropOut } });
       if (params.guest) v("guest-name").value = "";
     } catch (error) {
       const regulars = plan.regularsFirst;
@@ -73,7 +74,7 @@ export function mountSignUp(app) {
       const key = outcome === "on" ? "signup.notifyOn" : "signup.notifyBlocked";
       store.dispatch({ type: "notice", tone: outcome === "on" ? "success" : "error", key, params: { name: nameOf(id) }, cause: "action" });
     } catch (error) {
-      store.dispatch({ type: "notice", tone: "error", key: "signup.notifyFailed", params: {}, cause: "action" });
+      store.dispatch({ type: "notice", tone: "error", key: notifyFailure(error), params: {}, cause: "action" });
     }
   });
   v("guest-form").addEventListener("submit", (event) => {
@@ -132,6 +133,8 @@ export function mountSignUp(app) {
       setText(v("signup-you"), where ? t("signup.youAre", { name: player.name, standing: standingText(where, t) }) : player.name);
       v("btn-in").disabled = pending || (!!where && where.kind !== "notGoing");
       v("btn-out").disabled = pending || (!!where && where.kind === "notGoing");
+      // Past the cut-off, a going player is told before they tap that leaving counts against them.
+      show(v("signup-late"), leavingIsLate(plan, player.id, Date.now()));
     }
   });
 }

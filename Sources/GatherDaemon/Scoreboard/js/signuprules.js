@@ -31,8 +31,9 @@ export function standingText(where, t) {
 }
 
 /**
- * The confirmation of `answer` ({player: {id, name}, answer, changed, host}: what gatherd said of the last answer
- * given on this page, `host` the name of whoever brought a guest) as `plan` is now: its words, or "" once the plan
+ * The confirmation of `answer` ({player: {id, name}, answer, changed, host, lateDropOut}: what gatherd said of the
+ * last answer given on this page, `host` the name of whoever brought a guest, `lateDropOut` whether leaving was past
+ * the cut-off) as `plan` is now: its words, or "" once the plan
  * no longer lists the player as the answer said.
  */
 export function confirmation(answer, plan, t) {
@@ -46,10 +47,18 @@ export function confirmation(answer, plan, t) {
   if (!answer.changed) return t("signup.unchanged", { name });
   if (where.kind === "going") return t("signup.youreIn", { name });
   if (where.kind === "waiting") return t("signup.youWait", { name, number: where.number });
-  return t("signup.youreOut", { name });
+  return t(answer.lateDropOut ? "signup.youreOutLate" : "signup.youreOut", { name });
 }
 
 /** The place `plan` offers `player` now: sent to them and not yet taken; null when none (or while quiet hours hold
  *  it back, when it has no time to answer by). */
 export const offerFor = (plan, player) =>
   ((plan.attendance && plan.attendance.offers) || []).find((o) => o.player === player && o.expiresAt) || null;
+
+/** Whether `player` leaving `plan` at `now` (ms) would be a late drop-out: they are going and the plan's cut-off
+ *  (`attendance.cutOffAt`) has passed. */
+export function leavingIsLate(plan, player, now) {
+  const cutOffAt = plan.attendance && Date.parse(plan.attendance.cutOffAt);
+  const where = standing(plan, player);
+  return !!cutOffAt && !!where && where.kind === "going" && now >= cutOffAt;
+}

@@ -18,18 +18,21 @@ public struct AttendanceRules: Sendable {
 
 /// Strikes as a turn records and weighs them.
 extension Turn {
-  /// Whether `player`'s strikes hold them back at `now` (``AttendanceRules/strikes``): they then wait for the
-  /// opening to everyone, as a player who is not a regular does.
-  func isHeldBack(_ player: Player.ID, at now: Date) throws -> Bool {
-    guard let rule = settings.attendance.strikes else { return false }
+  /// How `player`'s strikes hold them back at `now` (``AttendanceRules/strikes``), if they do: they then wait for
+  /// the opening to everyone, as a player who is not a regular does.
+  func hold(on player: Player.ID, at now: Date) throws -> StrikeHold? {
+    guard let rule = settings.attendance.strikes else { return nil }
     let strikes = try store.strikes(of: player, since: now.addingTimeInterval(-rule.period.inSeconds))
-    return rule.holdsBack(strikes, now: now)
+    return rule.hold(strikes, now: now)
   }
 
-  /// Whether `player` is a regular for `plan` at `now`: marked or counted one, and not held back by strikes.
-  func counts(asRegular player: Player, for plan: Plan, at now: Date) throws -> Bool {
-    guard state.isRegular(player, for: plan), plan.isRegularsOnly(at: now) else { return false }
-    return try !isHeldBack(player.id, at: now)
+  /// Refuses `player` joining `plan` at `now` while it is for regulars only and they are not one, or are one held
+  /// back by their strikes.
+  func requireMayJoin(_ player: Player, _ plan: Plan, at now: Date) throws {
+    guard plan.isRegularsOnly(at: now) else { return }
+    let regular = state.isRegular(player, for: plan)
+    let heldBack = regular ? try hold(on: player.id, at: now) : nil
+    try plan.requireMayJoin(player.id, regular: regular, heldBack: heldBack, at: now)
   }
 
   /// The strike `player` leaving `plan` at `now` gives them, if it is a late drop-out.

@@ -29,6 +29,10 @@ public struct PlanAnswer: Sendable {
   public var change: PlanChange
   /// The plan after the answer, with its roster.
   public var plan: PlanSnapshot
+  /// Whether the answer was a late drop-out: a going place left after the plan's cut-off.
+  public var lateDropOut = false
+  /// The fine that wrote to the fee ledger, if gatherd's settings fine it.
+  public var fine: Money?
 }
 
 /// Something that happened to a plan: made, changed, cancelled, started or expired, a player's answer, who turned

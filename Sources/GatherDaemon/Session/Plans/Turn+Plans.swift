@@ -67,7 +67,7 @@ extension Turn {
     var plan = try openPlan(id)
     let player = try state.player(playerID)
     let now = wallClock()
-    try plan.requireMayJoin(player.id, regular: counts(asRegular: player, for: plan, at: now), at: now)
+    try requireMayJoin(player, plan, at: now)
     let change = try plan.join(player, at: now)
     if change.changed {
       let correction = try environment.commit { try store.saveJoin(player, plan: plan, at: now) }
@@ -89,6 +89,7 @@ extension Turn {
     let now = wallClock()
     let strike = lateDropOut(of: player, from: plan, at: now)
     let change = try plan.leave(player, at: now)
+    var fined: FeeEntry?
     if change.changed {
       let fine = strike.flatMap { settings.attendance.fines.fine(for: $0.kind) }
       let entry = try environment.commit {
@@ -96,12 +97,15 @@ extension Turn {
       }
       state.keep(plan)
       if let strike { log(strike, fine: entry) }
+      fined = entry
       publish(.left, plan, player: player.id, answer: .notGoing)
       for promoted in change.promoted { publish(.promoted, plan, player: promoted) }
       // The offers go out now, unless quiet hours hold them.
       if !change.offered.isEmpty { runAgenda() }
     }
-    return PlanAnswer(change: change, plan: snapshot(of: state.openPlan(id) ?? plan))
+    return PlanAnswer(
+      change: change, plan: snapshot(of: state.openPlan(id) ?? plan), lateDropOut: change.changed && strike != nil,
+      fine: fined?.amount)
   }
 
   /// Adds a new roster player by name, as a guest brought by roster player `host` when given, who joins the plan:

@@ -20,13 +20,30 @@ extension Reader {
   func playerStats(period: GatherStore.StatsPeriod, minGathers: Int, order: PlayerStats.Order) throws
     -> [PlayerStats]
   {
-    try store.playerStats(period: period, minGathers: minGathers, order: order)
+    try withStrikes(store.playerStats(period: period, minGathers: minGathers, order: order))
   }
 
   /// One player's stats, last results and best teammates.
   func playerReport(_ id: Player.ID) throws -> PlayerReport {
     _ = try state.player(id)
-    return try store.playerReport(id)
+    var report = try store.playerReport(id)
+    report.stats = try withStrikes([report.stats])[0]
+    return report
+  }
+
+  /// `rows` with the strikes that count now, and whether they hold each player back (gatherd's strikes setting;
+  /// strikes count over its days, 60 without one).
+  private func withStrikes(_ rows: [PlayerStats]) throws -> [PlayerStats] {
+    let now = settings.wallClock()
+    let rule = settings.attendance.strikes
+    let counts = try store.strikeCounts(
+      since: now.addingTimeInterval(-(rule?.period ?? StrikeRule.standardPeriod).inSeconds), until: now)
+    return rows.map { row in
+      var row = row
+      row.attendance.strikes = counts[row.playerID] ?? 0
+      row.attendance.heldBack = rule.map { row.attendance.strikes >= $0.limit } ?? false
+      return row
+    }
   }
 
   /// Suggests two fair sides for `players` by `basis`, with up to `alternatives` next fairest different splits,

@@ -1,0 +1,81 @@
+"""Late drop-outs and strikes on the sign-up view: a going player past the game's cut-off is warned that dropping
+out now counts as a late drop-out, and drops out; with that strike, reaching gatherd's strikes setting, the regular
+opens a weekly game's link while it is still for regulars, says "I'm in", and is told in words why they wait and
+until when; nothing changes.
+
+    GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p 'test_signup_strikes.py' -v
+
+Headless Chromium over the DevTools protocol against the real gatherd, run with --strikes 1 as an administrator
+would set it; the late drop-out is made from the phone (a going place left three hours before its game). That the player is
+let in once the game opens to everyone is RegularsMethodTests' (a test clock); every wait here is for the page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unittest
+
+from cdp import chromium_binary
+from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, open_page, testid
+
+PORTRAIT = (390, 844)
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+@unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
+class SignUpStrikesTest(PageCase):
+    daemon_args = ["--strikes", "1", "--strike-days", "30"]
+
+    def phone(self, link: str, player: int):
+        """A phone on `link`, `player` picked."""
+        page = open_page(self.browser, link, size=PORTRAIT)
+        self.addCleanup(page.close)
+        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
+        page.wait_for(js_visible(f"signup-player-{player}"), "the sign-up view's names", state=STATE_JS)
+        page.click(testid(f"signup-player-{player}"))
+        page.wait_for(js_visible("btn-in"), "the answer buttons", state=STATE_JS)
+        return page
+
+    def test_a_regular_held_back_by_a_late_drop_out_is_told_why_and_until_when(self) -> None:
+        ana, bruno = (self.ok(self.c, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
+        self.ok(self.c, "players.update", {"id": ana, "regular": True})
+        now = dt.datetime.now(dt.timezone.utc)
+        tonight = self.ok(self.c, "plan.create", {"startsAt": (now + dt.timedelta(hours=3)).strftime("%Y-%m-%dT%H:%MZ"),
+                                                  "capacity": 10})["id"]
+        self.ok(self.c, "plan.join", {"plan": tonight, "player": ana})
+        # Three hours before the game, Ana's phone warns her before she drops out; she drops out all the same.
+        tonight_link = self.ok(self.c, "plan.link", {"plan": tonight})["url"]
+        phone = self.phone(tonight_link, ana)
+        phone.wait_for(js_visible("signup-late"), "the cut-off's warning", state=STATE_JS)
+        self.assertIn("dropping out now counts as a late drop-out", phone.evaluate(js_text("signup-late")))
+        phone.click(testid("btn-out"))
+        phone.wait_for(f"!{js_visible('signup-late')}", "Ana out, with nothing left to warn of", state=STATE_JS)
+        self.assertIn("That counts as a late drop-out.", phone.evaluate(js_text("signup-result")))
+        self.assertEqual(self.ok(self.c, "stats.player", {"id": ana})["attendance"]["lateDropOuts"], 1)
+        # Next week's game of a weekly schedule that gives regulars three days first.
+        day = (now + dt.timedelta(days=7)).date()
+        schedule = self.ok(self.c, "plan.schedule", {"weekday": WEEKDAYS[day.weekday()], "time": "19:00",
+                                                     "utcOffset": "+00:00", "capacity": 10, "opensBefore": 8 * 86400,
+                                                     "regularsFirst": 3 * 86400})["id"]
+        plan = self.ok(self.c, "plan.create", {"startsAt": day.isoformat() + "T19:00Z", "schedule": schedule})
+        self.assertIsNotNone(plan.get("regularsFirst"), "the week is for regulars first")
+        link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
+
+        page = self.phone(link, ana)
+        self.assertFalse(page.evaluate(js_visible("signup-late")), "nothing to warn of before answering")
+        page.click(testid("btn-in"))
+        page.wait_for(f"{js_text('notice')}.includes('late drop-outs and no-shows')", "Ana told why she waits",
+                      state=STATE_JS)
+        notice = page.evaluate(js_text("notice"))
+        self.assertIn("you wait for everyone else: you can join from", notice)
+        self.assertNotIn("held_back", notice)
+        self.assertNotIn("regulars only", notice, "Ana is a regular: that is not why")
+        answers = self.ok(self.c, "plan.get", {"plan": plan["id"]})
+        self.assertEqual(answers["going"] + answers["waiting"], [], "nothing changed")
+        # Bruno, not a regular, is told the plain rule.
+        self.assertEqual(self.c.call("plan.join", {"plan": plan["id"], "player": bruno})["error"]["data"]["reason"],
+                         "regulars_only")
+
+
+if __name__ == "__main__":
+    unittest.main()
