@@ -23,60 +23,18 @@ import json
 import unittest
 
 from cdp import chromium_binary
+from organise_support import PORTRAIT, OrganiserPhone
 from scoreboard_support import PageCase, js_text, js_visible, testid, wait_online
 from touchline_support import decode_qr
 
-PORTRAIT = (390, 844)
-
-#: Runs before the page's scripts: a phone's share sheet and clipboard, each keeping what it was given.
-_SPIES_JS = """
-window.__shared = [];
-window.__copied = [];
-navigator.share = async (data) => { window.__shared.push(data); };
-if (navigator.clipboard) navigator.clipboard.writeText = async (text) => { window.__copied.push(text); };
-"""
-
-#: What the organising views show, for failure messages.
-ORGANISE_JS = (
-    "(() => { const t = (n) => (document.querySelector(`[data-testid=\"${n}\"]`)?.textContent ?? null); "
-    "return {mode: t('mode'), notice: t('notice'), zone: t('plan-zone'), share: t('share-title'), "
-    "message: t('share-message'), count: t('checkin-count'), plans: t('plan-list'), "
-    "setup: document.getElementById('setup-title')?.textContent}; })()"
-)
-
-
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
-class OrganiseFromThePhoneTest(PageCase):
+class OrganiseFromThePhoneTest(OrganiserPhone, PageCase):
     daemon_env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "Europe/Berlin"}
 
     def setUp(self) -> None:
         super().setUp()
         self.ids = {name: self.ok(self.c, "players.create", {"name": name})["id"]
                     for name in ("Ana", "Bruno", "Carla", "Dani", "Eli")}
-
-    def phone(self):
-        """The referee's phone, held upright, on the control link; its clock set to New York's time."""
-        page = self.browser.new_page(width=PORTRAIT[0], height=PORTRAIT[1], mobile=True)
-        self.addCleanup(page.close)
-        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
-        page.send("Emulation.setTimezoneOverride", {"timezoneId": "America/New_York"})
-        page.send("Page.addScriptToEvaluateOnNewDocument", {"source": _SPIES_JS})
-        page.navigate(self.daemon.control_url())
-        wait_online(page)
-        page.wait_for(f"{js_text('mode')} === 'control'", "the control page", state=ORGANISE_JS)
-        return page
-
-    def wait(self, page, condition: str, what: str, timeout: float = 5.0) -> None:
-        page.wait_for(condition, what, timeout=timeout, state=ORGANISE_JS)
-
-    def focused(self, page) -> str | None:
-        """The test id of the element with the focus."""
-        return page.evaluate("document.activeElement?.dataset.testid ?? null")
-
-    def set_value(self, page, name: str, value: str) -> None:
-        """Sets a date or time input as its picker does (an input event follows)."""
-        page.evaluate(f"(() => {{ const e = document.querySelector({json.dumps(testid(name))}); "
-                      f"e.value = {json.dumps(value)}; e.dispatchEvent(new Event('input', {{bubbles: true}})); }})()")
 
     def test_a_plan_made_on_the_phone_is_at_the_pitchs_time_and_its_link_goes_out(self):
         page = self.phone()

@@ -38,6 +38,16 @@ test("a removed pairing said on a page the control link keeps in control says th
   assert.match(en[kept.notices.success.key], /keeps the controls/);
 });
 
+test("a phone paired again in the same tab is not told its pairing was removed, nor that a control link keeps it", () => {
+  const revoked = { type: "notice", tone: "error", key: "pairing.revoked", cause: "pairing" };
+  const said = { type: "notice", tone: "success", key: "pairing.paired", cause: "pairing" };
+  const device = { id: 4, name: "Ana's phone" };
+  const again = apply(initialState(), { type: "control", control: false }, revoked,
+    { type: "pairing/paired", device }, said, { type: "control", control: true });
+  assert.equal(again.notices.error, null, "the old alert is over");
+  assert.equal(again.notices.success.key, "pairing.paired", "the phone is told it is paired, nothing about a control link");
+});
+
 test("removing a phone on the Phones screen says what this phone can still do", () => {
   const en = catalog("en");
   const say = (m) => en[m.key].replace("{name}", m.params.name);

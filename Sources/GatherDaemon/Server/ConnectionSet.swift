@@ -1,7 +1,7 @@
 import NIOCore
 
 /// The open connections of one listener, on the loop that serves them, so that shutdown can drain them and
-/// wait until the last one has closed; what a closed one used is given back to the system (``FreedMemory``).
+/// wait until the last one has closed; what a closed one used is given back to the system through `freed`.
 /// Unchecked `Sendable`: the set is touched on the loop that serves its connections only.
 final class ConnectionSet: @unchecked Sendable {
   private let loop: any EventLoop
@@ -10,9 +10,10 @@ final class ConnectionSet: @unchecked Sendable {
   private var draining = false
   private let freed: FreedMemory
 
-  init(loop: any EventLoop) {
+  /// The connections of a listener served on `loop`; `freed` is told of each that closes.
+  init(loop: any EventLoop, freed: FreedMemory) {
     self.loop = loop
-    freed = FreedMemory(loop: loop)
+    self.freed = freed
   }
 
   /// A connection opened; one that opens while the listener drains is drained at once.

@@ -68,7 +68,7 @@ public struct RPCServer: Service, CustomStringConvertible {
 
   /// Binds or adopts the socket, serves until graceful shutdown, then removes a socket file it made.
   public func run() async throws {
-    let connections = ConnectionSet(loop: loop)
+    let connections = ConnectionSet(loop: loop, freed: FreedMemory(loop: loop))
     var boundFile: SocketFile?
     let listening: CInt
     switch configuration.listener {

@@ -4,8 +4,9 @@ import NIOCore
 /// Gives the memory that closed connections used back to the system. malloc keeps what is freed for later, so
 /// after a crowd of connections (or one flood) closes, the resident set would stay where it peaked; a second
 /// after connections close, `malloc_trim` hands the free pages back. It runs at most once a second, and only after
-/// a connection closed, so an idle daemon has no timer. The web listener and each Unix socket's listener keep one,
-/// confined to the loop that serves their connections.
+/// a connection closed, so an idle daemon has no timer. Each listener keeps one, on the loop that serves its
+/// connections, and its ``ConnectionSet`` shares it: closes told twice (a WebSocket's, by the web listener and by
+/// its set) still make one release.
 /// Unchecked `Sendable`: its timer is set and run on the connections' event loop only.
 final class FreedMemory: @unchecked Sendable {
   private let loop: any EventLoop

@@ -44,7 +44,8 @@ public struct HTTPListener: Service, CustomStringConvertible {
 
   /// Listens until graceful shutdown; then closes every web connection after what it has read is answered.
   public func run() async throws {
-    let connections = ConnectionSet(loop: loop)
+    let freed = FreedMemory(loop: loop)
+    let connections = ConnectionSet(loop: loop, freed: freed)
     let quota = ConnectionQuota(
       loop: loop,
       maxConnections: ConnectionQuota.cap(
@@ -55,7 +56,6 @@ public struct HTTPListener: Service, CustomStringConvertible {
         "The open-file limit (\(Self.openFileLimit())) leaves room for \(quota.maxConnections) web connections, fewer than --http-max-connections \(web.configuration.maxConnections): half the descriptors stay for the Unix sockets."
       )
     }
-    let freed = FreedMemory(loop: loop)
     let web = web
     let bootstrap = ServerBootstrap(group: loop)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

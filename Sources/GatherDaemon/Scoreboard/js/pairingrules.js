@@ -59,6 +59,14 @@ export function revokedNoticesOnControl(notices, control) {
   return Object.assign({}, notices, { error: null, success: Object.assign({}, error, { key: "pairing.revokedControlLink" }) });
 }
 
+/** The notices once this phone is paired again: "no longer paired" said before is over. */
+export function revokedNoticesOnPaired(notices) {
+  const revoked = (n) => n && (n.key === "pairing.revoked" || n.key === "pairing.revokedControlLink");
+  if (!revoked(notices.error) && !revoked(notices.success)) return notices;
+  return Object.assign({}, notices, { error: revoked(notices.error) ? null : notices.error,
+    success: revoked(notices.success) ? null : notices.success });
+}
+
 /** The catalog key of what a phone calls itself, from its browser's user agent: "Android phone", "iPhone", … */
 export function deviceNameKey(agent) {
   const text = String(agent || "");

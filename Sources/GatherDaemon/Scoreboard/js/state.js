@@ -5,7 +5,7 @@
 import { reduceQueue } from "./commandrules.js";
 import { initialLists, reduceLists } from "./liststate.js";
 import { initialMatch, reduceMatch } from "./matchstate.js";
-import { initialPairing, reducePairing, revokedNoticesOnControl } from "./pairingrules.js";
+import { initialPairing, reducePairing, revokedNoticesOnControl, revokedNoticesOnPaired } from "./pairingrules.js";
 import { parseHash } from "./router.js";
 
 /** The state before anything is known. */
@@ -44,6 +44,8 @@ function reduceNotices(notices, action, connection) {
       return notices;
     case "control":
       return revokedNoticesOnControl(notices, action.control);
+    case "pairing/paired":
+      return revokedNoticesOnPaired(notices);
     default:
       return notices;
   }
