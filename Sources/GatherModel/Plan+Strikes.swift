@@ -63,10 +63,13 @@ public struct StrikeRule: Sendable, Hashable {
     return strikes.count { $0 > since && $0 <= now }
   }
 
+  /// Whether `counted` strikes of the last ``period`` hold a player back.
+  public func holdsBack(counted: Int) -> Bool { counted >= limit }
+
   /// The hold on a player with strikes at `strikes` at `now`, if they are held back.
   public func hold(_ strikes: [Date], now: Date) -> StrikeHold? {
     let count = counted(strikes, now: now)
-    return count >= limit ? StrikeHold(strikes: count, days: Int(period.inSeconds / 86400)) : nil
+    return holdsBack(counted: count) ? StrikeHold(strikes: count, days: Int(period.inSeconds / 86400)) : nil
   }
 }
 

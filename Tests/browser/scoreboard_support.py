@@ -148,3 +148,14 @@ class PageCase(harness.RpcAssertions, unittest.TestCase):
         self.addCleanup(self.daemon.cleanup)
         self.daemon.start()
         self.c = self.daemon.client()
+
+    def signup_phone(self, link: str, player: int, size: tuple[int, int] = (390, 844)) -> Page:
+        """A phone held upright on a plan's sign-up `link`, with `player` picked: its answer buttons showing. The
+        page is closed after the test, which also fails if it broke a CSP rule or threw."""
+        page = open_page(self.browser, link, size=size)
+        self.addCleanup(page.close)
+        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
+        page.wait_for(js_visible(f"signup-player-{player}"), "the sign-up view's names", state=STATE_JS)
+        page.click(testid(f"signup-player-{player}"))
+        page.wait_for(js_visible("btn-in"), "the answer buttons", state=STATE_JS)
+        return page

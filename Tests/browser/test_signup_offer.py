@@ -14,9 +14,7 @@ import datetime as dt
 import unittest
 
 from cdp import chromium_binary
-from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, open_page, testid
-
-PORTRAIT = (390, 844)
+from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, testid
 
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
@@ -35,13 +33,7 @@ class SignUpOfferTest(PageCase):
         self.link = self.ok(self.c, "plan.link", {"plan": self.plan})["url"]
 
     def phone_of(self, name: str):
-        page = open_page(self.browser, self.link, size=PORTRAIT)
-        self.addCleanup(page.close)
-        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
-        page.wait_for(js_visible(f"signup-player-{self.ids[name]}"), "the sign-up view's names", state=STATE_JS)
-        page.click(testid(f"signup-player-{self.ids[name]}"))
-        page.wait_for(js_visible("btn-in"), "the answer buttons", state=STATE_JS)
-        return page
+        return self.signup_phone(self.link, self.ids[name])
 
     def going(self) -> list[str]:
         return [entry["name"] for entry in self.ok(self.c, "plan.get", {"plan": self.plan})["going"]]

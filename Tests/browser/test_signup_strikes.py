@@ -16,25 +16,14 @@ import datetime as dt
 import unittest
 
 from cdp import chromium_binary
-from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, open_page, testid
+from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, testid
 
-PORTRAIT = (390, 844)
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
 
 @unittest.skipIf(chromium_binary() is None, "chromium is not installed (make deps installs it)")
 class SignUpStrikesTest(PageCase):
     daemon_args = ["--strikes", "1", "--strike-days", "30"]
-
-    def phone(self, link: str, player: int):
-        """A phone on `link`, `player` picked."""
-        page = open_page(self.browser, link, size=PORTRAIT)
-        self.addCleanup(page.close)
-        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
-        page.wait_for(js_visible(f"signup-player-{player}"), "the sign-up view's names", state=STATE_JS)
-        page.click(testid(f"signup-player-{player}"))
-        page.wait_for(js_visible("btn-in"), "the answer buttons", state=STATE_JS)
-        return page
 
     def test_a_regular_held_back_by_a_late_drop_out_is_told_why_and_until_when(self) -> None:
         ana, bruno = (self.ok(self.c, "players.create", {"name": name})["id"] for name in ("Ana", "Bruno"))
@@ -45,7 +34,7 @@ class SignUpStrikesTest(PageCase):
         self.ok(self.c, "plan.join", {"plan": tonight, "player": ana})
         # Three hours before the game, Ana's phone warns her before she drops out; she drops out all the same.
         tonight_link = self.ok(self.c, "plan.link", {"plan": tonight})["url"]
-        phone = self.phone(tonight_link, ana)
+        phone = self.signup_phone(tonight_link, ana)
         phone.wait_for(js_visible("signup-late"), "the cut-off's warning", state=STATE_JS)
         self.assertIn("dropping out now counts as a late drop-out", phone.evaluate(js_text("signup-late")))
         phone.click(testid("btn-out"))
@@ -61,7 +50,7 @@ class SignUpStrikesTest(PageCase):
         self.assertIsNotNone(plan.get("regularsFirst"), "the week is for regulars first")
         link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
 
-        page = self.phone(link, ana)
+        page = self.signup_phone(link, ana)
         self.assertFalse(page.evaluate(js_visible("signup-late")), "nothing to warn of before answering")
         page.click(testid("btn-in"))
         page.wait_for(f"{js_text('notice')}.includes('late drop-outs and no-shows')", "Ana told why she waits",

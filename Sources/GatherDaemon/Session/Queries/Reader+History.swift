@@ -41,7 +41,7 @@ extension Reader {
     return rows.map { row in
       var row = row
       row.attendance.strikes = counts[row.playerID] ?? 0
-      row.attendance.heldBack = rule.map { row.attendance.strikes >= $0.limit } ?? false
+      row.attendance.heldBack = rule?.holdsBack(counted: row.attendance.strikes) ?? false
       return row
     }
   }
