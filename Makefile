@@ -5,10 +5,10 @@ FORMAT_PATHS := Package.swift Plugins Sources Tests
 
 # Debian packages the build and the tests need, and commands that must be on the PATH (with their package).
 # esbuild and brotli (with python3 and gzip) build the scoreboard page at build time (Plugins/PageBundle).
-APT_PACKAGES := libsqlite3-dev libsystemd-dev pkg-config python3 python3-jsonschema python3-venv systemd systemd-container \
+APT_PACKAGES := libsqlite3-dev pkg-config python3 python3-jsonschema python3-venv systemd systemd-container \
   esbuild brotli \
   dpkg-dev lintian binutils init-system-helpers chromium python3-websockets \
-  libcurl4-openssl-dev libgcrypt20-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
+  libcurl4-openssl-dev libqrencode-dev qrencode zbar-tools libmosquitto-dev mosquitto mosquitto-clients prometheus nginx caddy \
   openssl faketime
 APT_COMMANDS := setpriv:util-linux socat:socat jq:jq node:nodejs
 # PyPI packages the tests use, pinned: paho-mqtt talks to the real broker, openskill is the ratings' oracle,

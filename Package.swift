@@ -42,15 +42,12 @@ let package = Package(
     .target(name: "GatherAPI", dependencies: ["GatherRPC"], swiftSettings: strict),
     .target(name: "CGatherShim"),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-    // libgcrypt: SHA-256 for the scoreboard's ETags and its inline script's CSP hash.
-    .systemLibrary(name: "CCrypto", pkgConfig: "libgcrypt", providers: [.apt(["libgcrypt20-dev"])]),
     // Debian's libqrencode: QR codes of the scoreboard's links, for the page and for gatherctl.
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(name: "GatherQR", dependencies: ["CQREncode"], swiftSettings: strict),
     .target(
       name: "GatherSystemd",
-      dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")],
+      dependencies: ["CGatherShim", .product(name: "Logging", package: "swift-log")],
       swiftSettings: strict
     ),
     // libmosquitto's header only: GatherMQTT loads the library with dlopen when --mqtt is given, so that a
@@ -78,8 +75,8 @@ let package = Package(
     .target(
       name: "GatherDaemon",
       dependencies: [
-        "GatherModel", "GatherStore", "GatherRPC", "GatherAPI", "GatherQR", "CGatherShim", "CCrypto", "GatherMQTT",
-        "GatherPush",
+        "GatherModel", "GatherStore", "GatherRPC", "GatherAPI", "GatherQR", "CGatherShim", "GatherMQTT",
+        "GatherPush", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -128,6 +125,9 @@ let package = Package(
     .testTarget(name: "GatherdTests", dependencies: ["gatherd"], swiftSettings: strict),
     .testTarget(name: "GatherMQTTTests", dependencies: ["GatherMQTT"], swiftSettings: strict),
     .testTarget(name: "GatherQRTests", dependencies: ["GatherQR"], swiftSettings: strict),
+    // The systemd protocols as gatherd speaks them, over real Unix sockets: notify, socket activation's variables,
+    // and the journal's native protocol.
+    .testTarget(name: "GatherSystemdTests", dependencies: ["GatherSystemd"], swiftSettings: strict),
     // gatherctl's reading of gatherd's replies and events: the types they read as, and what does not fit.
     .testTarget(name: "GatherctlTests", dependencies: ["gatherctl", "GatherAPI", "GatherRPC"], swiftSettings: strict),
     .testTarget(

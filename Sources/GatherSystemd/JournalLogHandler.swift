@@ -1,4 +1,3 @@
-import CSystemd
 import FoundationEssentials
 import Glibc
 import Logging
@@ -27,14 +26,15 @@ public struct JournalLogHandler: LogHandler {
 
   /// Sends one record to the journal.
   public func log(event: LogEvent) {
-    var fields = [
-      "MESSAGE=\(event.message)", "PRIORITY=\(Self.priority(event.level))", "SYSLOG_IDENTIFIER=gatherd",
-      "GATHERD_LOGGER=\(label)", "CODE_FILE=\(event.file)", "CODE_LINE=\(event.line)", "CODE_FUNC=\(event.function)",
+    var fields: [(name: String, value: String)] = [
+      ("MESSAGE", "\(event.message)"), ("PRIORITY", "\(Self.priority(event.level))"), ("SYSLOG_IDENTIFIER", "gatherd"),
+      ("GATHERD_LOGGER", label), ("CODE_FILE", event.file), ("CODE_LINE", "\(event.line)"),
+      ("CODE_FUNC", event.function),
     ]
     for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
-      fields.append("\(Self.fieldName(key))=\(value)")
+      fields.append((Self.fieldName(key), "\(value)"))
     }
-    Self.send(fields)
+    JournalSocket.system.send(JournalEntry(fields).datagram)
   }
 
   static func priority(_ level: Logger.Level) -> Int {
@@ -53,25 +53,6 @@ public struct JournalLogHandler: LogHandler {
     let mapped = key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
     let name = String(mapped.drop { $0 == "_" || $0.isNumber })
     return name.isEmpty ? "GATHERD_FIELD" : name
-  }
-
-  /// Sends the fields as one journal entry: one buffer holds them all, and each iovec points into it.
-  private static func send(_ fields: [String]) {
-    var storage: [UInt8] = []
-    var spans: [(offset: Int, count: Int)] = []
-    for field in fields {
-      spans.append((storage.count, field.utf8.count))
-      storage.append(contentsOf: field.utf8)
-    }
-    storage.withUnsafeMutableBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      withUnsafeTemporaryAllocation(of: iovec.self, capacity: spans.count) { vectors in
-        for (index, span) in spans.enumerated() {
-          vectors[index] = iovec(iov_base: base + span.offset, iov_len: span.count)
-        }
-        _ = sd_journal_sendv(vectors.baseAddress, Int32(spans.count))
-      }
-    }
   }
 
   /// The handler to use: the journal under systemd (see ``Systemd/logsToJournal``), otherwise plain lines on

@@ -1,4 +1,3 @@
-import CSystemd
 import FoundationEssentials
 
 extension Systemd {
@@ -16,12 +15,11 @@ extension Systemd {
   /// and comes back in `LISTEN_FDS` with that name. False if the manager did not take it.
   @discardableResult
   public static func storeFileDescriptor(_ fd: Int32, name: String) -> Bool {
-    var descriptor = fd
-    return sd_pid_notify_with_fds(0, 0, "FDSTORE=1\nFDNAME=\(name)", &descriptor, 1) > 0
+    NotifySocket.fromEnvironment?.send("FDSTORE=1\nFDNAME=\(name)", fds: [fd]) ?? false
   }
 
   /// Closes the service manager's copies of the descriptors stored under `name`.
   public static func removeStoredFileDescriptors(name: String) {
-    _ = sd_pid_notify(0, 0, "FDSTOREREMOVE=1\nFDNAME=\(name)")
+    NotifySocket.fromEnvironment?.send("FDSTOREREMOVE=1\nFDNAME=\(name)")
   }
 }

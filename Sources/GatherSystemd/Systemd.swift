@@ -1,43 +1,15 @@
-import CSystemd
 import FoundationEssentials
 import Glibc
 
-/// The little of libsystemd that gatherd uses, in one place: inherited sockets, notifications to the
-/// service manager, the watchdog, and whether stderr goes to the journal.
+/// What gatherd speaks with systemd, in one place: inherited sockets, notifications to the service manager, the
+/// watchdog, and whether stderr goes to the journal. These are protocols systemd documents as stable
+/// (sd_listen_fds(3), sd_notify(3), the native journal protocol), spoken here without libsystemd, which on Debian 12
+/// would load six compression and cryptography libraries with it.
 public enum Systemd {
-  /// A listening socket passed by socket activation.
-  public struct ListenSocket: Sendable, Hashable {
-    /// The file descriptor, 3 or more.
-    public var fd: Int32
-    /// Its `FileDescriptorName=`, or "unknown" when the unit gives none.
-    public var name: String
-  }
-
-  /// The sockets passed by socket activation, if any. The `LISTEN_*` variables are consumed, so children
-  /// do not inherit them.
-  public static func listenSockets() throws -> [ListenSocket] {
-    var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-    let count = sd_listen_fds_with_names(1, &names)
-    guard count >= 0 else {
-      throw SystemdError(
-        "The sockets passed by the service manager cannot be used: \(String(cString: strerror(-count))).")
-    }
-    defer {
-      if let names {
-        for index in 0..<Int(count) { free(names[index]) }
-        free(names)
-      }
-    }
-    return (0..<count).map { index in
-      ListenSocket(
-        fd: SD_LISTEN_FDS_START + index, name: names?[Int(index)].map { String(cString: $0) } ?? "unknown")
-    }
-  }
-
   /// Sends a notification such as `READY=1` or `STATUS=…` to the service manager; does nothing when gatherd
   /// does not run under one (no `NOTIFY_SOCKET`).
   public static func notify(_ state: String) {
-    _ = sd_pid_notify(0, 0, state)
+    NotifySocket.fromEnvironment?.send(state)
   }
 
   /// Whether a service manager listens for notifications.
@@ -72,7 +44,7 @@ public enum Systemd {
   }
 }
 
-/// libsystemd refused something.
+/// What the service manager passed cannot be used.
 public struct SystemdError: Error, CustomStringConvertible {
   /// What went wrong.
   public let description: String

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GatherDaemon
 
-/// The page's files as built (Plugins/PageBundle): SHA-256 from libgcrypt, a strong ETag per encoding,
+/// The page's files as built (Plugins/PageBundle): SHA-256 from swift-crypto, a strong ETag per encoding,
 /// If-None-Match, what is kept how long, the page's CSP hash, the service worker's list, and the caps' arithmetic.
 @Suite struct WebAssetTests {
   @Test func sha256IsLibcryptos() {

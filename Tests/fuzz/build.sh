@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of Tests/fuzz/targets into $1 (default .build-fuzz) with swiftc directly
 # (-sanitize=fuzzer,address): each from its own sources and the gatherd sources it needs, all instrumented.
 # `line` and `rpc` need NIO (and `rpc` swift-log, ServiceLifecycle, swift-metrics, swift-prometheus and the
-# system's SQLite and libgcrypt): those they link from SwiftPM's own
+# system's SQLite and libqrencode): those they link from SwiftPM's own
 # build in .build (`swift build -c $FUZZ_SPM_CONFIG --target NIOEmbedded`, then `--target GatherDaemon`):
 # debug by default, which `make test` has mostly built already; run.sh asks for release. They are not
 # instrumented, like the Swift runtime. `rpc` compiles GatherModel, GatherRPC and GatherStore as modules of
@@ -58,7 +58,7 @@ spm_build() {
   PAGE_SOURCES=$(ls -t .build/plugins/outputs/*/GatherDaemon/destination/PageBundle/*.swift | head -n 1)
   SPM_FLAGS="-I $SPM_BIN/Modules"
   for map in "$SPM_BIN"/*.build/module.modulemap .build/checkouts/*/Sources/*/include/module.modulemap \
-    Sources/CSQLite/module.modulemap Sources/CCrypto/module.modulemap Sources/CMosquitto/module.modulemap \
+    Sources/CSQLite/module.modulemap Sources/CMosquitto/module.modulemap \
     Sources/CQREncode/module.modulemap Sources/CCurl/module.modulemap; do
     [ -f "$map" ] && SPM_FLAGS="$SPM_FLAGS -Xcc -fmodule-map-file=$map"
   done
@@ -120,7 +120,7 @@ for target in $TARGETS; do
         Tests/fuzz/targets/FuzzRPC*.swift $(find Sources/GatherDaemon -name '*.swift' | sort) \
         $(ls "$SPM_BIN/GatherDaemon.build/DerivedSources/"*.swift 2>/dev/null) "$PAGE_SOURCES" "$OUT/modules/GatherModel.o" \
         "$OUT/modules/GatherRPC.o" "$OUT/modules/GatherStore.o" "$OUT/modules/GatherAPI.o" \
-        $(spm_objects $DAEMON_DEPS) -lsqlite3 -lgcrypt -lqrencode \
+        $(spm_objects $DAEMON_DEPS) -lsqlite3 -lqrencode \
         -o "$OUT/fuzz-rpc" ;;
     *) echo "unknown fuzz target: $target" >&2; exit 2 ;;
   esac

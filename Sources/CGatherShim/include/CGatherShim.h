@@ -1,6 +1,7 @@
 #ifndef CGATHERSHIM_H
 #define CGATHERSHIM_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 /// The credentials of the process at the other end of a Unix socket, as SO_PEERCRED reports them (the layout of
@@ -34,6 +35,19 @@ int gatherd_release_free_memory(void);
 /// with ECANCELED, whenever the wall clock is set (stepped) rather than slewed. Returns the descriptor (close on
 /// exec, non-blocking), or -1 with errno.
 int gatherd_wall_clock_watch(int fd);
+
+/// Sends `count` bytes as one datagram from `socket` (an AF_UNIX SOCK_DGRAM socket) to `address`: a file path, or
+/// "@name" for a name in the abstract namespace. `fd_count` descriptors from `fds` travel with it (SCM_RIGHTS).
+/// This is how the service manager's notify socket and journald's native socket are spoken to. Returns the bytes
+/// sent, or -1 with errno (ENAMETOOLONG when the address does not fit a socket address, EMSGSIZE when the datagram
+/// is too large for the socket).
+ssize_t gatherd_send_datagram(int socket, const char *address, const void *bytes, size_t count, const int *fds,
+                              size_t fd_count);
+
+/// Copies `count` bytes into a new memory file and seals it against every change (memfd_create with
+/// MFD_ALLOW_SEALING, then F_SEAL_SHRINK, F_SEAL_GROW, F_SEAL_WRITE and F_SEAL_SEAL), as journald wants an entry
+/// too large for one datagram. Returns its descriptor (close on exec), or -1 with errno.
+int gatherd_sealed_memfd(const char *name, const void *bytes, size_t count);
 
 /// Names the calling thread (at most 15 bytes), as `top -H`, `ps -L`, debuggers and core dumps show it.
 void gatherd_name_this_thread(const char *name);
