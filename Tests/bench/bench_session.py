@@ -1,5 +1,4 @@
-"""bench_session.py - one bench run's state: the servers it started, rpcbench runs against them with the server's
-CPU time and context switches per response, and the results for the report."""
+"""bench_session.py - one bench run's servers, its rpcbench runs with their server-side costs, and its results."""
 import os
 import subprocess
 import sys

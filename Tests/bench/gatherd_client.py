@@ -1,5 +1,4 @@
-"""gatherd_client.py - talking to gatherd outside the measuring tools: a blocking JSON-RPC client, setting a
-gather up, a short load, starting the clock at a chosen phase and scraping /metrics."""
+"""gatherd_client.py - a JSON-RPC client to set gatherd up, a short load, the clock at a phase, /metrics."""
 import json
 import socket
 import time

@@ -1,5 +1,4 @@
-"""procfs.py - what /proc (and df) say about a process and the machine: CPU time, RSS, context switches and
-wake-ups per thread, the load, the CPU model and a folder's file system."""
+"""procfs.py - what /proc and df say: a process's CPU time, RSS, context switches and wake-ups; the machine."""
 import os
 import subprocess
 import time

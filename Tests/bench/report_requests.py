@@ -1,5 +1,4 @@
-"""report_requests.py - the bench report's sections on requests: round-trip latency, throughput, metrics on
-and off, and writes."""
+"""report_requests.py - the report's request sections: latency, throughput, metrics on and off, writes."""
 from bench_settings import LAT_SECS, LAT_WARM, TPUT_ROUNDS, TPUT_SECS, TPUT_WARM, WRITE_SECS, WRITE_WARM
 from procfs import fs_type
 from report_wording import NAMES, plural, verdict

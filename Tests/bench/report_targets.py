@@ -1,5 +1,4 @@
-"""report_targets.py - the performance targets and the bench report's table of them, with the figures they
-are judged on looked up in bench.py's results."""
+"""report_targets.py - the performance targets, judged on bench.py's results, and the report's table of them."""
 import os
 
 from bench_settings import FANOUT_N, HOLD_N, IDLE_SECS, TICKS, TPUT_ROUNDS

@@ -1,5 +1,4 @@
-"""round_requests.py - the request rounds on the long-running servers: round-trip latency over one pinned
-connection, and throughput in interleaved rounds with the installed binary's metrics off and on."""
+"""round_requests.py - the request rounds: latency over one pinned connection, throughput with metrics off/on."""
 from bench_settings import DAEMON_PING, LAT_SECS, LAT_WARM, NCPU, PING, TIMER_STATUS, TPUT_ROUNDS, TPUT_SECS, TPUT_WARM
 from gatherd_client import scrape_unix
 from processes import log

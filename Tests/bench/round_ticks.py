@@ -1,5 +1,4 @@
-"""round_ticks.py - the tick rounds: tick timing to one subscriber with the idle wake-ups counted in the same
-window, then the fan-out of each tick to many subscribers."""
+"""round_ticks.py - the tick rounds: tick timing with the idle wake-ups in the same window, then fan-out."""
 import os
 import re
 import subprocess

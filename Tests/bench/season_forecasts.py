@@ -1,5 +1,4 @@
-"""season_forecasts.py - three-way forecasts of a gather and their scores, and the offline what-ifs: draws
-from the share so far, and openskill told the goal margin."""
+"""season_forecasts.py - three-way forecasts of a gather, their scores, and the offline what-ifs."""
 import math
 
 

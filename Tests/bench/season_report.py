@@ -1,5 +1,4 @@
-"""season_report.py - the Markdown section of the simulated seasons: forecasts' scores, draws, how well
-the ratings rank the players, how even the teams were, and the targets met or missed."""
+"""season_report.py - the simulated seasons' Markdown section: forecasts, ranking, even teams, targets."""
 import math
 import statistics
 

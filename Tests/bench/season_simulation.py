@@ -1,5 +1,4 @@
-"""season_simulation.py - one simulated season: a roster with hidden strengths, and the same gathers played
-by three arms, each on a daemon of its own, with every forecast scored."""
+"""season_simulation.py - one simulated season: a roster, and the same gathers played by three arms."""
 import math
 import os
 import random

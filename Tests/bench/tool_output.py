@@ -1,5 +1,4 @@
-"""tool_output.py - reading rpcbench's and tickprobe's output: RESULT lines, ISO timestamps in ms, lateness
-wrapped into a second and percentiles by nearest rank."""
+"""tool_output.py - reading rpcbench's and tickprobe's output: RESULT lines, timestamps, lateness, percentiles."""
 import datetime
 
 from processes import BenchError
