@@ -7,7 +7,7 @@ Usage: Tests/bench/cold_rss.py --gatherd BIN [--runs 5] [--load] [--wakeups]
 Each run drops the binary's pages from the page cache (`fsync`, then `posix_fadvise(POSIX_FADV_DONTNEED)`; no
 other process may be running the same file), starts it on a fresh database and socket in a temporary folder with
 `--log-level warning`, sets up a gather as Tests/bench does (two players, gather.start), asks daemon.ping and
-timer.status, with --load runs a short load (benchlib.short_load: requests over several connections, tick
+timer.status, with --load runs a short load (gatherd_client.short_load: requests over several connections, tick
 subscribers through two ticks), rests 2 s and reads VmRSS and the binary's mappings from /proc/PID/smaps.
 Prints each run's VmRSS and the median, with the breakdown of the median run. A binary whose pages are cached
 (just written by the linker, cp or strip) maps more of them at once, by up to 2 MB, and varies from file to file:
@@ -24,7 +24,9 @@ import sys
 import tempfile
 import time
 
-from benchlib import Client, count_wakeups, setup_gather, short_load, wait_for_socket
+from gatherd_client import Client, setup_gather, short_load
+from processes import wait_for_socket
+from procfs import count_wakeups
 
 
 def drop_cache(path):

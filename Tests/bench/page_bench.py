@@ -22,7 +22,8 @@ Exit status 0 when everything ran, even if targets are missed.
 import argparse, json, os, socket, statistics, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchlib import Client, wait_for_socket  # noqa: E402
+from gatherd_client import Client  # noqa: E402
+from processes import wait_for_socket  # noqa: E402
 from pagelib import Phone  # noqa: E402
 
 TARGETS = {"cold": 1.5, "warm": 0.3, "kB": 90.0}

@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from benchlib import setup_gather, short_load
+from gatherd_client import setup_gather, short_load
 
 HEADER = """\
 # The functions gatherd runs at start-up and under a short load, for lld's --symbol-ordering-file (the Makefile's

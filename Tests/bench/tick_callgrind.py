@@ -22,7 +22,8 @@ import sys
 import tempfile
 import time
 
-from benchlib import SUBSCRIBE_TICK, Client, setup_gather
+from bench_settings import SUBSCRIBE_TICK
+from gatherd_client import Client, setup_gather
 
 
 def instructions(out_dir, pid, label):
