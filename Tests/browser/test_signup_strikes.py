@@ -17,7 +17,7 @@ import datetime as dt
 import unittest
 
 from cdp import chromium_binary
-from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, testid
+from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, open_page, testid
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
