@@ -62,6 +62,11 @@ public struct PlayerStats: Sendable, Hashable {
     self.manOfTheMatch = manOfTheMatch
   }
 
+  /// Whether a table of the players who played at least `minGathers` lists this player. Anyone whose strikes
+  /// count now is listed too, whatever they played, so that the organiser sees who dropped out late or did not come
+  /// even before their first game.
+  public func isListed(minGathers: Int) -> Bool { played >= minGathers || attendance.strikes > 0 }
+
   /// The rating as screens show it.
   public var shownRating: ShownRating { ShownRating(rating, gathers: ratedGathers) }
 

@@ -50,7 +50,10 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "Only gathers started before this UTC date.") var until: String?
     @Option(
       name: .customLong("min-gathers"),
-      help: "Only players with at least this many gathers (default 1; 0 with --order attendance).")
+      help: """
+        Only players with at least this many gathers (default 1; 0 with --order attendance), and those with \
+        strikes that count now.
+        """)
     var minGathers: Int64?
 
     func validate() throws {
@@ -90,15 +93,18 @@ struct StatsCommand: ParsableCommand {
               ]
             })
         }
+        // STRIKES when a player has some: it says why one who never played is listed.
+        let struck = players.contains { $0.attendance.strikes > 0 }
         return Render.table(
-          ["ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE", "MOTM"],
+          ["ID", "NAME", "RATING", "FORM", "PLAYED", "W", "D", "L", "GOALS", "PER GATHER", "WIN RATE", "MOTM"]
+            + (struck ? ["STRIKES"] : []),
           players.map { row in
             [
               Render.text(row.id), Render.text(row.name), Render.rating(row.rating), Render.form(row.form),
               Render.text(row.played), Render.text(row.wins), Render.text(row.draws), Render.text(row.losses),
               Render.text(row.goals), StatsCommand.perGather(row.goalsPerGather), StatsCommand.percent(row.winRate),
               Render.text(row.manOfTheMatch),
-            ]
+            ] + (struck ? [StatsCommand.strikes(row.attendance)] : [])
           })
       }
     }

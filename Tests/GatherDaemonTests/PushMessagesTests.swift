@@ -68,4 +68,29 @@ import Testing
     #expect(bodies("pt-BR") == ["Você joga no Time A.", "Você joga no Bibs."])
     #expect(bodies("fr") == ["Ton équipe : Équipe A.", "Ton équipe : Bibs."])
   }
+
+  @Test func aTiedManOfTheMatchNamesThePlayersAsTheirLanguageListsThem() throws {
+    let names = ["Ana", "Bo", "Cy"]
+    let candidates = names.enumerated().map { index, name in
+      ManOfTheMatchVote.Candidate(player: Int64(index + 1), name: name, team: index == 0 ? .teamA : .teamB)
+    }
+    let ended = Date(timeIntervalSince1970: 1_800_000_600)
+    let vote = ManOfTheMatchVote(
+      gather: GatherSummary(id: 4, startedAt: ended.addingTimeInterval(-600), endedAt: ended, score: .zero),
+      candidates: candidates, closesAt: ended.addingTimeInterval(86400), code: "code")
+    let closed = { (winners: Int) in
+      let outcome = ManOfTheMatch(
+        gatherID: 4, winners: Array(candidates.prefix(winners)), votes: 2, voters: 2 * winners, eligible: 3,
+        closedAt: ended.addingTimeInterval(86400))
+      let change = VoteChange(.closed, VoteStatus(vote: vote, outcome: outcome))
+      let pushes = PushMessages.messages(for: .vote(change), web: nil)
+      #expect(pushes.map(\.player) == [1, 2, 3], "to each who played")
+      return { (language: String) in pushes.first?.words(self.texts, language).body ?? "" }
+    }
+    #expect(closed(3)("en") == "A tie: Ana, Bo and Cy, with 2 votes each.")
+    #expect(closed(2)("en") == "A tie: Ana and Bo, with 2 votes each.")
+    #expect(closed(3)("de") == "Gleichstand: Ana, Bo und Cy, mit je 2 Stimmen.")
+    #expect(closed(2)("fr") == "Ex æquo : Ana et Bo, avec 2 voix chacun.")
+    #expect(closed(1)("en") == "Ana, with 2 votes.")
+  }
 }

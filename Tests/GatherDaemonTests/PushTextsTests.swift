@@ -45,6 +45,28 @@ import Testing
         == "A tie: {count}, Bo, with 2 votes each.")
   }
 
+  @Test func namesAreListedWithEachLanguagesAnd() {
+    #expect(texts.list([], in: "en") == "" && texts.list(["Ana"], in: "en") == "Ana")
+    #expect(texts.list(["Ana", "Bo"], in: "en") == "Ana and Bo")
+    #expect(texts.list(["Ana", "Bo", "Cy"], in: "en") == "Ana, Bo and Cy")
+    #expect(texts.list(["Ana", "Bo"], in: "de") == "Ana und Bo")
+    #expect(texts.list(["Ana", "Bo", "Cy", "Di"], in: "de") == "Ana, Bo, Cy und Di")
+    #expect(texts.list(["Ana", "Bo", "Cy"], in: "pt-BR") == "Ana, Bo e Cy")
+    #expect(texts.list(["Ana", "Bo"], in: "nl") == "Ana en Bo" && texts.list(["Ana", "Bo"], in: "it") == "Ana e Bo")
+    #expect(texts.list(["Ana", "Bo", "Cy"], in: "es") == "Ana, Bo y Cy")
+    #expect(texts.list(["Ana", "Iván"], in: "es") == "Ana e Iván", "y before the sound i is e")
+    #expect(texts.list(["Ana", "Hilario"], in: "es") == "Ana e Hilario")
+    #expect(texts.list(["Ana", "Hierro"], in: "es") == "Ana y Hierro", "hie sounds ye: y stays")
+    #expect(texts.list(["Ana", "Iván"], in: "pt-BR") == "Ana e Iván")
+    #expect(texts.list(["Bo", "{rest}", "Cy"], in: "en") == "Bo, {rest} and Cy", "a name is never a placeholder")
+    for (language, bytes) in PushTexts.sources {
+      let catalog = PushTexts.catalog(bytes)
+      #expect(catalog["push.list.and"] != nil && catalog["push.list.comma"] != nil, "\(language) has its own")
+      let three = texts.list(["Ana", "Bo", "Cy"], in: language)
+      #expect(three.hasPrefix("Ana, Bo ") && three.hasSuffix(" Cy") && !three.contains("push.list"), "\(language)")
+    }
+  }
+
   @Test func everyCatalogHasEnglishsKeysMessagesAndPlaceholders() throws {
     let catalogs = Dictionary(uniqueKeysWithValues: PushTexts.sources.map { ($0.language, $0.bytes) })
     #expect(catalogs.keys.sorted() == PushTexts.languages.sorted())

@@ -58,6 +58,19 @@ import Testing
     try plan.requireMayJoin(5, regular: true, heldBack: hold, at: early)
   }
 
+  @Test func thePlayersTableListsAnyoneWithStrikesWhateverTheyPlayed() {
+    let row = { (played: Int, strikes: Int) in
+      PlayerStats(
+        playerID: 1, name: "Carla", played: played, wins: 0, draws: 0, goals: 0,
+        attendance: Attendance(lateDropOuts: strikes, strikes: strikes))
+    }
+    #expect(!row(0, 0).isListed(minGathers: 1), "never played, nothing against them: not listed")
+    #expect(row(0, 1).isListed(minGathers: 1), "a late drop-out before the first game is listed")
+    #expect(row(2, 1).isListed(minGathers: 5), "strikes list a player who played fewer than asked")
+    #expect(!row(2, 0).isListed(minGathers: 5))
+    #expect(row(5, 0).isListed(minGathers: 5) && row(0, 0).isListed(minGathers: 0))
+  }
+
   @Test func quietHoursAreReadOnTheServersWallClock() throws {
     let quiet = try QuietHours(parsing: "21:00-09:00")
     #expect(quiet.description == "21:00-09:00" && quiet == .standard)

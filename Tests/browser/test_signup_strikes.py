@@ -1,7 +1,8 @@
 """Late drop-outs and strikes on the sign-up view: a going player past the game's cut-off is warned that dropping
 out now counts as a late drop-out, and drops out; with that strike, reaching gatherd's strikes setting, the regular
 opens a weekly game's link while it is still for regulars, says "I'm in", and is told in words why they wait and
-until when; nothing changes.
+until when; nothing changes. And on the organiser's control page, a player whose late drop-out came before
+their first game is in the players' table with their strike, held back.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p 'test_signup_strikes.py' -v
 
@@ -16,7 +17,7 @@ import datetime as dt
 import unittest
 
 from cdp import chromium_binary
-from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, testid
+from scoreboard_support import STATE_JS, PageCase, js_text, js_visible, open_page, testid
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
@@ -64,6 +65,32 @@ class SignUpStrikesTest(PageCase):
         # Bruno, not a regular, is told the plain rule.
         self.assertEqual(self.c.call("plan.join", {"plan": plan["id"], "player": bruno})["error"]["data"]["reason"],
                          "regulars_only")
+
+    def test_the_organisers_table_lists_a_late_drop_out_who_never_played(self) -> None:
+        # Ana is on the roster and has done nothing yet; Bruno and Carla play a game; Dani drops out late.
+        _, bruno, carla, dani = (self.ok(self.c, "players.create", {"name": name})["id"]
+                                 for name in ("Ana", "Bruno", "Carla", "Dani"))
+        now = dt.datetime.now(dt.timezone.utc)
+        tonight = self.ok(self.c, "plan.create", {"startsAt": (now + dt.timedelta(hours=3)).strftime("%Y-%m-%dT%H:%MZ"),
+                                                  "capacity": 10})["id"]
+        self.ok(self.c, "plan.join", {"plan": tonight, "player": dani})
+        self.ok(self.c, "plan.leave", {"plan": tonight, "player": dani})  # three hours before: a late drop-out
+        self.ok(self.c, "gather.start", {"teamA": [bruno], "teamB": [carla]})
+        self.ok(self.c, "gather.end")
+
+        page = open_page(self.browser, self.daemon.control_url())
+        self.addCleanup(page.close)
+        self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
+        rows = ("[...document.querySelectorAll('[data-testid=player-row]')].map(r => ({id: +r.dataset.player, "
+                "played: r.children[1].textContent, line: r.querySelector('[data-testid=player-attendance]')?.textContent "
+                "?? '', held: r.querySelector('[data-testid=player-attendance]')?.dataset.heldBack ?? ''}))")
+        page.wait_for(f"{rows}.length === 3", "Bruno, Carla and Dani in the players' table", state=STATE_JS)
+        shown = {row["id"]: row for row in page.evaluate(rows)}
+        self.assertEqual(set(shown), {bruno, carla, dani}, "Ana never played and has no strike: not listed")
+        self.assertEqual(shown[dani]["played"], "0")
+        self.assertEqual(shown[dani]["line"], "1 late drop-out \u00b7 1 strike: waits for the opening")
+        self.assertEqual(shown[dani]["held"], "true", "held back: shown in the warning colour")
+        self.assertEqual(shown[bruno]["line"], "", "nothing to say of a player who kept their word")
 
 
 if __name__ == "__main__":

@@ -186,6 +186,12 @@ class PlanCommandTests(GatherctlTestCase):
         self.assertEqual((rows["Ana"], rows["Bruno"]),
                          (["1", "1", "0", "0", "0", "0", "1"], ["1", "0", "1", "0", "0", "1", "0"]))
         self.assertEqual([row[1] for row in table[1:]][-2:], ["Dani", "Bruno"], "a no-show sorts last")
+        # The default table lists Bruno too, who never played, with the strike that says why; not Dani.
+        default = [re.split(r"\s{2,}", line.strip()) for line in self.ctl("stats").splitlines()]
+        self.assertEqual(default[0][-2:], ["MOTM", "STRIKES"])
+        listed = {row[1]: row for row in default[1:]}
+        self.assertEqual(sorted(listed), ["Ana", "Bruno", "Carla"])
+        self.assertEqual((listed["Bruno"][4], listed["Bruno"][-1], listed["Ana"][-1]), ("0", "1", "0"))
         self.assertIn("Plans: joined 1, played 0, no-shows 1, left within 24 h of the start 0, "
                       "late drop-outs (after the plan's cut-off) 0\n"
                       "Strikes (late drop-outs and no-shows that count now): 1\n",

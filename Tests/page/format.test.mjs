@@ -12,7 +12,7 @@ const { reportText } = await page("reporttext.js");
 const { signUpMessage } = await page("share.js");
 const { owedText } = await page("fees.js");
 const { errorMessage } = await page("errors.js");
-const { suggestionSummary, motmLine, attendanceLine } = await page("ratings.js");
+const { suggestionSummary, motmLine, attendanceLine, tableRows } = await page("ratings.js");
 const { confirmation, offerFor, leavingIsLate } = await page("signuprules.js");
 const { termsOf } = await page("signupterms.js");
 const { reminderMessage } = await page("reminders.js");
@@ -177,6 +177,16 @@ test("how a player kept their word, under their name on the organiser's table: o
     "1 no-show \u00b7 1 strike: waits for the opening");
   assert.equal(attendanceLine(Object.assign({}, kept, { lateDropOuts: 2, strikes: 2 }), pt.t),
     "2 desistências de última hora \u00b7 2 advertências recentes");
+});
+
+test("the organiser's table lists a player whose late drop-out came before their first game; a view does not", () => {
+  const ana = { id: 1, name: "Ana", played: 3, attendance: { lateDropOuts: 0, noShows: 0, strikes: 0, heldBack: false } };
+  const carla = { id: 3, name: "Carla", played: 0,
+    attendance: { joined: 1, played: 0, noShows: 0, leftLate: 1, lateDropOuts: 1, strikes: 1, heldBack: true } };
+  assert.deepEqual(tableRows([ana, carla], true).map((p) => p.name), ["Ana", "Carla"]);
+  assert.equal(attendanceLine(carla.attendance, t), "1 late drop-out \u00b7 1 strike: waits for the opening");
+  assert.deepEqual(tableRows([ana, carla], false).map((p) => p.name), ["Ana"], "the board shows those who played");
+  assert.deepEqual(tableRows(null, true), []);
 });
 
 test("a going player is told that leaving counts as a late drop-out only once the plan's cut-off has passed", () => {

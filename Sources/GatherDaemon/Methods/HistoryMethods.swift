@@ -111,6 +111,7 @@ enum HistoryMethods {
       summary: "Every player's stats over ended gathers.",
       description: """
         Only ended gathers count, and only on Team A or Team B. Players deleted from the roster are left out. \
+        A player whose strikes count now is listed whatever minGathers asks, before their first game too. \
         Ties are broken by id. Each row's rating is learned from every ended gather the player played, whatever \
         since and until count; order rating sorts by it, highest display first. form is the last 5 results of \
         the gathers counted, newest first.
@@ -145,7 +146,7 @@ enum HistoryMethods {
         "minGathers",
         """
         Only players who played at least this many (default 1, and 0 with order attendance, since plans count \
-        there; 0 lists the whole roster).
+        there; 0 lists the whole roster), and those whose strikes count now.
         """, required: false, schema: .integer(minimum: 0, maximum: 1_000_000)),
       ParamDoc(
         "order",

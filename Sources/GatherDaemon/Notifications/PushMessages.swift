@@ -111,7 +111,7 @@ enum PushMessages {
       }
     case .closed:
       guard let outcome = change.status.outcome, !outcome.winners.isEmpty else { return [] }
-      let names = outcome.winners.map(\.name).joined(separator: ", ")
+      let names = outcome.winners.map(\.name)
       let body = outcome.winners.count > 1 ? "push.motm.tie" : "push.motm.body"
       return vote.candidates.map { candidate in
         PushMessage(
@@ -119,7 +119,7 @@ enum PushMessages {
         ) { texts, language in
           (
             texts.text("push.motm.title", in: language),
-            texts.text(body, in: language, count: outcome.votes, ["names": names])
+            texts.text(body, in: language, count: outcome.votes, ["names": texts.list(names, in: language)])
           )
         }
       }

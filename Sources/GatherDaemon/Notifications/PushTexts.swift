@@ -35,6 +35,31 @@ final class PushTexts: Sendable {
     return filled(text, values.merging(["count": "\(count)"]) { given, _ in given })
   }
 
+  /// `items` as a list in `language`: "Ana", "Ana and Bo", "Ana, Bo and Cy", by the catalog's `push.list.and` (the
+  /// last two) and `push.list.comma` (each one before them). Spanish writes "e" for "y" before a name that starts
+  /// with the sound "i" ("Ana e Iván"), as CLDR's lists do.
+  func list(_ items: [String], in language: String) -> String {
+    guard var result = items.last else { return "" }
+    let head = items.dropLast()
+    if let before = head.last {
+      let and =
+        language == "es" && Self.startsWithI(result) ? "{first} e {last}" : text("push.list.and", in: language)
+      result = filled(and, ["first": before, "last": result])
+    }
+    for item in head.dropLast().reversed() {
+      result = text("push.list.comma", in: language, ["first": item, "rest": result])
+    }
+    return result
+  }
+
+  /// Whether a Spanish word starts with the sound "i": i, í, hi or hí, but not hia, hie, hio or hiu ("Hierro").
+  private static func startsWithI(_ word: String) -> Bool {
+    let lower = word.lowercased()
+    let rest = lower.hasPrefix("h") ? lower.dropFirst() : lower[...]
+    guard let first = rest.first, first == "i" || first == "í" else { return false }
+    return !(lower.hasPrefix("h") && rest.dropFirst().first.map { "aeiouáéíóú".contains($0) } == true)
+  }
+
   /// The messages of a catalog's JSON, by key; an entry that is neither a text nor an object of plural forms with
   /// `other` is left out.
   static func catalog(_ bytes: [UInt8]) -> [String: PushMessageText] {

@@ -102,4 +102,26 @@ import Testing
     await fixture.advance(by: .seconds(3600))
     #expect(try await fixture.result("plan.join", join, as: client)["answer"] == "going")
   }
+
+  /// A player who dropped out late before ever playing is in stats.players with their strike and whether it holds
+  /// them back; one who never played and has no strike is not.
+  @Test func statsListAPlayerWithStrikesBeforeTheirFirstGame() async throws {
+    let fixture = try await MethodFixture(attendance: AttendanceRules(strikes: try StrikeRule(limit: 1)))
+    let ids = try await fixture.addPlayers("Ana", "Bruno", "Carla").map { JSONValue.int($0) }
+    let today = try await fixture.result("plan.create", ["startsAt": "2027-01-15T12:00:00Z", "capacity": 10])
+    _ = try await fixture.result("plan.join", ["plan": today["id"]!, "player": ids[2]])
+    _ = try await fixture.result("plan.leave", ["plan": today["id"]!, "player": ids[2]])
+    _ = try await fixture.result("gather.start", ["teamA": [ids[0]], "teamB": [ids[1]]])
+    _ = try await fixture.result("gather.end")
+    for params: JSONObject in [[:], ["order": "wins"], ["minGathers": 3]] {
+      let rows = try await fixture.result("stats.players", params)["players"]?.arrayValue ?? []
+      let carla = try #require(rows.first { $0["id"] == ids[2] }, "\(params)")
+      #expect(carla["played"] == 0 && carla["attendance"]?["lateDropOuts"] == 1)
+      #expect(carla["attendance"]?["strikes"] == 1 && carla["attendance"]?["heldBack"] == true)
+      #expect(rows.count == (params["minGathers"] == nil ? 3 : 1), "\(params)")
+    }
+    _ = try await fixture.addPlayers("Dani")
+    let everyone = try await fixture.result("stats.players")["players"]?.arrayValue ?? []
+    #expect(everyone.map { $0["name"] }.contains("Dani") == false, "never played, nothing against her")
+  }
 }

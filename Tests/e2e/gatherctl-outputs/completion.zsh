@@ -794,7 +794,7 @@ _gatherctl_stats_table() {
         '--order[Sort by rating (the RATING shown, highest first), wins, goals, winRate, played or attendance (most plans played, then fewest no-shows, fewest left late, most plans joined; default rating). With attendance, LEFT LATE counts places left within 24 h of the start, and LATE DROP-OUTS those left after the plan'\''s own cut-off (plan.create cutOff, 24 h by default), which strikes and fines count. STRIKES counts late drop-outs and no-shows of the last strike-days (gatherd'\''s setting, 60 by default), "held back" when they reach gatherd'\''s strikes setting\: the player then waits for plans'\'' openings to everyone.]:order:'
         '--since[Only gathers started on or after this UTC date, e.g. 2026-11-01.]:since:'
         '--until[Only gathers started before this UTC date.]:until:'
-        '--min-gathers[Only players with at least this many gathers (default 1; 0 with --order attendance).]:min-gathers:'
+        '--min-gathers[Only players with at least this many gathers (default 1; 0 with --order attendance), and those with strikes that count now.]:min-gathers:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

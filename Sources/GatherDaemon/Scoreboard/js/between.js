@@ -4,7 +4,7 @@
 // view-only board, shown to everyone, leaves the ratings out unless its link asks for them (#ratings).
 
 import { $, h, setText, show } from "./dom.js";
-import { attendanceLine, formItems, motmBadge, motmLine, ratingOf } from "./ratings.js";
+import { attendanceLine, formItems, motmBadge, motmLine, ratingOf, tableRows } from "./ratings.js";
 import { goalMinute, sideName } from "./teams.js";
 import { mountPlans } from "./plans.js";
 import { mountWeekly } from "./weekly.js";
@@ -59,7 +59,7 @@ function renderTable(view, s) {
     const line = s.connection.control ? attendanceLine(p.attendance, t) : "";
     return line ? h("span", { className: "attendance", dataset: { testid: "player-attendance", heldBack: String(!!p.attendance.heldBack) } }, line) : null;
   };
-  const rows = stats.map((p) => h("tr", { dataset: { testid: "player-row", player: String(p.id) } },
+  const rows = tableRows(stats, s.connection.control).map((p) => h("tr", { dataset: { testid: "player-row", player: String(p.id) } },
     h("th", { scope: "row" }, p.name, motmBadge(p.manOfTheMatch, t), kept(p)),
     [p.played, p.wins, p.draws, p.losses, p.goals].map((n) => h("td", null, String(n))),
     h("td", null, formItems(p.form, t)),

@@ -87,3 +87,9 @@ export function attendanceLine(attendance, t) {
   if (attendance.strikes) parts.push(t(attendance.heldBack ? "table.heldBack" : "table.strikes", { count: attendance.strikes }));
   return parts.join(" \u00b7 ");
 }
+
+/** The players' table's rows: on the control page, every player the daemon lists, so that one whose strikes came
+ *  before their first game is there with them; on a view, only those who have played. */
+export function tableRows(stats, control) {
+  return (stats || []).filter((p) => control || p.played > 0);
+}

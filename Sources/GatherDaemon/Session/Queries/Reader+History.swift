@@ -15,29 +15,36 @@ extension Reader {
     EndedGather(record: try store.gather(id: id), roster: state.roster, vote: try store.voteStanding(of: id))
   }
 
-  /// Every player's stats over the ended gathers of `period` with at least `minGathers` played, sorted by
+  /// Every player's stats over the ended gathers of `period` that the table lists (those with at least
+  /// `minGathers` played, and those whose strikes count now: ``PlayerStats/isListed(minGathers:)``), sorted by
   /// `order`.
   func playerStats(period: GatherStore.StatsPeriod, minGathers: Int, order: PlayerStats.Order) throws
     -> [PlayerStats]
   {
-    try withStrikes(store.playerStats(period: period, minGathers: minGathers, order: order))
+    let strikes = try strikeCounts()
+    // With strikes about, players who played fewer may be listed too: the rule picks them from every row.
+    let rows = try store.playerStats(period: period, minGathers: strikes.isEmpty ? minGathers : 0, order: order)
+    return withStrikes(rows, strikes).filter { $0.isListed(minGathers: minGathers) }
   }
 
   /// One player's stats, last results and best teammates.
   func playerReport(_ id: Player.ID) throws -> PlayerReport {
     _ = try state.player(id)
     var report = try store.playerReport(id)
-    report.stats = try withStrikes([report.stats])[0]
+    report.stats = withStrikes([report.stats], try strikeCounts())[0]
     return report
   }
 
-  /// `rows` with the strikes that count now, and whether they hold each player back (gatherd's strikes setting;
-  /// strikes count over its days, 60 without one).
-  private func withStrikes(_ rows: [PlayerStats]) throws -> [PlayerStats] {
+  /// How many strikes each player has that count now: those of the strikes setting's days, 60 without one.
+  private func strikeCounts() throws -> [Player.ID: Int] {
     let now = settings.wallClock()
+    let period = settings.attendance.strikes?.period ?? StrikeRule.standardPeriod
+    return try store.strikeCounts(since: now.addingTimeInterval(-period.inSeconds), until: now)
+  }
+
+  /// `rows` with the strikes of `counts`, and whether they hold each player back (gatherd's strikes setting).
+  private func withStrikes(_ rows: [PlayerStats], _ counts: [Player.ID: Int]) -> [PlayerStats] {
     let rule = settings.attendance.strikes
-    let counts = try store.strikeCounts(
-      since: now.addingTimeInterval(-(rule?.period ?? StrikeRule.standardPeriod).inSeconds), until: now)
     return rows.map { row in
       var row = row
       row.attendance.strikes = counts[row.playerID] ?? 0
