@@ -64,20 +64,30 @@ public enum JSONWriter {
   }
 
   /// Appends a JSON string literal, escaping quotes, backslashes and control characters; runs of bytes that
-  /// need no escape are copied at once.
+  /// need no escape are copied at once. A native string's bytes are read where they lie.
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { bytes in
-      var start = 0
-      for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        appendEscape(bytes[index], into: &output)
-        start = index + 1
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in appendEscaping(bytes, into: &output) }
+    if written == nil {
+      var text = text
+      text.withUTF8 { bytes in appendEscaping(bytes, into: &output) }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends UTF-8 bytes as a string literal's content, escaped.
+  private static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    var start = 0
+    for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      appendEscape(bytes[index], into: &output)
+      start = index + 1
+    }
+    if start == 0 {
+      output.append(contentsOf: bytes)
+    } else if start < bytes.count {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
   }
 
   private static func appendEscape(_ byte: UInt8, into output: inout [UInt8]) {
