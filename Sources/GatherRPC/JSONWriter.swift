@@ -35,15 +35,31 @@ public enum JSONWriter {
       output.append(UInt8(ascii: "]"))
     case .object(let object):
       if let encoded = object.encoded { return output.append(contentsOf: encoded) }
-      output.append(UInt8(ascii: "{"))
-      for (offset, member) in object.members.enumerated() {
-        if offset > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(member.key, into: &output)
-        output.append(UInt8(ascii: ":"))
-        write(member.value, into: &output)
-      }
-      output.append(UInt8(ascii: "}"))
+      writeMembers(object.members, into: &output)
     }
+  }
+
+  /// Appends an object's members between braces. The head every JSON-RPC line gatherd sends begins with,
+  /// `{"jsonrpc":"2.0"`, is appended as one literal.
+  private static func writeMembers(_ members: [(key: String, value: JSONValue)], into output: inout [UInt8]) {
+    var rest = members[...]
+    var separated = false
+    if let first = members.first, first.key == "jsonrpc", case .string("2.0") = first.value {
+      let head: StaticString = #"{"jsonrpc":"2.0""#
+      output.append(contentsOf: UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount))
+      rest = members.dropFirst()
+      separated = true
+    } else {
+      output.append(UInt8(ascii: "{"))
+    }
+    for member in rest {
+      if separated { output.append(UInt8(ascii: ",")) }
+      separated = true
+      writeString(member.key, into: &output)
+      output.append(UInt8(ascii: ":"))
+      write(member.value, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
   }
 
   /// Appends an integer's decimal digits, without making a `String` of them: they are worked out from the
