@@ -35,13 +35,13 @@ public enum JSONWriter {
       output.append(UInt8(ascii: "]"))
     case .object(let object):
       if let encoded = object.encoded { return output.append(contentsOf: encoded) }
-      writeMembers(object.members, into: &output)
+      writeMembers(object.storage, into: &output)
     }
   }
 
   /// Appends an object's members between braces. The head every JSON-RPC line gatherd sends begins with,
   /// `{"jsonrpc":"2.0"`, is appended as one literal.
-  private static func writeMembers(_ members: [(key: String, value: JSONValue)], into output: inout [UInt8]) {
+  private static func writeMembers(_ members: [JSONObject.Member], into output: inout [UInt8]) {
     var rest = members[...]
     var separated = false
     if let first = members.first, first.key == "jsonrpc", case .string("2.0") = first.value {

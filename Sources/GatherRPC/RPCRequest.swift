@@ -20,7 +20,7 @@ public struct RPCRequest: Sendable {
     var version: JSONValue?
     var methodName: JSONValue?
     var params: JSONValue?
-    for member in object.members {
+    for member in object.storage {
       switch member.key {
       case "jsonrpc": if version == nil { version = member.value }
       case "id": if id == nil { id = member.value }
@@ -64,12 +64,18 @@ public struct RPCRequest: Sendable {
 public enum RPCResponse {
   /// A success reply.
   public static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
-    .object(JSONObject([(key: "jsonrpc", value: "2.0"), (key: "id", value: id), (key: "result", value: result)]))
+    .object(
+      JSONObject(storage: [
+        .init(key: "jsonrpc", value: "2.0"), .init(key: "id", value: id), .init(key: "result", value: result),
+      ]))
   }
 
   /// An error reply.
   public static func error(id: JSONValue, _ error: RPCError) -> JSONValue {
-    .object(JSONObject([(key: "jsonrpc", value: "2.0"), (key: "id", value: id), (key: "error", value: error.json)]))
+    .object(
+      JSONObject(storage: [
+        .init(key: "jsonrpc", value: "2.0"), .init(key: "id", value: id), .init(key: "error", value: error.json),
+      ]))
   }
 
   /// A notification, as the daemon pushes events.
