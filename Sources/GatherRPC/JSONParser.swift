@@ -80,11 +80,11 @@ public struct JSONParser {
 
   private mutating func parseObject() throws(SyntaxError) -> JSONValue {
     index += 1
-    var members: [(key: String, value: JSONValue)] = []
+    var members: [JSONObject.Member] = []
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1
-      return .object(JSONObject(members))
+      return .object(JSONObject(storage: members))
     }
     // Most objects here are small (a request's envelope, its params): one allocation holds them.
     members.reserveCapacity(4)
@@ -95,13 +95,13 @@ public struct JSONParser {
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
       index += 1
-      members.append((key: key, value: try parseValue()))
+      members.append(JSONObject.Member(key: key, value: try parseValue()))
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1
       case UInt8(ascii: "}"):
         index += 1
-        return .object(JSONObject(members))
+        return .object(JSONObject(storage: members))
       default: throw error("expected ',' or '}' in an object")
       }
     }

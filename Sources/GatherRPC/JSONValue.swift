@@ -42,37 +42,51 @@ public enum JSONValue: Sendable, Hashable {
 
 /// A JSON object: members in insertion order, looked up by name.
 public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
-  /// The members, in order.
-  public private(set) var members: [(key: String, value: JSONValue)] {
+  /// One member. Kept as a struct, not a tuple: an array of it is destroyed through the struct's own value
+  /// witness, where a tuple's elements go through the runtime's generic one, element by element.
+  struct Member: Sendable {
+    var key: String
+    var value: JSONValue
+  }
+
+  /// The members, in order, as the parser, the writer and the dispatcher read them.
+  private(set) var storage: [Member] {
     didSet { encoded = nil }
   }
+  /// The members, in order.
+  public var members: [(key: String, value: JSONValue)] { storage.map { (key: $0.key, value: $0.value) } }
   /// The object's JSON text, when it was worked out once for an object sent many times; any change drops it.
   private(set) var encoded: [UInt8]?
 
   /// An object with these members, in order.
-  public init(_ members: [(key: String, value: JSONValue)] = []) { self.members = members }
+  public init(_ members: [(key: String, value: JSONValue)] = []) {
+    storage = members.map { Member(key: $0.key, value: $0.value) }
+  }
+
+  /// An object with these members, in order.
+  init(storage: [Member]) { self.storage = storage }
 
   /// An object written as a literal, in order.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
-    members = elements.map { (key: $0.0, value: $0.1) }
+    storage = elements.map { Member(key: $0.0, value: $0.1) }
   }
 
   /// The member named `key`; setting replaces it in place or appends it.
   public subscript(key: String) -> JSONValue? {
-    get { members.first { $0.key == key }?.value }
+    get { storage.first { $0.key == key }?.value }
     set {
-      let index = members.firstIndex { $0.key == key }
+      let index = storage.firstIndex { $0.key == key }
       switch (index, newValue) {
-      case (let index?, let value?): members[index].value = value
-      case (let index?, nil): members.remove(at: index)
-      case (nil, let value?): members.append((key: key, value: value))
+      case (let index?, let value?): storage[index].value = value
+      case (let index?, nil): storage.remove(at: index)
+      case (nil, let value?): storage.append(Member(key: key, value: value))
       case (nil, nil): break
       }
     }
   }
 
   /// The member names, in order.
-  public var keys: [String] { members.map(\.key) }
+  public var keys: [String] { storage.map(\.key) }
 
   /// The same object, with its JSON text worked out now, so that writing it again is a copy: for a reply that
   /// many clients read unchanged.
@@ -84,13 +98,13 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
   /// Whether two objects have the same members, in any order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.members.count == rhs.members.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
+    lhs.storage.count == rhs.storage.count && lhs.storage.allSatisfy { rhs[$0.key] == $0.value }
   }
 
   /// Hashes the members' names and values, in any order.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(members.count)
-    for member in members.sorted(by: { $0.key < $1.key }) {
+    hasher.combine(storage.count)
+    for member in storage.sorted(by: { $0.key < $1.key }) {
       hasher.combine(member.key)
       hasher.combine(member.value)
     }

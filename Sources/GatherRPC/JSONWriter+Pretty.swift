@@ -21,9 +21,9 @@ extension JSONWriter {
       output.append(UInt8(ascii: "\n"))
       indent(depth, into: &output)
       output.append(UInt8(ascii: "]"))
-    case .object(let object) where !object.members.isEmpty:
+    case .object(let object) where !object.storage.isEmpty:
       output.append(UInt8(ascii: "{"))
-      for (offset, member) in object.members.enumerated() {
+      for (offset, member) in object.storage.enumerated() {
         output.append(contentsOf: offset > 0 ? ",\n".utf8 : "\n".utf8)
         indent(depth + 1, into: &output)
         writeString(member.key, into: &output)

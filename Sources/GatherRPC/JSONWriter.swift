@@ -35,15 +35,31 @@ public enum JSONWriter {
       output.append(UInt8(ascii: "]"))
     case .object(let object):
       if let encoded = object.encoded { return output.append(contentsOf: encoded) }
-      output.append(UInt8(ascii: "{"))
-      for (offset, member) in object.members.enumerated() {
-        if offset > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(member.key, into: &output)
-        output.append(UInt8(ascii: ":"))
-        write(member.value, into: &output)
-      }
-      output.append(UInt8(ascii: "}"))
+      writeMembers(object.storage, into: &output)
     }
+  }
+
+  /// Appends an object's members between braces. The head every JSON-RPC line gatherd sends begins with,
+  /// `{"jsonrpc":"2.0"`, is appended as one literal.
+  private static func writeMembers(_ members: [JSONObject.Member], into output: inout [UInt8]) {
+    var rest = members[...]
+    var separated = false
+    if let first = members.first, first.key == "jsonrpc", case .string("2.0") = first.value {
+      let head: StaticString = #"{"jsonrpc":"2.0""#
+      output.append(contentsOf: UnsafeBufferPointer(start: head.utf8Start, count: head.utf8CodeUnitCount))
+      rest = members.dropFirst()
+      separated = true
+    } else {
+      output.append(UInt8(ascii: "{"))
+    }
+    for member in rest {
+      if separated { output.append(UInt8(ascii: ",")) }
+      separated = true
+      writeString(member.key, into: &output)
+      output.append(UInt8(ascii: ":"))
+      write(member.value, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
   }
 
   /// Appends an integer's decimal digits, without making a `String` of them: they are worked out from the
@@ -64,20 +80,30 @@ public enum JSONWriter {
   }
 
   /// Appends a JSON string literal, escaping quotes, backslashes and control characters; runs of bytes that
-  /// need no escape are copied at once.
+  /// need no escape are copied at once. A native string's bytes are read where they lie.
   public static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { bytes in
-      var start = 0
-      for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        appendEscape(bytes[index], into: &output)
-        start = index + 1
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    let written: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in appendEscaping(bytes, into: &output) }
+    if written == nil {
+      var text = text
+      text.withUTF8 { bytes in appendEscaping(bytes, into: &output) }
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends UTF-8 bytes as a string literal's content, escaped.
+  private static func appendEscaping(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    var start = 0
+    for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+      appendEscape(bytes[index], into: &output)
+      start = index + 1
+    }
+    if start == 0 {
+      output.append(contentsOf: bytes)
+    } else if start < bytes.count {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
   }
 
   private static func appendEscape(_ byte: UInt8, into output: inout [UInt8]) {

@@ -22,7 +22,10 @@ public struct RPCDispatcher<Caller: Sendable>: Sendable {
   /// Receives the reply to a line, or nil when nothing must be sent.
   public typealias Completion = @Sendable (JSONValue?) -> Void
 
-  private let methods: [String: RPCMethod<Caller>]
+  /// The methods, each name once, in the order given.
+  private let methods: [RPCMethod<Caller>]
+  /// Finds a method's position in `methods` by its name.
+  private let index: MethodIndex
   private let mapError: @Sendable (any Error) -> RPCError
   private let observer: Observer?
   private let refusalObserver: RefusalObserver?
@@ -33,12 +36,15 @@ public struct RPCDispatcher<Caller: Sendable>: Sendable {
     methods: [RPCMethod<Caller>], mapError: @escaping @Sendable (any Error) -> RPCError, observer: Observer? = nil,
     refusalObserver: RefusalObserver? = nil
   ) {
-    let numbered = methods.enumerated().map { index, method in
+    var named: Set<String> = []
+    var numbered: [RPCMethod<Caller>] = []
+    for (index, method) in methods.enumerated() where named.insert(method.name).inserted {
       var method = method
       method.ordinal = index
-      return (method.name, method)
+      numbered.append(method)
     }
-    self.methods = Dictionary(numbered, uniquingKeysWith: { first, _ in first })
+    self.methods = numbered
+    index = MethodIndex(numbered.map(\.name))
     self.mapError = mapError
     self.observer = observer
     self.refusalObserver = refusalObserver
@@ -48,7 +54,7 @@ public struct RPCDispatcher<Caller: Sendable>: Sendable {
   public func reportRefusal(_ error: RPCError) { refusalObserver?(error) }
 
   /// The names of the methods that change state, sorted.
-  public var mutatingMethodNames: [String] { methods.values.filter(\.mutates).map(\.name).sorted() }
+  public var mutatingMethodNames: [String] { methods.filter(\.mutates).map(\.name).sorted() }
 
   /// Answers one line. `completion` runs once: at once when every method involved is inline, otherwise
   /// wherever `runner` calls back.
@@ -138,10 +144,11 @@ public struct RPCDispatcher<Caller: Sendable>: Sendable {
     case .failure(let refusal): return .now(RPCResponse.error(id: refusal.id, refused(refusal.error)))
     case .success(let valid): request = valid
     }
-    guard let method = methods[request.method] else {
+    guard let position = index.position(of: request.method) else {
       let error = refused(.methodNotFound(request.method))
       return .now(request.id.map { RPCResponse.error(id: $0, error) })
     }
+    let method = methods[position]
     if let refusal = method.admits(caller) {
       return .now(reply(to: request, method, caller, .failure(refusal)))
     }

@@ -15,7 +15,20 @@ public struct RPCRequest: Sendable {
     guard let object = message.objectValue else {
       return .failure(Refusal(id: .null, error: .invalidRequest("A request must be a JSON object.")))
     }
-    let id = object["id"]
+    // One pass over the members; where a name repeats, its first member counts.
+    var id: JSONValue?
+    var version: JSONValue?
+    var methodName: JSONValue?
+    var params: JSONValue?
+    for member in object.storage {
+      switch member.key {
+      case "jsonrpc": if version == nil { version = member.value }
+      case "id": if id == nil { id = member.value }
+      case "method": if methodName == nil { methodName = member.value }
+      case "params": if params == nil { params = member.value }
+      default: break
+      }
+    }
     let echo: JSONValue
     switch id {
     case nil, .null?, .int?, .double?, .string?: echo = id ?? .null
@@ -23,13 +36,12 @@ public struct RPCRequest: Sendable {
       return .failure(
         Refusal(id: .null, error: .invalidRequest("A request id must be a string, a number or null.")))
     }
-    guard object["jsonrpc"] == .string("2.0") else {
+    guard version == .string("2.0") else {
       return .failure(Refusal(id: echo, error: .invalidRequest("A request must have \"jsonrpc\": \"2.0\".")))
     }
-    guard let method = object["method"]?.stringValue else {
+    guard let method = methodName?.stringValue else {
       return .failure(Refusal(id: echo, error: .invalidRequest("A request must name its method as a string.")))
     }
-    let params = object["params"]
     switch params {
     case nil, .object?, .array?: break
     default:
@@ -52,12 +64,18 @@ public struct RPCRequest: Sendable {
 public enum RPCResponse {
   /// A success reply.
   public static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
-    .object(JSONObject([(key: "jsonrpc", value: "2.0"), (key: "id", value: id), (key: "result", value: result)]))
+    .object(
+      JSONObject(storage: [
+        .init(key: "jsonrpc", value: "2.0"), .init(key: "id", value: id), .init(key: "result", value: result),
+      ]))
   }
 
   /// An error reply.
   public static func error(id: JSONValue, _ error: RPCError) -> JSONValue {
-    .object(JSONObject([(key: "jsonrpc", value: "2.0"), (key: "id", value: id), (key: "error", value: error.json)]))
+    .object(
+      JSONObject(storage: [
+        .init(key: "jsonrpc", value: "2.0"), .init(key: "id", value: id), .init(key: "error", value: error.json),
+      ]))
   }
 
   /// A notification, as the daemon pushes events.

@@ -33,7 +33,8 @@ struct Call: Sendable {
 }
 
 /// What handlers use besides the session: the web page's access and links, the daemon's counters and its events.
-struct MethodServices: Sendable {
+/// One instance is shared by every method, so that a ``Call`` holds a single reference to it.
+final class MethodServices: Sendable {
   /// The page's control token and links; nil when gatherd serves no page.
   let web: WebAccess?
   /// Connections and uptime.
@@ -43,7 +44,20 @@ struct MethodServices: Sendable {
   /// The changes answered lately that carried a client's key, so that a repeat is answered, not run again.
   let repeats: RepeatedRequests
   /// The connections paired devices made controllers, and when each device was last seen.
-  var devices = DeviceConnections()
+  let devices: DeviceConnections
   /// Web Push: its key and the push services it sends to; nil where gatherd sends no pushes.
-  var push: WebPush? = nil
+  let push: WebPush?
+
+  /// The services handlers use; a gatherd without paired devices' connections or Web Push leaves them out.
+  init(
+    web: WebAccess?, stats: DaemonStats, hub: EventHub, repeats: RepeatedRequests,
+    devices: DeviceConnections = DeviceConnections(), push: WebPush? = nil
+  ) {
+    self.web = web
+    self.stats = stats
+    self.hub = hub
+    self.repeats = repeats
+    self.devices = devices
+    self.push = push
+  }
 }

@@ -13,12 +13,15 @@ enum MethodTable {
     // Made once per dispatcher, and only while something collects the metrics: without them a request
     // bumps no counter at all, not even a no-op one.
     let metrics = RequestMetrics.whenCollected(methods: methods.map(\.name))
+    // The logger is a value: its level is the one it has now, so each call compares with a copy of it instead of
+    // asking the log handler behind the logger's existential.
+    let level = logger.logLevel
     return RPCDispatcher(
       methods: methods, mapError: { ErrorMapping.rpcError($0, logger: logger) },
       observer: { method, caller, error in
         metrics?.answered(method.ordinal, error: error)
         // Most calls log nothing at the configured level: they must cost nothing then.
-        guard logger.logLevel <= (error != nil ? .notice : method.mutates ? .info : .debug) else { return }
+        guard level <= (error != nil ? .notice : method.mutates ? .info : .debug) else { return }
         var logger = logger
         switch caller.peer {
         case .local(let credentials):
