@@ -48,11 +48,12 @@ public struct JournalLogHandler: LogHandler {
     }
   }
 
-  /// A journal field name: upper-case letters, digits and underscores, not starting with one.
+  /// A journal field name: upper-case letters, digits and underscores, not starting with one, and at most 64 long
+  /// (journald drops a field with a longer name).
   static func fieldName(_ key: String) -> String {
     let mapped = key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }
     let name = String(mapped.drop { $0 == "_" || $0.isNumber })
-    return name.isEmpty ? "GATHERD_FIELD" : name
+    return name.isEmpty ? "GATHERD_FIELD" : String(name.prefix(64))
   }
 
   /// The handler to use: the journal under systemd (see ``Systemd/logsToJournal``), otherwise plain lines on

@@ -36,8 +36,9 @@ extension Systemd {
       throw SystemdError("The sockets passed by the service manager cannot be used: LISTEN_PID is \"\(pidText)\".")
     }
     guard listenPID == pid else { return [] }
-    let countText = environment["LISTEN_FDS"] ?? ""
-    guard let count = Int32(countText), count >= 0, count <= Int32.max - 3 else {
+    guard let countText = environment["LISTEN_FDS"] else { return [] }
+    // No process may hold more descriptors than the kernel's ceiling on any limit (fs.nr_open, 2^20 by default).
+    guard let count = Int32(countText), count >= 0, count <= 1 << 20 else {
       throw SystemdError("The sockets passed by the service manager cannot be used: LISTEN_FDS is \"\(countText)\".")
     }
     var names = Array(repeating: "unknown", count: Int(count))

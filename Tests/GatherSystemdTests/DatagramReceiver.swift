@@ -72,6 +72,14 @@ func temporarySocketPath(_ name: String) -> String {
   "/tmp/gatherd-systemd-\(getpid())-\(name)-\(UInt32.random(in: 0...UInt32.max)).sock"
 }
 
+/// The bytes of the file at `path`.
+func contents(ofFile path: String) -> [UInt8] {
+  let fd = Glibc.open(path, O_RDONLY)
+  guard fd >= 0 else { return [] }
+  defer { close(fd) }
+  return contents(of: fd)
+}
+
 /// Everything left to read from `fd`, from its start.
 func contents(of fd: Int32) -> [UInt8] {
   var bytes: [UInt8] = []

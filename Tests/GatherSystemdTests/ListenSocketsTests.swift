@@ -20,12 +20,14 @@ import Testing
     #expect(try Systemd.passedSockets(environment: ["LISTEN_PID": "41", "LISTEN_FDS": "1"], pid: 42).isEmpty)
     #expect(try Systemd.passedSockets(environment: [:], pid: 42).isEmpty)
     #expect(try Systemd.passedSockets(environment: ["LISTEN_PID": "42", "LISTEN_FDS": "0"], pid: 42).isEmpty)
+    #expect(try Systemd.passedSockets(environment: ["LISTEN_PID": "42"], pid: 42).isEmpty)
   }
 
   @Test func variablesThatMakeNoSenseAreRefusedInWords() {
     for environment in [
       ["LISTEN_PID": "x", "LISTEN_FDS": "1"], ["LISTEN_PID": "42", "LISTEN_FDS": "-1"],
-      ["LISTEN_PID": "42"], ["LISTEN_PID": "42", "LISTEN_FDS": "2", "LISTEN_FDNAMES": "control"],
+      ["LISTEN_PID": "42", "LISTEN_FDS": "2000000000"],
+      ["LISTEN_PID": "42", "LISTEN_FDS": "2", "LISTEN_FDNAMES": "control"],
     ] {
       #expect(throws: SystemdError.self, "\(environment)") {
         try Systemd.passedSockets(environment: environment, pid: 42)
