@@ -10,6 +10,8 @@ WRITE_SECS, WRITE_WARM = (1.0, 0.3) if QUICK else (3.0, 0.5)
 TICKS = 6 if QUICK else 61  # 61 ticks recorded = 60 one-second intervals
 FANOUT_TICKS = 4 if QUICK else 10
 IDLE_SECS = 3.0 if QUICK else 10.0
+# The idle window begins this long after the idle servers were set up: past libdispatch's 5 s worker retirement.
+IDLE_SETTLE_SECS = 6.0
 FANOUT_N = 1000
 HOLD_N = 1000
 # Where in a wall-clock second each tick server ticks: tick_ref on the second, each gatherd's match clock is

@@ -1,5 +1,5 @@
 """report_memory_idle.py - the bench report's sections on a server at rest: its memory and its wake-ups while idle."""
-from bench_settings import HOLD_N, IDLE_SECS
+from bench_settings import HOLD_N, IDLE_SECS, IDLE_SETTLE_SECS
 from report_wording import NAMES
 
 
@@ -29,7 +29,10 @@ def idle(add, r):
         "switch, so an idle process's switch count is its number of wake-ups; reading /proc does not wake "
         "it. Per thread: last sample − first sample; a thread born during the window counts in full; a "
         "thread that exits counts up to its last sample plus one (the wake-up in which it exited). "
-        f"Window: {IDLE_SECS:.0f} s, starting 2 s after the last request. The servers were measured at once. "
+        f"Window: {IDLE_SECS:.0f} s, starting 2 s after the last request and at least {IDLE_SETTLE_SECS:.0f} s "
+        "after the last idle server started: libdispatch's worker threads, which run gatherd's start-up tasks, "
+        "exit 5 s after their last work item, once after start, and an exit counts as a wake-up. "
+        "The servers were measured at once. "
         "CPU = utime+stime over the window (10 ms resolution).")
     add("")
     add("| server | state | threads before → after (born, exited) | wake-ups | per s | by thread (comm) | CPU ms | "

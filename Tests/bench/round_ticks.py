@@ -4,7 +4,7 @@ import re
 import subprocess
 import time
 
-from bench_settings import FANOUT_N, FANOUT_TICKS, IDLE_SECS, SUBSCRIBE_TICK, TICKS, TICK_PHASES
+from bench_settings import FANOUT_N, FANOUT_TICKS, IDLE_SECS, IDLE_SETTLE_SECS, SUBSCRIBE_TICK, TICKS, TICK_PHASES
 from gatherd_client import Client, setup_gather, start_clock_at_phase
 from processes import BenchError, log
 from procfs import count_wakeups, proc_cpu_seconds, proc_rss_kb, system_cpu
@@ -34,6 +34,7 @@ def measure_ticks_and_idle(bench):
                  (key, "paused", "gather active, clock paused", gp),
                  (key, "after load", "gather active, clock stopped, after the load above", bench.srv[key][0])]
     idle += [(key, "after load", "after the load above", bench.srv[key][0]) for key in ("nio_ref", "ndjson_ref")]
+    idle_ready = time.monotonic()
 
     log("ticks: starting tick_ref and per binary a fresh gatherd with a 5-minute clock")
     tick_servers = {"tick_ref": bench.ref("tick_ref", lambda s: [bench.tool("tick_ref"), "--socket", s])}
@@ -60,7 +61,10 @@ def measure_ticks_and_idle(bench):
             cmd += ["--subscribe-line", SUBSCRIBE_TICK]
         probes[key] = (bench.procs.start(f"tickprobe-{key}", cmd, stdout=out), out)
 
-    time.sleep(2.0)  # settle: let connection teardown finish
+    # Settle: connection teardown finishes, and libdispatch's worker threads, which ran the start-up's tasks,
+    # retire (each exits 5 s after its last work item, once after start). The window begins no sooner than
+    # IDLE_SETTLE_SECS after the last idle server was set up, however many binaries were set up after it.
+    time.sleep(max(2.0, IDLE_SETTLE_SECS - (time.monotonic() - idle_ready)))
     log(f"idle wake-ups over {IDLE_SECS:.0f} s")
     cpu_before = [proc_cpu_seconds(p.pid) for *_, p in idle]
     sys0 = system_cpu()
