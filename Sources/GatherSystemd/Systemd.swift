@@ -12,8 +12,8 @@ public enum Systemd {
     NotifySocket.fromEnvironment?.send(state)
   }
 
-  /// Whether a service manager listens for notifications.
-  public static var isNotifying: Bool { ProcessInfo.processInfo.environment["NOTIFY_SOCKET"] != nil }
+  /// Whether a service manager listens for notifications on a socket gatherd can reach.
+  public static var isNotifying: Bool { NotifySocket.fromEnvironment != nil }
 
   /// The watchdog timeout the service manager expects pings within, if it watches gatherd.
   /// `WATCHDOG_PID` may name gatherd or, when a wrapper started it without `exec`, its parent: the wrapper is

@@ -4,7 +4,7 @@ import os
 import random
 import statistics
 
-from season_daemon import Daemon
+from bench_daemon import Daemon
 from season_forecasts import calibrated_draws, margin_forecasts, scores, three_way
 from season_statistics import spearman
 

@@ -17,62 +17,16 @@ import argparse
 import json
 import os
 import random
-import signal
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 
+from bench_daemon import Daemon
+
 TARGET_MS = 50.0
 ROSTER = 60
-
-
-def start(gatherd, sock, db):
-    proc = subprocess.Popen(
-        [gatherd, "--socket", sock, "--database", db, "--log-level", "warning"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            conn.connect(sock)
-            return proc, conn
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    sys.exit("gatherd did not come up")
-
-
-def stop(proc, conn):
-    conn.close()
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=30)
-
-
-class Rpc:
-    def __init__(self, conn):
-        self.conn, self.buffer, self.next_id = conn, b"", 0
-
-    def call(self, method, params=None):
-        self.next_id += 1
-        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method}
-        if params is not None:
-            message["params"] = params
-        self.conn.sendall(json.dumps(message).encode() + b"\n")
-        while b"\n" not in self.buffer:
-            chunk = self.conn.recv(1 << 20)
-            if not chunk:
-                sys.exit("gatherd closed the connection")
-            self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
-        reply = json.loads(line)
-        if "error" in reply:
-            sys.exit(f"{method} {params} was refused: {reply['error']}")
-        return reply["result"]
 
 
 def fill(db, gathers):
@@ -160,14 +114,12 @@ def main():
     parser.add_argument("--calls", type=int, default=200)
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="stats-bench.", dir=args.tmp)
-    sock, db = os.path.join(tmp, "s.sock"), os.path.join(tmp, "gather.sqlite")
-
-    stop(*start(args.gatherd, sock, db))
-    lineups, goals = fill(db, args.gathers)
+    # gatherd makes the database's tables; the ended gathers are written into it while gatherd is stopped.
+    Daemon(args.gatherd, tmp).stop()
+    lineups, goals = fill(os.path.join(tmp, "gather.sqlite"), args.gathers)
     print(f"[stats-bench] {args.gathers} ended gathers, {lineups} lineup rows, {goals} goals", file=sys.stderr)
-    proc, conn = start(args.gatherd, sock, db)
+    daemon = Daemon(args.gatherd, tmp)
     try:
-        rpc = Rpc(conn)
         # The start of the history's last year (of its last half, when it is shorter than two years).
         first, last = 1_700_000_000_000, 1_700_000_000_000 + args.gathers * 86_400_000 // 7
         since = time.strftime("%Y-%m-%d", time.gmtime(max(last - 365 * 86_400_000, (first + last) // 2) / 1000))
@@ -189,10 +141,11 @@ def main():
             ("gather.suggest 40 players (search)", "gather.suggest", {"players": list(range(1, 41)), "seed": 1}, split(40)),
         ]
         rows = [
-            (label, *timed(rpc, proc.pid, args.calls, method, params, check)) for label, method, params, check in cases
+            (label, *timed(daemon, daemon.proc.pid, args.calls, method, params, check))
+            for label, method, params, check in cases
         ]
     finally:
-        stop(proc, conn)
+        daemon.stop()
 
     print(f"\n## Stats and fair teams over {args.gathers:,} ended gathers\n")
     print(f"{lineups:,} lineup rows and {goals:,} goals; {args.calls} calls each over one connection; round trip in ms,")
