@@ -156,6 +156,12 @@ class PageCase(harness.RpcAssertions, unittest.TestCase):
         self.addCleanup(page.close)
         self.addCleanup(lambda: self.assertEqual(page.problems(), [], "the page broke a CSP rule or threw"))
         page.wait_for(js_visible(f"signup-player-{player}"), "the sign-up view's names", state=STATE_JS)
+        self.pick(page, player)
+        return page
+
+    @staticmethod
+    def pick(page: Page, player: int) -> None:
+        """Picks `player` on a sign-up view, as a tap on their name does, and waits for the answer buttons, which
+        a player sees before tapping one."""
         page.click(testid(f"signup-player-{player}"))
         page.wait_for(js_visible("btn-in"), "the answer buttons", state=STATE_JS)
-        return page

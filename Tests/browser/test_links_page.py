@@ -53,7 +53,7 @@ class LinksInAnOpenTabTest(PageCase):
         self.follow(page, "#" + link.split("#", 1)[1])
         self.wait(page, f"{js_visible('signup')} && {js_text('mode')} === 'sign-up'", "the sign-up view, at once")
         self.assertTrue(page.evaluate("window.__sameDocument === true"), "the page did not reload")
-        page.click(testid(f"signup-player-{self.ids['Bea']}"))
+        self.pick(page, self.ids["Bea"])
         page.click(testid("btn-in"))
         self.wait(page, f"{js_text('signup-result')}.startsWith(\"You're in, Bea\")", "Bea's answer, through the link's code")
         self.assertEqual([e["name"] for e in self.ok(self.c, "plan.get", {"plan": plan["id"]})["going"]], ["Bea"])

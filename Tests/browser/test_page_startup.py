@@ -102,7 +102,7 @@ class StartUpTest(PageCase):
         code = re.search(r"#signup=([A-Za-z0-9_-]+)", link).group(1)
         page = self.open(self.daemon.base_url + "/#signup=" + code)
         page.wait_for(f"{js_visible('signup')} && {js_text('mode')} === 'sign-up'", "the sign-up view", state=STATE_JS)
-        page.click(testid(f"signup-player-{self.ids['Bea']}"))
+        self.pick(page, self.ids["Bea"])
         page.click(testid("btn-in"))
         page.wait_for(f"{js_text('signup-result')}.startsWith(\"You're in, Bea\")", "Bea's answer", state=STATE_JS)
         self.assertEqual([e["name"] for e in self.ok(self.c, "plan.get", {"plan": plan["id"]})["going"]], ["Bea"])

@@ -91,7 +91,7 @@ class PlansPageTest(PageCase):
         self.wait(watcher, self.text_has("plan-going", "Zé from work (guest)"), "the guest, live")
         going = self.ok(self.c, "plan.get", {"plan": self.plan["id"]})["going"]
         self.assertEqual(going[-1]["broughtBy"], {"id": self.ids["Ana"], "name": "Ana"})
-        phone.click(testid(f"signup-player-{self.ids['Bruno']}"))
+        self.pick(phone, self.ids["Bruno"])
         phone.click(testid("btn-in"))
         self.wait(phone, self.text_has("signup-result", "waiting list (number 1)"), "Bruno waiting")
         self.wait(watcher, self.text_has("plan-waiting", "Bruno"), "Bruno waiting, live")
@@ -109,7 +109,7 @@ class PlansPageTest(PageCase):
         self.ok(self.c, "plan.join", {"plan": nxt["id"], "player": self.ids["Bruno"]})
         phone = self.open(self.link, size=PORTRAIT)
         self.wait(phone, self.text_has("signup-counts", "0 going"), "the sign-up view")
-        phone.click(testid(f"signup-player-{self.ids['Dani']}"))
+        self.pick(phone, self.ids["Dani"])
         phone.click(testid("btn-in"))
         self.wait(phone, self.text_has("signup-result", "You're in, Dani"), "Dani's answer")
         self.ok(self.c, "plan.cancel", {"plan": self.plan["id"]})
