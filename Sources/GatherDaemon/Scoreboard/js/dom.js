@@ -1,5 +1,6 @@
 // The page's one set of DOM helpers: find an element by id, make one with its properties and children, and set a
-// text only when it changed (a screen reader hears a live region again only when its text really changes).
+// text only when it changed (a screen reader hears a live region again only when its text really changes), and
+// keep a list's elements across renders.
 
 /** The element with this id, or null. */
 export const $ = (id) => document.getElementById(id);
@@ -30,6 +31,29 @@ export function setText(node, text) {
 /** Shows or hides `node` (the `hidden` attribute). */
 export function show(node, shown) {
   if (node && node.hidden === !!shown) node.hidden = !shown;
+}
+
+/** Makes `parent`'s children one element per item of `items`, in order, keeping the element already there for an
+ * item's key (`key(item)`, kept as `data-key`); an item new to the list gets `make(item)`, and every element is
+ * brought up to date with `update(element, item)`. A name pressed while the list is drawn again is still the name released, so the
+ * tap is not lost. */
+export function keyedChildren(parent, items, key, make, update) {
+  const kept = new Map();
+  for (const child of parent.children) kept.set(child.dataset.key, child);
+  let at = parent.firstElementChild;
+  for (const item of items) {
+    const name = String(key(item));
+    let node = kept.get(name);
+    if (node) kept.delete(name);
+    else {
+      node = make(item);
+      node.dataset.key = name;
+    }
+    update(node, item);
+    if (node === at) at = at.nextElementSibling;
+    else parent.insertBefore(node, at);
+  }
+  for (const node of kept.values()) node.remove();
 }
 
 /** Makes the elements of `tree`, markup written as data — `[tag, {attribute: value}, ...children]`, children trees or

@@ -4,7 +4,7 @@
 // (close to kick-off) takes it or passes it on, before the offer's time runs out. Once the plan is cancelled or started the
 // view says what became of the game (signupoutcome.js). An answer given offline waits and is sent on reconnect.
 
-import { $, h, setText, show } from "./dom.js";
+import { $, h, keyedChildren, setText, show } from "./dom.js";
 import { countsText, namesLine } from "./plans.js";
 import { confirmation, leavingIsLate, offerFor, rememberMe, standing, standingText } from "./signuprules.js";
 import { renderOwed, watchOwed } from "./fees.js";
@@ -17,6 +17,20 @@ export const linkPlan = (s) => {
   const link = s.lists.link && s.lists.link.signUp;
   return s.route.view === "signup" && link && !link.closed ? s.lists.plans[link.plan] || null : null;
 };
+
+/** Brings a name `button` of the sign-up view up to date: `p`'s name, whether picked, and their standing badge. */
+function nameButton(button, p, where, picked, t) {
+  button.setAttribute("aria-pressed", String(picked));
+  setText(button.firstElementChild, p.name);
+  let badge = button.querySelector(".who-badge");
+  if (!where) {
+    if (badge) badge.remove();
+    return;
+  }
+  if (!badge) badge = button.appendChild(h("span", { className: "who-badge" }));
+  badge.dataset.standing = where.kind;
+  setText(badge, standingText(where, t));
+}
 
 /** The methods by which a player answers a plan. */
 const ANSWERS = ["plan.join", "plan.leave", "plan.accept", "plan.decline"];
@@ -111,12 +125,10 @@ export function mountSignUp(app) {
       plan.waiting.length ? namesLine(t("plans.waitingLabel"), plan.waiting, "signup-waiting", t) : "");
     setText(v("signup-result"), confirmation(view.answer, plan, t));
     const roster = Object.values(s.lists.players).sort((a, b) => a.name.localeCompare(b.name));
-    v("signup-names").replaceChildren(...roster.map((p) => {
-      const where = standing(plan, p.id);
-      return h("button", { type: "button", className: "who-button", dataset: { testid: "signup-player-" + p.id, player: String(p.id) },
-        attrs: { "aria-pressed": String(view.me === p.id) } }, h("span", { className: "who-name" }, p.name),
-        where ? h("span", { className: "who-badge", dataset: { standing: where.kind } }, standingText(where, t)) : null);
-    }));
+    keyedChildren(v("signup-names"), roster, (p) => p.id,
+      (p) => h("button", { type: "button", className: "who-button", dataset: { testid: "signup-player-" + p.id, player: String(p.id) } },
+        h("span", { className: "who-name" })),
+      (button, p) => nameButton(button, p, standing(plan, p.id), view.me === p.id, t));
     const player = view.me ? s.lists.players[view.me] : null;
     show(v("signup-answer"), !!player);
     show(v("guest-form"), true);

@@ -3,7 +3,7 @@
 // you vote for; after voting it thanks you and says when the result comes, and once the vote closes it shows the
 // man of the match. The page never learns, nor shows, whom anyone chose: only who has voted.
 
-import { $, h, setText, show } from "./dom.js";
+import { $, h, keyedChildren, setText, show } from "./dom.js";
 import { renderOwed } from "./fees.js";
 import { rememberMe } from "./signuprules.js";
 import { motmLine } from "./ratings.js";
@@ -78,10 +78,15 @@ export function mountVote(app) {
     if (choosing) {
       setText(v("vote-step"), t(voter ? "vote.whoBest" : "signup.who"));
       const players = voter ? status.players.filter((p) => p.id !== voter.id) : status.players;
-      v("vote-names").replaceChildren(...players.map((p) => h("button", { type: "button", className: "who-button",
-        dataset: { testid: "vote-player-" + p.id, player: String(p.id) }, attrs: { "aria-pressed": String(view.choice === p.id) } },
-        h("span", { className: "who-name" }, p.name),
-        h("span", { className: "who-badge", dataset: { side: p.team } }, !voter && p.voted ? t("vote.voted") : sideName(status.names, p.team, t)))));
+      keyedChildren(v("vote-names"), players, (p) => p.id,
+        (p) => h("button", { type: "button", className: "who-button", dataset: { testid: "vote-player-" + p.id, player: String(p.id) } },
+          h("span", { className: "who-name" }), h("span", { className: "who-badge" })),
+        (button, p) => {
+          button.setAttribute("aria-pressed", String(view.choice === p.id));
+          setText(button.firstElementChild, p.name);
+          button.lastElementChild.dataset.side = p.team;
+          setText(button.lastElementChild, !voter && p.voted ? t("vote.voted") : sideName(status.names, p.team, t));
+        });
     }
     const chosen = choosing && voter && view.choice ? status.players.find((p) => p.id === view.choice) : null;
     show(v("vote-confirm"), !!chosen);
