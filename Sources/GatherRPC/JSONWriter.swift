@@ -65,18 +65,31 @@ public enum JSONWriter {
   /// Appends an integer's decimal digits, without making a `String` of them: they are worked out from the
   /// last on the stack, and appended in one copy.
   static func writeInteger(_ number: Int64, into output: inout [UInt8]) {
-    if number < 0 { output.append(UInt8(ascii: "-")) }
-    var rest = number.magnitude
-    // Int64's magnitude has at most 19 digits (Int64.min's).
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19) { digits in
-      var start = digits.count
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestInteger) { buffer in
+      output.append(contentsOf: decimal(number, endingAt: buffer))
     }
+  }
+
+  /// The most bytes ``decimal(_:endingAt:)`` writes: Int64.min's 19 digits and its sign.
+  public static let longestInteger = 20
+
+  /// Writes `number` in decimal at the end of `buffer` (at least ``longestInteger`` bytes) and returns the
+  /// part written.
+  public static func decimal(_ number: Int64, endingAt buffer: UnsafeMutableBufferPointer<UInt8>)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    var rest = number.magnitude
+    var start = buffer.count
+    repeat {
+      start -= 1
+      buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    } while rest > 0
+    if number < 0 {
+      start -= 1
+      buffer[start] = UInt8(ascii: "-")
+    }
+    return UnsafeBufferPointer(rebasing: buffer[start...])
   }
 
   /// Appends a JSON string literal, escaping quotes, backslashes and control characters; runs of bytes that

@@ -5,8 +5,8 @@ import Testing
 
 @testable import GatherDaemon
 
-/// ConnectionOutput on a real socket pair: lines sent straight to the socket and lines NIO holds while the
-/// socket is full arrive complete and in order, and closing the channel closes the output's own descriptor.
+/// ConnectionOutput on a real socket pair: lines sent straight to the socket, notifications sent at once, and
+/// lines NIO holds while the socket is full arrive complete and in order, and closing the channel closes the output's own descriptor.
 @Suite struct ConnectionOutputTests {
   /// Holds a ConnectionOutput for the channel it joins, as RPCConnection does.
   final class Holder: ChannelInboundHandler, @unchecked Sendable {
@@ -91,6 +91,46 @@ import Testing
     let firstWrong = got.indices.first { $0 >= sent.count || got[$0] != sent[$0] }
     #expect(got.count == sent.count)
     #expect(firstWrong == nil, "line \(firstWrong ?? 0) arrived out of order or changed")
+    try await channel.close()
+  }
+
+  @Test func notificationsSentAtOnceArriveWholeAndInOrderWhenTheSocketFillsMidLine() async throws {
+    let (channel, holder, peer) = try await connectedPair()
+    defer { close(peer) }
+    // Notifications for two subscriptions, one ending in a negative id, each sent at once while the socket
+    // has room, with a written-and-flushed line between them: the socket fills in the middle of some line,
+    // whose rest and every line after it must follow in order.
+    let events = (1...400).map { SampleEvents.published(Int64($0), .timer) }
+    var expected: [UInt8] = []
+    for event in events {
+      event.line.write(for: 77, into: &expected)
+      event.line.write(for: -12_345, into: &expected)
+      expected += "between \(event.seq)\n".utf8
+    }
+    let (sentAtOnce, held) = try await channel.eventLoop.submit {
+      let output = holder.output!
+      var sentAtOnce = 0
+      for event in events {
+        if output.sendNow(event.line, subscription: 77) {
+          sentAtOnce += 1
+        } else {
+          output.write { event.line.write(for: 77, into: &$0) }
+        }
+        if output.sendNow(event.line, subscription: -12_345) {
+          sentAtOnce += 1
+        } else {
+          output.write { event.line.write(for: -12_345, into: &$0) }
+        }
+        output.write { $0 += "between \(event.seq)\n".utf8 }
+        output.flush()
+      }
+      return (sentAtOnce, output.writesHeldByNIO)
+    }.get()
+    #expect(sentAtOnce > 0, "no line was sent at once")
+    #expect(held > 0, "the socket never filled: the rest of a line was not exercised")
+    let (received, _) = read(peer, upTo: expected.count)
+    #expect(received.count == expected.count)
+    #expect(received == expected, "a line arrived changed, cut or out of order")
     try await channel.close()
   }
 

@@ -91,6 +91,18 @@ final class EventOutbox: EventSink, @unchecked Sendable {
 
   func flushEvents() { output?.flush() }
 
+  /// Writes one event and flushes it, as ``send(_:subscription:)`` and ``flushEvents()`` do: with nothing held
+  /// before it, straight to the socket in one system call.
+  func sendAndFlush(_ event: PublishedEvent, subscription: Int64) {
+    if let output, !overflowed, writable, backlog.isEmpty, unreplied.isEmpty || !unreplied.contains(subscription),
+      output.sendNow(event.line, subscription: subscription)
+    {
+      return
+    }
+    send(event, subscription: subscription)
+    flushEvents()
+  }
+
   private func writeBacklog() {
     guard let output, writable, !overflowed, !backlog.isEmpty else { return }
     for (subscription, event) in backlog.take(keeping: unreplied) where subscriptions[subscription] != nil {

@@ -96,8 +96,7 @@ final class SubscriberTable: @unchecked Sendable {
       guard let subscriptions = byTopic[event.topic] else { return }
       for subscription in subscriptions where event.seq > subscription.after {
         if let outbox = subscription.outbox {
-          outbox.send(event, subscription: subscription.id)
-          outbox.flushEvents()
+          outbox.sendAndFlush(event, subscription: subscription.id)
         } else {
           subscription.sink.send(event, subscription: subscription.id)
           subscription.sink.flushEvents()

@@ -1,3 +1,4 @@
+import GatherRPC
 import Glibc
 import NIOCore
 
@@ -57,6 +58,33 @@ final class ConnectionOutput {
     releasePending()
   }
 
+  /// Sends one notification line for `subscription` at once, as ``write(_:)`` and ``flush()`` would, when
+  /// nothing waits before it: its head, subscription id and tail go out with one `writev(2)`, copied nowhere
+  /// first (a tick's fan-out comes here once per subscriber). What the socket does not take takes the way a
+  /// flush's rest takes. Returns false, having sent nothing, when the line must be written and flushed instead:
+  /// the output has no socket of its own, or lines wait before it.
+  func sendNow(_ line: NotificationLine, subscription: Int64) -> Bool {
+    guard let socket, pending.isEmpty, inPipeline == 0 else { return false }
+    let complete = line.head.withUnsafeBytes { head in
+      line.tail.withUnsafeBytes { tail in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.longestInteger) { buffer in
+          let id = UnsafeRawBufferPointer(JSONWriter.decimal(subscription, endingAt: buffer))
+          let sent = Self.send(head, id, tail, to: socket)
+          guard sent < head.count + id.count + tail.count else { return true }
+          // Rare: the socket's buffer is full. The rest waits here for the flush below, as written lines do.
+          var skip = sent
+          for part in [head, id, tail] {
+            if skip < part.count { pending.append(contentsOf: part[skip...]) }
+            skip = max(0, skip - part.count)
+          }
+          return false
+        }
+      }
+    }
+    if !complete { flush() }
+    return true
+  }
+
   /// Sends what was written since the last flush.
   func flush() {
     guard let socket else {
@@ -101,6 +129,28 @@ final class ConnectionOutput {
       pending = []
     } else {
       pending.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Sends as much of `first`, `second` and `third`, in order, as the socket takes now with one `writev(2)`
+  /// (again if interrupted), without blocking; returns how many bytes it took.
+  private static func send(
+    _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ third: UnsafeRawBufferPointer,
+    to socket: CInt
+  ) -> Int {
+    var vectors = (
+      iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+      iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count),
+      iovec(iov_base: UnsafeMutableRawPointer(mutating: third.baseAddress), iov_len: third.count)
+    )
+    return withUnsafeMutablePointer(to: &vectors) { tuple in
+      tuple.withMemoryRebound(to: iovec.self, capacity: 3) { vectors in
+        while true {
+          let result = writev(socket, vectors, 3)
+          if result >= 0 { return result }
+          if errno != EINTR { return 0 }
+        }
+      }
     }
   }
 
