@@ -132,3 +132,5 @@ failed: {
   return -1;
 }
 }
+
+void gatherd_limit_malloc_arenas(int count) { mallopt(M_ARENA_MAX, count); }

@@ -1,4 +1,9 @@
 import ArgumentParser
+import CGatherShim
+
+// Two malloc arenas at most, not eight per core: gatherd's threads take turns more than they allocate at once
+// (the connections' loop does nearly all of it), and each arena kept would hold its own pages while idle.
+gatherd_limit_malloc_arenas(2)
 
 // Every request, commit and tick runs on gatherd's own NIO event loops (see Daemon); Swift concurrency only
 // starts and stops the services. It runs on NIO's event loops too, in the dev build and in the installed

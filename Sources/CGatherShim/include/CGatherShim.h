@@ -52,4 +52,7 @@ int gatherd_sealed_memfd(const char *name, const void *bytes, size_t count);
 /// Names the calling thread (at most 15 bytes), as `top -H`, `ps -L`, debuggers and core dumps show it.
 void gatherd_name_this_thread(const char *name);
 
+/// Limits glibc's malloc to `count` arenas (mallopt M_ARENA_MAX); call it before any thread starts.
+void gatherd_limit_malloc_arenas(int count);
+
 #endif
