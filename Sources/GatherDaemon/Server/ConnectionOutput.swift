@@ -60,8 +60,8 @@ final class ConnectionOutput {
 
   /// Sends one notification line for `subscription` at once, as ``write(_:)`` and ``flush()`` would, when
   /// nothing waits before it: its head, subscription id and tail go out with one `writev(2)`, copied nowhere
-  /// first (a tick's fan-out comes here once per subscriber). What the socket does not take takes the way a
-  /// flush's rest takes. Returns false, having sent nothing, when the line must be written and flushed instead:
+  /// first (a tick's fan-out comes here once per subscriber). What the socket does not take goes the way a
+  /// flush's rest goes. Returns false, having sent nothing, when the line must be written and flushed instead:
   /// the output has no socket of its own, or lines wait before it.
   func sendNow(_ line: NotificationLine, subscription: Int64) -> Bool {
     guard let socket, pending.isEmpty, inPipeline == 0 else { return false }
