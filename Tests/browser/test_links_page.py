@@ -1,7 +1,7 @@
 """The page as one app in a real browser: a sign-up or control link opened in a tab that already shows the page
 works at once (the fragment changes, the page does not reload) and the back button goes back; a goal tapped while
-gatherd is down shows pending and is sent once when the page reconnects; a name pressed while the names are drawn
-again is still picked; and the page speaks the phone's language,
+gatherd is down shows pending and is sent once when the page reconnects; a name pressed on the sign-up view, or a
+player ticked at check-in, while someone else's answer draws the list again still counts; and the page speaks the phone's language,
 or the one chosen on it, remembered.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p test_links_page.py -v
@@ -11,6 +11,7 @@ Headless Chromium over the DevTools protocol against the real gatherd; every wai
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import unittest
 
@@ -62,22 +63,49 @@ class LinksInAnOpenTabTest(PageCase):
         self.wait(page, f"{js_visible('no-gather')} && !{js_visible('signup')} && {js_text('mode')} === 'view only'",
                   "the board again, with the back button")
 
+    def press_while(self, page, selector: str, meanwhile) -> None:
+        """A finger held on `selector` while `meanwhile()` happens elsewhere (and the page shows it), then lifted."""
+        box = page.evaluate(f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect(); "
+                            "return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()")
+        press = {"x": box["x"], "y": box["y"], "button": "left", "clickCount": 1}
+        page.send("Input.dispatchMouseEvent", dict(press, type="mousePressed"))
+        meanwhile()
+        page.send("Input.dispatchMouseEvent", dict(press, type="mouseReleased"))
+
     def test_a_name_held_while_someone_else_answers_is_still_the_name_picked(self):
         plan = self.ok(self.c, "plan.create", {"startsAt": "2099-12-03T19:00+01:00", "capacity": 10})
         link = self.ok(self.c, "plan.link", {"plan": plan["id"]})["url"]
         page = self.open(link)
-        bea = testid(f"signup-player-{self.ids['Bea']}")
         self.wait(page, js_visible(f"signup-player-{self.ids['Bea']}"), "the sign-up view's names")
-        box = page.evaluate(f"(() => {{ const r = document.querySelector({json.dumps(bea)}).getBoundingClientRect(); "
-                            "return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()")
-        press = {"x": box["x"], "y": box["y"], "button": "left", "clickCount": 1}
-        # Bea's finger is down on her name when Ana says she is in from her own phone and the names are drawn again.
-        page.send("Input.dispatchMouseEvent", dict(press, type="mousePressed"))
-        self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids["Ana"]})
-        ana_going = f"document.querySelector({json.dumps(testid('signup-player-' + str(self.ids['Ana'])))}).textContent.includes('going')"
-        self.wait(page, ana_going, "Ana shown going while Bea's finger is down")
-        page.send("Input.dispatchMouseEvent", dict(press, type="mouseReleased"))
+        ana = testid(f"signup-player-{self.ids['Ana']}")
+
+        def ana_answers():
+            # Bea's finger is down on her name when Ana says she is in from her own phone: the names are drawn again.
+            self.ok(self.c, "plan.join", {"plan": plan["id"], "player": self.ids["Ana"]})
+            self.wait(page, f"document.querySelector({json.dumps(ana)}).textContent.includes('going')", "Ana shown going")
+
+        self.press_while(page, testid(f"signup-player-{self.ids['Bea']}"), ana_answers)
         self.wait(page, f"{js_visible('btn-in')} && {js_text('signup-you')} === 'Bea'", "Bea picked: her tap was not lost")
+
+    def test_a_tick_held_at_check_in_while_a_player_answers_still_ticks(self):
+        starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(hours=2)).isoformat(timespec="minutes")
+        plan = self.ok(self.c, "plan.create", {"startsAt": starts, "capacity": 4})["id"]
+        self.ok(self.c, "plan.join", {"plan": plan, "player": self.ids["Ana"]})
+        self.ok(self.c, "plan.join", {"plan": plan, "player": self.ids["Bea"]})
+        page = self.open(self.daemon.control_url())
+        self.wait(page, js_visible(f"btn-plan-checkin-{plan}"), "the plan's buttons")
+        page.click(testid(f"btn-plan-checkin-{plan}"))
+        self.wait(page, f"{js_visible('checkin')} && {js_text('checkin-count')} === '0 of 2 here'", "the check-in")
+
+        def carla_answers():
+            # The referee's finger is down on Ana when Carla says she is coming: the check-in is drawn again.
+            self.ok(self.c, "plan.join", {"plan": plan, "player": self.ids["Carla"]})
+            self.wait(page, f"{js_text('checkin-count')} === '0 of 3 here'", "Carla on the list")
+
+        self.press_while(page, testid(f"checkin-{self.ids['Ana']}"), carla_answers)
+        self.wait(page, f"{js_text('checkin-count')} === '1 of 3 here'", "Ana ticked: the tap was not lost")
+        self.assertEqual(page.evaluate(f"document.querySelector({json.dumps(testid('checkin-' + str(self.ids['Ana'])))})"
+                                       ".getAttribute('aria-pressed')"), "true")
 
     def test_a_control_link_opened_in_the_tab_takes_control_and_leaves_the_address_bar(self):
         self.ok(self.c, "gather.start", {"teamA": [self.ids["Ana"]], "teamB": [self.ids["Bea"]], "minutes": 10})

@@ -3,7 +3,7 @@
 // a new player by name), saves it (plan.checkIn), and asks for fair teams of those ticked: "Start from the plan"
 // then shows their split, the one gather.start {plan} makes, in place of the check-in.
 
-import { $, h, mountTree, setText, show } from "./dom.js";
+import { $, h, keyedChildren, mountTree, setText, show } from "./dom.js";
 import { checkInForm } from "./weeklymarkup.js";
 import { openPanel } from "./panels.js";
 import { planTitle } from "./plans.js";
@@ -19,8 +19,16 @@ export function mountCheckIn(app, panels) {
   const set = (patch) => store.dispatch({ type: "view", view: "checkin", patch: patch });
   const planOf = (s) => { const p = openPanel(s); return p && p.name === "checkin" ? s.lists.plans[p.id] : null; };
 
-  const tick = (id, name, ticked, kind) => h("button", { type: "button", className: "pick",
+  const tickButton = (id, name, ticked, kind) => h("button", { type: "button", className: "pick",
     dataset: { testid: "checkin-" + id, player: String(id), kind: kind }, attrs: { "aria-pressed": String(ticked) } }, name);
+  // A list of players to tick, kept across renders (a tap pressed while a player's answer redraws it still
+  // counts): `rows` are [id, name, ticked].
+  const ticks = (list, rows, kind) => keyedChildren(list, rows, (row) => row[0],
+    (row) => tickButton(row[0], row[1], row[2], kind),
+    (button, [, name, ticked]) => {
+      button.setAttribute("aria-pressed", String(ticked));
+      setText(button, name);
+    });
 
   /** Saves the check-in; resolves with the plan as it now is, or undefined when refused. */
   async function save() {
@@ -88,16 +96,20 @@ export function mountCheckIn(app, panels) {
     const t = s.lang.t, here = new Set(view.here), name = (e) => (s.lists.players[e.id] || e).name;
     const listed = new Set([...plan.going, ...plan.waiting].map((e) => e.id));
     setText(v("checkin-when"), planTitle(plan, s.lang.f));
-    v("checkin-going").replaceChildren(...plan.going.map((e) => tick(e.id, name(e), here.has(e.id), "going")));
-    if (!plan.going.length) v("checkin-going").textContent = t("checkin.nobodyGoing");
+    const going = v("checkin-going");
+    if (!plan.going.length) setText(going, t("checkin.nobodyGoing"));
+    else {
+      if (!going.firstElementChild) going.replaceChildren();   // the "nobody going" line
+      ticks(going, plan.going.map((e) => [e.id, name(e), here.has(e.id)]), "going");
+    }
     show(v("checkin-waiting-set"), plan.waiting.length > 0);
-    v("checkin-waiting").replaceChildren(...plan.waiting.map((e) => tick(e.id, name(e), here.has(e.id), "waiting")));
+    ticks(v("checkin-waiting"), plan.waiting.map((e) => [e.id, name(e), here.has(e.id)]), "waiting");
     const others = Object.values(s.lists.players).filter((p) => !listed.has(p.id)).sort((a, b) => a.name.localeCompare(b.name));
-    v("checkin-walkins").replaceChildren(...others.filter((p) => here.has(p.id)).map((p) => tick(p.id, p.name, true, "walkIn")),
+    v("checkin-walkins").replaceChildren(...others.filter((p) => here.has(p.id)).map((p) => tickButton(p.id, p.name, true, "walkIn")),
       ...view.newcomers.map((n, i) => h("button", { type: "button", className: "pick new",
         dataset: { testid: "checkin-new-" + i, newcomer: String(i) },
         attrs: { "aria-pressed": "true", "aria-label": t("checkin.newcomerLabel", { name: n }) } }, t("checkin.newcomer", { name: n }))));
-    v("checkin-others").replaceChildren(...others.filter((p) => !here.has(p.id)).map((p) => tick(p.id, p.name, false, "walkIn")));
+    ticks(v("checkin-others"), others.filter((p) => !here.has(p.id)).map((p) => [p.id, p.name, false]), "walkIn");
     show(v("checkin-others-box"), !others.every((p) => here.has(p.id)));
     const total = view.here.filter((id) => s.lists.players[id]).length + view.newcomers.length;
     setText(v("checkin-count"), t("checkin.count", { here: plan.going.filter((e) => here.has(e.id)).length, count: plan.going.length }));
