@@ -81,7 +81,7 @@ final class EventOutbox: EventSink, @unchecked Sendable {
 
   func send(_ event: PublishedEvent, subscription: Int64) {
     guard let output, !overflowed else { return }
-    if writable, backlog.isEmpty, unreplied.isEmpty || !unreplied.contains(subscription) {
+    if mayWriteNow(subscription) {
       write(event, subscription: subscription, to: output)
     } else if !backlog.hold(event, for: subscription) {
       overflowed = true
@@ -94,13 +94,17 @@ final class EventOutbox: EventSink, @unchecked Sendable {
   /// Writes one event and flushes it, as ``send(_:subscription:)`` and ``flushEvents()`` do: with nothing held
   /// before it, straight to the socket in one system call.
   func sendAndFlush(_ event: PublishedEvent, subscription: Int64) {
-    if let output, !overflowed, writable, backlog.isEmpty, unreplied.isEmpty || !unreplied.contains(subscription),
-      output.sendNow(event.line, subscription: subscription)
-    {
+    if let output, !overflowed, mayWriteNow(subscription), output.sendNow(event.line, subscription: subscription) {
       return
     }
     send(event, subscription: subscription)
     flushEvents()
+  }
+
+  /// Whether an event for `subscription` may go out now rather than wait: the peer keeps up, nothing waits
+  /// before it, and the reply that opened the subscription has been written.
+  private func mayWriteNow(_ subscription: Int64) -> Bool {
+    writable && backlog.isEmpty && (unreplied.isEmpty || !unreplied.contains(subscription))
   }
 
   private func writeBacklog() {

@@ -96,12 +96,8 @@ export function mountCheckIn(app, panels) {
     const t = s.lang.t, here = new Set(view.here), name = (e) => (s.lists.players[e.id] || e).name;
     const listed = new Set([...plan.going, ...plan.waiting].map((e) => e.id));
     setText(v("checkin-when"), planTitle(plan, s.lang.f));
-    const going = v("checkin-going");
-    if (!plan.going.length) setText(going, t("checkin.nobodyGoing"));
-    else {
-      if (!going.firstElementChild) going.replaceChildren();   // the "nobody going" line
-      ticks(going, plan.going.map((e) => [e.id, name(e), here.has(e.id)]), "going");
-    }
+    if (!plan.going.length) setText(v("checkin-going"), t("checkin.nobodyGoing"));
+    else ticks(v("checkin-going"), plan.going.map((e) => [e.id, name(e), here.has(e.id)]), "going");
     show(v("checkin-waiting-set"), plan.waiting.length > 0);
     ticks(v("checkin-waiting"), plan.waiting.map((e) => [e.id, name(e), here.has(e.id)]), "waiting");
     const others = Object.values(s.lists.players).filter((p) => !listed.has(p.id)).sort((a, b) => a.name.localeCompare(b.name));

@@ -34,12 +34,15 @@ export function show(node, shown) {
 }
 
 /** Makes `parent`'s children one element per item of `items`, in order, keeping the element already there for an
- * item's key (`key(item)`, kept as `data-key`); an item new to the list gets `make(item)`, and every element is
- * brought up to date with `update(element, item)`. A name pressed while the list is drawn again is still the name released, so the
- * tap is not lost. */
+ * item's key (`key(item)`, kept as `data-key`); an item new to the list gets `make(item)`, every element is brought
+ * up to date with `update(element, item)`, and anything else in `parent` (a line of text) goes. A name pressed
+ * while the list is drawn again is still the name released, so the tap is not lost. */
 export function keyedChildren(parent, items, key, make, update) {
   const kept = new Map();
-  for (const child of parent.children) kept.set(child.dataset.key, child);
+  for (const child of [...parent.childNodes]) {
+    if (child.nodeType === Node.ELEMENT_NODE && child.dataset.key !== undefined) kept.set(child.dataset.key, child);
+    else child.remove();
+  }
   let at = parent.firstElementChild;
   for (const item of items) {
     const name = String(key(item));
