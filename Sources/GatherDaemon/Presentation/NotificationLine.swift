@@ -26,4 +26,21 @@ struct NotificationLine: Sendable {
     JSONWriter.write(.int(subscription), into: &bytes)
     tail.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
   }
+
+  /// The most bytes the line takes, whatever the subscription id.
+  var longestCount: Int { head.count + JSONWriter.longestInteger + tail.count }
+
+  /// The notification line for one subscription, newline included, written at the start of `buffer` (at least
+  /// ``longestCount`` bytes); returns the part written.
+  func write(for subscription: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    let start = buffer.baseAddress!
+    head.withUnsafeBytes { UnsafeMutableRawPointer(start).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    // The id is written at the end of the widest slot it may need, then moved up against the head.
+    let slot = UnsafeMutableBufferPointer(start: start + head.count, count: JSONWriter.longestInteger)
+    let id = JSONWriter.decimal(subscription, endingAt: slot)
+    UnsafeMutableRawPointer(start + head.count).copyMemory(from: id.baseAddress!, byteCount: id.count)
+    let end = start + head.count + id.count
+    tail.withUnsafeBytes { UnsafeMutableRawPointer(end).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    return UnsafeBufferPointer(start: start, count: head.count + id.count + tail.count)
+  }
 }

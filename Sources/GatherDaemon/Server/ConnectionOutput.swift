@@ -21,6 +21,9 @@ final class ConnectionOutput {
   /// socket does not take then reaches NIO, whose writability stops a connection that answers a long batch
   /// for a peer that does not read, as it did when every line went to NIO.
   static let flushThreshold = 64 * 1024
+  /// The longest notification ``sendNow(_:subscription:)`` puts together on the stack (a tick takes about 220
+  /// bytes); a constant, so that the buffer is always on the stack.
+  static var longestLineSentAtOnce: Int { 512 }
 
   /// The output's own duplicate of the connection's descriptor, until ``detach()``.
   private var socket: CInt?
@@ -59,27 +62,21 @@ final class ConnectionOutput {
   }
 
   /// Sends one notification line for `subscription` at once, as ``write(_:)`` and ``flush()`` would, when
-  /// nothing waits before it: its head, subscription id and tail go out with one `writev(2)`, copied nowhere
-  /// first (a tick's fan-out comes here once per subscriber). What the socket does not take goes the way a
-  /// flush's rest goes. Returns false, having sent nothing, when the line must be written and flushed instead:
-  /// the output has no socket of its own, or lines wait before it.
+  /// nothing waits before it: the line is put together on the stack and goes out with one `write(2)` (a
+  /// tick's fan-out comes here once per subscriber). What the socket does not take goes the way a flush's rest
+  /// goes. Returns false, having sent nothing, when the line must be written and flushed instead: the output has
+  /// no socket of its own, lines wait before it, or the line is longer than ``longestLineSentAtOnce``.
   func sendNow(_ line: NotificationLine, subscription: Int64) -> Bool {
-    guard let socket, pending.isEmpty, inPipeline == 0 else { return false }
-    let complete = line.head.withUnsafeBytes { head in
-      line.tail.withUnsafeBytes { tail in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.longestInteger) { buffer in
-          let id = UnsafeRawBufferPointer(JSONWriter.decimal(subscription, endingAt: buffer))
-          let sent = Self.send(head, id, tail, to: socket)
-          guard sent < head.count + id.count + tail.count else { return true }
-          // Rare: the socket's buffer is full. The rest waits here for the flush below, as written lines do.
-          var skip = sent
-          for part in [head, id, tail] {
-            if skip < part.count { pending.append(contentsOf: part[skip...]) }
-            skip = max(0, skip - part.count)
-          }
-          return false
-        }
-      }
+    guard let socket, pending.isEmpty, inPipeline == 0, line.longestCount <= Self.longestLineSentAtOnce else {
+      return false
+    }
+    let complete = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestLineSentAtOnce) { buffer in
+      let bytes = UnsafeRawBufferPointer(line.write(for: subscription, into: buffer))
+      let sent = Self.send(bytes, to: socket)
+      guard sent < bytes.count else { return true }
+      // Rare: the socket's buffer is full. The rest waits here for the flush below, as written lines do.
+      pending.append(contentsOf: bytes[sent...])
+      return false
     }
     if !complete { flush() }
     return true
@@ -97,7 +94,7 @@ final class ConnectionOutput {
     guard !pending.isEmpty else { return }
     var sent = 0
     if inPipeline == 0 {
-      sent = Self.send(pending, to: socket)
+      sent = pending.withUnsafeBytes { Self.send($0, to: socket) }
       if sent == pending.count {
         releasePending()
         return
@@ -132,44 +129,20 @@ final class ConnectionOutput {
     }
   }
 
-  /// Sends as much of `first`, `second` and `third`, in order, as the socket takes now with one `writev(2)`
-  /// (again if interrupted), without blocking; returns how many bytes it took.
-  private static func send(
-    _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, _ third: UnsafeRawBufferPointer,
-    to socket: CInt
-  ) -> Int {
-    var vectors = (
-      iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
-      iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count),
-      iovec(iov_base: UnsafeMutableRawPointer(mutating: third.baseAddress), iov_len: third.count)
-    )
-    return withUnsafeMutablePointer(to: &vectors) { tuple in
-      tuple.withMemoryRebound(to: iovec.self, capacity: 3) { vectors in
-        while true {
-          let result = writev(socket, vectors, 3)
-          if result >= 0 { return result }
-          if errno != EINTR { return 0 }
-        }
-      }
-    }
-  }
-
   /// Sends as much of `bytes` as the socket takes now, without blocking; returns how many bytes it took.
-  private static func send(_ bytes: [UInt8], to socket: CInt) -> Int {
-    bytes.withUnsafeBytes { raw in
-      var sent = 0
-      while sent < raw.count {
-        // The socket is non-blocking (NIO made it so), and NIO ignores SIGPIPE: a peer that has gone is EPIPE.
-        let result = Glibc.write(socket, raw.baseAddress! + sent, raw.count - sent)
-        if result > 0 {
-          sent += result
-        } else if result < 0, errno == EINTR {
-          continue
-        } else {
-          break
-        }
+  private static func send(_ bytes: UnsafeRawBufferPointer, to socket: CInt) -> Int {
+    var sent = 0
+    while sent < bytes.count {
+      // The socket is non-blocking (NIO made it so), and NIO ignores SIGPIPE: a peer that has gone is EPIPE.
+      let result = Glibc.write(socket, bytes.baseAddress! + sent, bytes.count - sent)
+      if result > 0 {
+        sent += result
+      } else if result < 0, errno == EINTR {
+        continue
+      } else {
+        break
       }
-      return sent
     }
+    return sent
   }
 }
