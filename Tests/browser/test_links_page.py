@@ -107,6 +107,27 @@ class LinksInAnOpenTabTest(PageCase):
         self.assertEqual(page.evaluate(f"document.querySelector({json.dumps(testid('checkin-' + str(self.ids['Ana'])))})"
                                        ".getAttribute('aria-pressed')"), "true")
 
+    def test_a_name_held_when_picking_a_new_games_players_while_a_player_answers_is_still_picked(self):
+        starts = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=3)).isoformat(timespec="minutes")
+        plan = self.ok(self.c, "plan.create", {"startsAt": starts, "capacity": 4})["id"]
+        page = self.open(self.daemon.control_url())
+        self.wait(page, js_visible("btn-new-gather"), "the start button")
+        page.click(testid("btn-new-gather"))
+        self.wait(page, f"{js_visible('setup')} && {js_text('setup-count')}.startsWith('0')", "the new game's players")
+        counts = json.dumps(f"{testid(f'plan-{plan}')} {testid('plan-counts')}")
+
+        def carla_answers():
+            # The referee's finger is down on Bea when Carla says she is coming to next week's game: the page's
+            # plans change, and the new game's players are drawn again.
+            self.ok(self.c, "plan.join", {"plan": plan, "player": self.ids["Carla"]})
+            self.wait(page, f"document.querySelector({counts}).textContent.startsWith('1')", "Carla's answer on the page")
+
+        bea = testid(f"pick-{self.ids['Bea']}")
+        self.press_while(page, bea, carla_answers)
+        self.wait(page, f"document.querySelector({json.dumps(bea)}).getAttribute('aria-pressed') === 'true'",
+                  "Bea picked: the tap was not lost")
+        self.assertTrue(page.evaluate(f"{js_text('setup-count')}.startsWith('1')"))
+
     def test_a_control_link_opened_in_the_tab_takes_control_and_leaves_the_address_bar(self):
         self.ok(self.c, "gather.start", {"teamA": [self.ids["Ana"]], "teamB": [self.ids["Bea"]], "minutes": 10})
         page = self.open(self.daemon.base_url + "/")

@@ -101,10 +101,17 @@ export function mountCheckIn(app, panels) {
     show(v("checkin-waiting-set"), plan.waiting.length > 0);
     ticks(v("checkin-waiting"), plan.waiting.map((e) => [e.id, name(e), here.has(e.id)]), "waiting");
     const others = Object.values(s.lists.players).filter((p) => !listed.has(p.id)).sort((a, b) => a.name.localeCompare(b.name));
-    v("checkin-walkins").replaceChildren(...others.filter((p) => here.has(p.id)).map((p) => tickButton(p.id, p.name, true, "walkIn")),
-      ...view.newcomers.map((n, i) => h("button", { type: "button", className: "pick new",
-        dataset: { testid: "checkin-new-" + i, newcomer: String(i) },
-        attrs: { "aria-pressed": "true", "aria-label": t("checkin.newcomerLabel", { name: n }) } }, t("checkin.newcomer", { name: n }))));
+    const walkIns = [...others.filter((p) => here.has(p.id)).map((p) => ({ key: "player-" + p.id, player: p })),
+      ...view.newcomers.map((name, i) => ({ key: "new-" + i, newcomer: name, i }))];
+    keyedChildren(v("checkin-walkins"), walkIns, (w) => w.key,
+      (w) => w.player ? tickButton(w.player.id, w.player.name, true, "walkIn")
+        : h("button", { type: "button", className: "pick new", dataset: { testid: "checkin-new-" + w.i, newcomer: String(w.i) },
+          attrs: { "aria-pressed": "true" } }),
+      (button, w) => {
+        if (w.player) { setText(button, w.player.name); return; }
+        button.setAttribute("aria-label", t("checkin.newcomerLabel", { name: w.newcomer }));
+        setText(button, t("checkin.newcomer", { name: w.newcomer }));
+      });
     ticks(v("checkin-others"), others.filter((p) => !here.has(p.id)).map((p) => [p.id, p.name, false]), "walkIn");
     show(v("checkin-others-box"), !others.every((p) => here.has(p.id)));
     const total = view.here.filter((id) => s.lists.players[id]).length + view.newcomers.length;

@@ -2,7 +2,7 @@
 // plan): tick who plays, ask gather.suggest for two fair sides, and start the match with them and its format.
 // From a plan its players are fixed (those checked in, else the going ones) and gatherd makes the same split.
 
-import { $, h, mountTree, setText, show } from "./dom.js";
+import { $, h, keyedChildren, mountTree, setText, show } from "./dom.js";
 import { setupForm } from "./formsmarkup.js";
 import { openPanel } from "./panels.js";
 import { planTitle } from "./plans.js";
@@ -99,8 +99,14 @@ export function mountSetup(app, panels) {
     const everyone = Object.values(s.lists.players).sort((a, b) => a.name.localeCompare(b.name));
     const roster = fromPlan ? everyone.filter((p) => picked.includes(p.id)) : everyone;
     setText(v("setup-title"), t(fromPlan ? "setup.fromPlan" : "setup.title"));
-    v("setup-players").replaceChildren(...roster.map((p) => h("button", { type: "button", className: "pick", disabled: fromPlan,
-      dataset: { testid: "pick-" + p.id, player: String(p.id) }, attrs: { "aria-pressed": String(picked.includes(p.id)) } }, p.name)));
+    // Kept across renders, so a name pressed while a player's answer comes in is still the name picked.
+    keyedChildren(v("setup-players"), roster, (p) => p.id,
+      (p) => h("button", { type: "button", className: "pick", dataset: { testid: "pick-" + p.id, player: String(p.id) } }),
+      (node, p) => {
+        node.disabled = fromPlan;
+        node.setAttribute("aria-pressed", String(picked.includes(p.id)));
+        setText(node, p.name);
+      });
     setText(v("setup-count"), t("setup.ticked", { count: picked.length }));
     const suggestion = view.suggestion;
     show(v("suggestion"), !!suggestion);
