@@ -94,43 +94,71 @@ import Testing
     try await channel.close()
   }
 
-  @Test func notificationsSentAtOnceArriveWholeAndInOrderWhenTheSocketFillsMidLine() async throws {
+  @Test func notificationsSentAtOnceArriveWholeAndInOrderWhenTheSocketFills() async throws {
     let (channel, holder, peer) = try await connectedPair()
     defer { close(peer) }
-    // Notifications for two subscriptions, one ending in a negative id, each sent at once while the socket
-    // has room, with a written-and-flushed line between them: the socket fills in the middle of some line,
-    // whose rest and every line after it must follow in order.
+    // Notifications for two subscriptions, one with a negative id, sent at once while the socket has room, and a
+    // written-and-flushed line after every tenth event: the socket fills under a notification sent at once, whose
+    // line and every line after it must still arrive, in order.
     let events = (1...400).map { SampleEvents.published(Int64($0), .timer) }
     var expected: [UInt8] = []
     for event in events {
       event.line.write(for: 77, into: &expected)
       event.line.write(for: -12_345, into: &expected)
-      expected += "between \(event.seq)\n".utf8
+      if event.seq % 10 == 0 { expected += "between \(event.seq)\n".utf8 }
     }
-    let (sentAtOnce, held) = try await channel.eventLoop.submit {
+    let (sentAtOnce, filledBySendNow) = try await channel.eventLoop.submit {
       let output = holder.output!
       var sentAtOnce = 0
+      var filledBySendNow = 0
       for event in events {
-        if output.sendNow(event.line, subscription: 77) {
-          sentAtOnce += 1
-        } else {
-          output.write { event.line.write(for: 77, into: &$0) }
+        for subscription: Int64 in [77, -12_345] {
+          let heldBefore = output.writesHeldByNIO
+          if output.sendNow(event.line, subscription: subscription) {
+            sentAtOnce += 1
+            if heldBefore == 0, output.writesHeldByNIO > 0 { filledBySendNow += 1 }
+          } else {
+            output.write { event.line.write(for: subscription, into: &$0) }
+          }
         }
-        if output.sendNow(event.line, subscription: -12_345) {
-          sentAtOnce += 1
-        } else {
-          output.write { event.line.write(for: -12_345, into: &$0) }
+        if event.seq % 10 == 0 {
+          output.write { $0 += "between \(event.seq)\n".utf8 }
+          output.flush()
         }
-        output.write { $0 += "between \(event.seq)\n".utf8 }
-        output.flush()
       }
-      return (sentAtOnce, output.writesHeldByNIO)
+      output.flush()
+      return (sentAtOnce, filledBySendNow)
     }.get()
     #expect(sentAtOnce > 0, "no line was sent at once")
-    #expect(held > 0, "the socket never filled: the rest of a line was not exercised")
+    #expect(filledBySendNow > 0, "the socket never filled under a line sent at once: its rest was not exercised")
     let (received, _) = read(peer, upTo: expected.count)
     #expect(received.count == expected.count)
-    #expect(received == expected, "a line arrived changed, cut or out of order")
+    #expect(received.elementsEqual(expected), "a line arrived changed, cut or out of order")
+    try await channel.close()
+  }
+
+  @Test func aNotificationThatCouldBeLongerThanTheStackBufferIsLeftToBeWrittenAndFlushed() async throws {
+    let (channel, holder, peer) = try await connectedPair()
+    defer { close(peer) }
+    let long = SampleEvents.goal(1, scorerName: String(repeating: "A Very Long Name ", count: 40))
+    let short = SampleEvents.published(2, .timer)
+    #expect(long.line.longestCount > ConnectionOutput.longestLineSentAtOnce)
+    var expected: [UInt8] = []
+    short.line.write(for: 5, into: &expected)
+    long.line.write(for: 5, into: &expected)
+    let (shortSent, longSent) = try await channel.eventLoop.submit {
+      let output = holder.output!
+      let shortSent = output.sendNow(short.line, subscription: 5)
+      let longSent = output.sendNow(long.line, subscription: 5)
+      if !longSent {
+        output.write { long.line.write(for: 5, into: &$0) }
+        output.flush()
+      }
+      return (shortSent, longSent)
+    }.get()
+    #expect(shortSent)
+    #expect(!longSent, "a line longer than the stack buffer was sent at once")
+    #expect(read(peer, upTo: expected.count).bytes == expected)
     try await channel.close()
   }
 

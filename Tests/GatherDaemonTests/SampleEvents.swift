@@ -10,6 +10,16 @@ enum SampleEvents {
     PublishedEvent(seq: seq, event: event(topic, n: seq))
   }
 
+  /// A published goal numbered `seq`, scored by `scorerName`.
+  static func goal(_ seq: Int64, scorerName: String) -> PublishedEvent {
+    let goal = ScoreEvent(
+      kind: .goal, team: .teamA, scorerID: 9, scorerName: scorerName, matchTimeMs: 0,
+      score: try! Score(teamA: 1, teamB: 0), recordedAt: Date(timeIntervalSince1970: 1_800_000_000))
+    let moment = GatherMoment(id: 1, names: TeamNames(stored: "Team A", "Team B"), score: goal.score)
+    return PublishedEvent(
+      seq: seq, event: .score(ScoreChange(kind: .goal, score: goal.score, entry: goal, gather: moment)))
+  }
+
   /// An event on `topic`; `n` tells it from its neighbours.
   static func event(_ topic: Topic, n: Int64 = 1) -> SessionEvent {
     let status = TimerStatus(try! MatchClock(), at: .zero, endsAt: nil)

@@ -7,8 +7,8 @@ Usage: Tests/bench/tick_cpu.py --tools DIR --gatherd BIN [--reference NAME=BIN .
 
 Each server in turn (gatherd with an active gather and its clock running; each --reference, tick_ref by
 default, as it is) gets --subscribers tick subscriptions from one `tickprobe` and ticks for --seconds. Server
-and probe share CPU 0 and the probe runs at nice 19, so it reads each tick only after the server has written
-all of it: the server's CPU time is its writing, never the probe's wake-ups. Prints, per server and round, the
+and probe share CPU 0 and the probe runs as SCHED_IDLE (`chrt --idle 0`), so it reads a tick only once the
+server has written all of it and sleeps: the server's CPU time is its writing, not a reader taking turns with it. Prints, per server and round, the
 median of the server's CPU time (all threads, from /proc/PID/task/*/schedstat) over each second: one tick.
 """
 
@@ -44,6 +44,7 @@ def per_second_ms(tools, tmp, binary, is_gatherd, subscribers, seconds):
     if is_gatherd:
         cmd += ["--database", os.path.join(tmp, f"g-{time.monotonic_ns()}.sqlite"), "--log-level", "warning"]
     server = subprocess.Popen(["taskset", "-c", "0", *cmd], stdout=subprocess.DEVNULL)
+    server.bench_name = os.path.basename(binary)  # wait_for_socket names the server it waited for
     probe = None
     try:
         wait_for_socket(sock, server)
@@ -52,7 +53,8 @@ def per_second_ms(tools, tmp, binary, is_gatherd, subscribers, seconds):
         if is_gatherd:
             start_clock_at_phase(setup_gather(sock, 10), 0.3)
             probe_cmd += ["--subscribe-line", SUBSCRIBE_TICK]
-        probe = subprocess.Popen(["nice", "-n", "19", "taskset", "-c", "0", *probe_cmd], stdout=subprocess.DEVNULL)
+        probe = subprocess.Popen(["chrt", "--idle", "0", "taskset", "-c", "0", *probe_cmd],
+                                 stdout=subprocess.DEVNULL)
         time.sleep(4.5)  # connected, subscribed and past the first tick
         samples = []
         before = cpu_ns(server.pid)

@@ -1,8 +1,8 @@
 """The page as one app in a real browser: a sign-up or control link opened in a tab that already shows the page
 works at once (the fragment changes, the page does not reload) and the back button goes back; a goal tapped while
-gatherd is down shows pending and is sent once when the page reconnects; a name pressed on the sign-up view, or a
-player ticked at check-in, while someone else's answer draws the list again still counts; and the page speaks the phone's language,
-or the one chosen on it, remembered.
+gatherd is down shows pending and is sent once when the page reconnects; a name pressed on the sign-up view, a
+player ticked at check-in or picked for a new game, while someone else's answer draws the list again, still
+counts; and the page speaks the phone's language, or the one chosen on it, remembered.
 
     GATHERD_BIN=.build/debug/gatherd python3 -m unittest discover -s Tests/browser -t Tests/browser -p test_links_page.py -v
 

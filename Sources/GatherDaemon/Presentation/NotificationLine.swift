@@ -33,6 +33,7 @@ struct NotificationLine: Sendable {
   /// The notification line for one subscription, newline included, written at the start of `buffer` (at least
   /// ``longestCount`` bytes); returns the part written.
   func write(for subscription: Int64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    precondition(buffer.count >= longestCount, "a notification line needs \(longestCount) bytes")
     let start = buffer.baseAddress!
     head.withUnsafeBytes { UnsafeMutableRawPointer(start).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
     // The id is written at the end of the widest slot it may need, then moved up against the head.

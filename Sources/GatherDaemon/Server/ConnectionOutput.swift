@@ -21,8 +21,8 @@ final class ConnectionOutput {
   /// socket does not take then reaches NIO, whose writability stops a connection that answers a long batch
   /// for a peer that does not read, as it did when every line went to NIO.
   static let flushThreshold = 64 * 1024
-  /// The longest notification ``sendNow(_:subscription:)`` puts together on the stack (a tick takes about 220
-  /// bytes); a constant, so that the buffer is always on the stack.
+  /// The longest notification ``sendNow(_:subscription:)`` puts together in a temporary buffer, small enough for
+  /// the standard library to keep on the stack (a tick takes about 220 bytes).
   static var longestLineSentAtOnce: Int { 512 }
 
   /// The output's own duplicate of the connection's descriptor, until ``detach()``.
@@ -65,7 +65,7 @@ final class ConnectionOutput {
   /// nothing waits before it: the line is put together on the stack and goes out with one `write(2)` (a
   /// tick's fan-out comes here once per subscriber). What the socket does not take goes the way a flush's rest
   /// goes. Returns false, having sent nothing, when the line must be written and flushed instead: the output has
-  /// no socket of its own, lines wait before it, or the line is longer than ``longestLineSentAtOnce``.
+  /// no socket of its own, lines wait before it, or the line could be longer than ``longestLineSentAtOnce``.
   func sendNow(_ line: NotificationLine, subscription: Int64) -> Bool {
     guard let socket, pending.isEmpty, inPipeline == 0, line.longestCount <= Self.longestLineSentAtOnce else {
       return false
