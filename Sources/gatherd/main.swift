@@ -1,5 +1,7 @@
 import ArgumentParser
 import CGatherShim
+import NIOCore
+import NIOPosix
 
 // Two malloc arenas at most, not eight per core: gatherd's threads take turns more than they allocate at once
 // (the connections' loop does nearly all of it), and each arena kept would hold its own pages while idle.
@@ -13,7 +15,12 @@ let onEventLoops = ConcurrencyOnEventLoops.install()
 do {
   var command = try Gatherd.parseAsRoot()
   if let daemon = command as? Gatherd {
-    try await daemon.serve(concurrencyOnEventLoops: onEventLoops)
+    // The main thread waits here until the daemon stops. An async main would leave it through libdispatch's
+    // `pthread_exit`, whose unwinding of the thread's stack reads the binary's unwind tables (about 1.2 MB) into
+    // the resident set for as long as the daemon runs.
+    try MultiThreadedEventLoopGroup.singleton.any().makeFutureWithTask { [onEventLoops] in
+      try await daemon.serve(concurrencyOnEventLoops: onEventLoops)
+    }.wait()
   } else {
     try command.run()
   }

@@ -55,4 +55,8 @@ void gatherd_name_this_thread(const char *name);
 /// Limits glibc's malloc to `count` arenas (mallopt M_ARENA_MAX); call it before any thread starts.
 void gatherd_limit_malloc_arenas(int count);
 
+/// Asks the processor to bring the memory at `address` into its cache, for reading soon, without waiting for it
+/// (a prefetch: it never faults, whatever the address).
+static inline void gatherd_prefetch(const void *address) { __builtin_prefetch(address); }
+
 #endif

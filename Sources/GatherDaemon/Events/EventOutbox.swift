@@ -1,3 +1,4 @@
+import CGatherShim
 import GatherRPC
 import NIOCore
 
@@ -8,18 +9,19 @@ import NIOCore
 /// until the reply that opened it has been written. Confined to the connection's event loop.
 /// Unchecked `Sendable`: touched on its connection's event loop only, with no lock on the path of every event.
 final class EventOutbox: EventSink, @unchecked Sendable {
-  private let table: SubscriberTable
+  // What a tick reads for every subscriber comes first, so that it shares the object's first cache line.
   private var output: ConnectionOutput?
-  /// The open subscriptions and their topics.
-  private(set) var subscriptions: [Int64: Set<Topic>] = [:]
+  /// Whether the channel takes more writes without queueing them, as its last writability event said.
+  private var writable = true
+  private var overflowed = false
   /// Subscriptions opened by the request in hand: their events wait for its reply.
   private var unreplied: Set<Int64> = []
   private var backlog: EventBacklog
-  private var overflowed = false
+  private let table: SubscriberTable
+  /// The open subscriptions and their topics.
+  private(set) var subscriptions: [Int64: Set<Topic>] = [:]
   /// Set when the connection goes: no subscription may start after it.
   private var closed = false
-  /// Whether the channel takes more writes without queueing them, as its last writability event said.
-  private var writable = true
   /// Called once when a subscription overflows, with its id; the connection then says why and closes.
   var onOverflow: ((Int64) -> Void)?
   /// Called after a subscription opens or is closed by the peer, with the subscriptions now open.
@@ -99,6 +101,11 @@ final class EventOutbox: EventSink, @unchecked Sendable {
     }
     send(event, subscription: subscription)
     flushEvents()
+  }
+
+  /// Asks the processor to fetch the connection's output, which a tick writes to next.
+  func prefetchOutput() {
+    if let output { gatherd_prefetch(Unmanaged.passUnretained(output).toOpaque()) }
   }
 
   /// Whether an event for `subscription` may go out now rather than wait: the peer keeps up, nothing waits

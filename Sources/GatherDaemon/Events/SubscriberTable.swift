@@ -1,3 +1,4 @@
+import CGatherShim
 import CoreMetrics
 import NIOCore
 import Synchronization
@@ -23,9 +24,9 @@ final class SubscriberTable: @unchecked Sendable {
     /// The connection owns its subscriptions and ends them before it goes, so this never dangles.
     unowned(unsafe) let sink: any EventSink
     /// The same sink when it is a connection's outbox, as it is for every subscriber but the MQTT publisher:
-    /// called directly, so that a tick's fan-out makes no call through the protocol's witness table per
-    /// subscriber.
-    unowned(unsafe) let outbox: EventOutbox?
+    /// called directly, so that a tick's fan-out makes no call through the protocol's witness table, and no
+    /// retain, per subscriber.
+    let outbox: Unmanaged<EventOutbox>?
   }
 
   /// The loop every method here must be called on.
@@ -47,7 +48,8 @@ final class SubscriberTable: @unchecked Sendable {
   func add(_ id: Int64, topics: Set<Topic>, after: Int64, sink: any EventSink, counted: Bool = true) {
     loop.preconditionInEventLoop()
     byID[id] = (topics, sink, counted)
-    let subscription = Subscription(id: id, after: after, sink: sink, outbox: sink as? EventOutbox)
+    let subscription = Subscription(
+      id: id, after: after, sink: sink, outbox: (sink as? EventOutbox).map(Unmanaged.passUnretained))
     for topic in topics { byTopic[topic, default: []].append(subscription) }
     guard counted else { return }
     open.add(1, ordering: .relaxed)
@@ -87,6 +89,18 @@ final class SubscriberTable: @unchecked Sendable {
     openMeter.decrement(by: Double(counted))
   }
 
+  /// Brings what the next subscribers' lines need into the cache while this one's is written, each a step
+  /// further along the chain from a subscription to its connection's output: a tick reads them once a second,
+  /// by which time they have left the cache, and a `write(2)` is long enough for any of them to arrive.
+  private func prefetch(after index: Int, in subscriptions: UnsafeBufferPointer<Subscription>) {
+    let end = subscriptions.endIndex
+    if index + 3 < end { gatherd_prefetch(subscriptions.baseAddress! + index + 3) }
+    if index + 2 < end, let outbox = subscriptions[index + 2].outbox { gatherd_prefetch(outbox.toOpaque()) }
+    if index + 1 < end, let outbox = subscriptions[index + 1].outbox {
+      outbox._withUnsafeGuaranteedRef { $0.prefetchOutput() }
+    }
+  }
+
   /// Hands a batch of events, in seq order, to every subscription of their topics, then flushes each
   /// connection that got any.
   func deliver(_ events: [PublishedEvent]) {
@@ -94,12 +108,18 @@ final class SubscriberTable: @unchecked Sendable {
       // The usual batch, a tick: each connection is written and flushed in one go.
       let event = events[0]
       guard let subscriptions = byTopic[event.topic] else { return }
-      for subscription in subscriptions where event.seq > subscription.after {
-        if let outbox = subscription.outbox {
-          outbox.sendAndFlush(event, subscription: subscription.id)
-        } else {
-          subscription.sink.send(event, subscription: subscription.id)
-          subscription.sink.flushEvents()
+      // The local copy keeps these subscriptions' storage alive while a connection that closes meanwhile
+      // changes the table's.
+      subscriptions.withUnsafeBufferPointer { subscriptions in
+        for index in subscriptions.indices where event.seq > subscriptions[index].after {
+          prefetch(after: index, in: subscriptions)
+          let subscription = subscriptions[index]
+          if let outbox = subscription.outbox {
+            outbox._withUnsafeGuaranteedRef { $0.sendAndFlush(event, subscription: subscription.id) }
+          } else {
+            subscription.sink.send(event, subscription: subscription.id)
+            subscription.sink.flushEvents()
+          }
         }
       }
       return

@@ -28,8 +28,13 @@ final class ConnectionOutput {
   /// The output's own duplicate of the connection's descriptor, until ``detach()``.
   private var socket: CInt?
   private var context: ChannelHandlerContext?
-  /// Lines written since the last flush (with a socket), or the line being encoded (without one).
+  /// Lines written since the last flush (with a socket), or the line being encoded (without one). With nothing
+  /// in it, it is the empty array, whose emptiness a tick's fan-out reads without touching a buffer of this
+  /// connection's.
   private var pending: [UInt8] = []
+  /// The room ``pending`` writes into, kept between flushes so that a connection's replies are not given a new
+  /// buffer each time.
+  private var spare: [UInt8] = []
   /// Whether lines went to the pipeline since its last flush (without a socket).
   private var unflushed = false
   /// Writes handed to NIO that it has not finished: while there are any, lines queue behind them.
@@ -50,11 +55,13 @@ final class ConnectionOutput {
   func write(_ encode: (inout [UInt8]) -> Void) {
     // The socket's path touches nothing but the buffer: a tick's fan-out comes here once per subscriber.
     if socket != nil {
+      takeRoom()
       encode(&pending)
       if pending.count >= Self.flushThreshold { flush() }
       return
     }
     guard let context else { return }
+    takeRoom()
     encode(&pending)
     context.write(NIOAny(context.channel.allocator.buffer(bytes: pending)), promise: nil)
     unflushed = true
@@ -75,6 +82,7 @@ final class ConnectionOutput {
       let sent = Self.send(bytes, to: socket)
       guard sent < bytes.count else { return true }
       // Rare: the socket's buffer is full. The rest waits here for the flush below, as written lines do.
+      takeRoom()
       pending.append(contentsOf: bytes[sent...])
       return false
     }
@@ -117,15 +125,23 @@ final class ConnectionOutput {
   func detach() {
     context = nil
     pending = []
+    spare = []
     if let socket { Glibc.close(socket) }
     socket = nil
   }
 
+  /// Gives ``pending`` the kept room when it has none.
+  private func takeRoom() {
+    if pending.capacity == 0 { swap(&pending, &spare) }
+  }
+
+  /// Empties ``pending``, keeping its room in ``spare`` unless it has grown large or ``spare`` has room already.
   private func releasePending() {
-    if pending.capacity > Self.keptCapacity {
-      pending = []
-    } else {
+    if pending.capacity <= Self.keptCapacity, spare.capacity == 0 {
       pending.removeAll(keepingCapacity: true)
+      swap(&pending, &spare)
+    } else {
+      pending = []
     }
   }
 
