@@ -9,7 +9,8 @@ import NIOCore
 /// until the reply that opened it has been written. Confined to the connection's event loop.
 /// Unchecked `Sendable`: touched on its connection's event loop only, with no lock on the path of every event.
 final class EventOutbox: EventSink, @unchecked Sendable {
-  // What a tick reads for every subscriber comes first, so that it shares the object's first cache line.
+  // What a tick reads for every subscriber comes first, beside the object's header, so that it lies in as few
+  // cache lines as it can.
   private var output: ConnectionOutput?
   /// Whether the channel takes more writes without queueing them, as its last writability event said.
   private var writable = true
