@@ -28,15 +28,18 @@ import Testing
     }
   }
 
-  /// A connected pair with small buffers: gatherd's end served by NIO with a Holder, and the peer's end.
-  func connectedPair() async throws -> (channel: any Channel, holder: Holder, peer: CInt) {
+  /// A connected pair with small buffers: gatherd's end served by NIO (by `group`) with a Holder, and the peer's
+  /// end.
+  func connectedPair(
+    on group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+  ) async throws -> (channel: any Channel, holder: Holder, peer: CInt) {
     var ends: [CInt] = [-1, -1]
     try #require(socketpair(AF_UNIX, CInt(SOCK_STREAM.rawValue), 0, &ends) == 0)
     var small: CInt = 4096
     setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<CInt>.size))
     setsockopt(ends[1], SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<CInt>.size))
     let holder = Holder(socket: ends[0])
-    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    let channel = try await ClientBootstrap(group: group)
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(holder) }
       }

@@ -9,7 +9,9 @@ import Testing
 /// tick once, with its own subscription id, however many there are and however their connections' subscriptions
 /// and other listeners lie among them in the table.
 @Suite struct TickFanOutTests {
-  /// A listener that is not a connection, as MQTT's publisher is: what it was sent, in order, and its flushes.
+  /// A listener that is not a connection, as MQTT's publisher is: what it was sent, in order, and its flushes,
+  /// read on the loop once the fan-out has returned (``RecordingSink`` would wait for ever for a flush that is
+  /// missing).
   final class Listener: EventSink, @unchecked Sendable {
     var sent: [(subscription: Int64, seq: Int64)] = []
     var flushes = 0
@@ -25,20 +27,13 @@ import Testing
   }
 
   func connect(on loop: any EventLoop, to table: SubscriberTable) async throws -> Subscriber {
-    var ends: [CInt] = [-1, -1]
-    try #require(socketpair(AF_UNIX, CInt(SOCK_STREAM.rawValue), 0, &ends) == 0)
-    let holder = ConnectionOutputTests.Holder(socket: ends[0])
-    let channel = try await ClientBootstrap(group: loop)
-      .channelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(holder) }
-      }
-      .withConnectedSocket(ends[0]).get()
+    let (channel, holder, peer) = try await ConnectionOutputTests().connectedPair(on: loop)
     let outbox = try await loop.submit {
       let outbox = EventOutbox(table: table)
       outbox.attach(holder.output!)
       return outbox
     }.get()
-    return Subscriber(channel: channel, outbox: outbox, peer: ends[1])
+    return Subscriber(channel: channel, outbox: outbox, peer: peer)
   }
 
   @Test(arguments: [1, 2, 3, 4, 7])

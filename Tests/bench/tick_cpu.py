@@ -8,8 +8,9 @@ Usage: Tests/bench/tick_cpu.py --tools DIR --gatherd BIN [--reference NAME=BIN .
 Each server in turn (gatherd with an active gather and its clock running; each --reference, tick_ref by
 default, as it is) gets --subscribers tick subscriptions from one `tickprobe` and ticks for --seconds. Server
 and probe share CPU 0 and the probe runs as SCHED_IDLE (`chrt --idle 0`), so it reads a tick only once the
-server has written all of it and sleeps: the server's CPU time is its writing, not a reader taking turns with it. Prints, per server and round, the
-median of the server's CPU time (all threads, from /proc/PID/task/*/schedstat) over each second: one tick.
+server has written all of it and sleeps: the server's CPU time is its writing, not a reader taking turns with
+it. Prints, per server and round, the median of the server's CPU time (all threads, from
+/proc/PID/task/*/schedstat) over each second: one tick.
 """
 
 import argparse

@@ -135,9 +135,10 @@ final class ConnectionOutput {
     if pending.capacity == 0 { swap(&pending, &spare) }
   }
 
-  /// Empties ``pending``, keeping its room in ``spare`` unless it has grown large or ``spare`` has room already.
+  /// Empties ``pending``, keeping its room in ``spare`` (which ``takeRoom()`` left without any) unless it has
+  /// grown large.
   private func releasePending() {
-    if pending.capacity <= Self.keptCapacity, spare.capacity == 0 {
+    if pending.capacity <= Self.keptCapacity {
       pending.removeAll(keepingCapacity: true)
       swap(&pending, &spare)
     } else {
